@@ -1,0 +1,201 @@
+"""Arribada's moves: small frozen values with one canonical text each.
+
+============================  =========================================================
+text                          meaning
+============================  =========================================================
+``place 3 c4``                place a 3 from your rack on the playa cell c4
+``claim c4``                  claim the neutral tile on c4
+``capture c4``                capture the opponent's tile on c4
+``decline``                   do not take the extra action a 2 gave you
+``pass``                      no action is possible: pass the turn
+``draw bag``                  draw back one tile from the bag
+``draw 3``                    draw back the 3 from the display
+``refresh``                   spend your refresh seashell (then pick tiles, then confirm)
+``pick rack 3``               set aside a 3 from your rack for the refresh
+``pick display 3``            set aside a 3 from the display for the refresh
+``confirm``                   swap the picked tiles with tiles from the bag
+``end``                       end the turn without spending the refresh seashell
+============================  =========================================================
+
+Cells are a column letter and a row number from the top (``a1`` is the top-left).
+Moves name values and cells, never rack slots: two 3s on a rack give one
+``place 3 c4``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tablero.core import InvalidMoveError
+
+from .board import COLUMNS
+
+
+def _cell(row: int, col: int) -> str:
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    value: int
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"place {self.value} {_cell(self.row, self.col)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"claim {_cell(self.row, self.col)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"capture {_cell(self.row, self.col)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBag:
+    def __str__(self) -> str:
+        return "draw bag"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDisplay:
+    value: int
+
+    def __str__(self) -> str:
+        return f"draw {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    def __str__(self) -> str:
+        return "refresh"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    source: Literal["rack", "display"]
+    value: int
+
+    def __str__(self) -> str:
+        return f"pick {self.source} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    def __str__(self) -> str:
+        return "confirm"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    def __str__(self) -> str:
+        return "end"
+
+
+ArribadaMove = (
+    Place | Claim | Capture | Decline | Pass | DrawBag | DrawDisplay | Refresh | Pick | Confirm
+    | EndTurn
+)
+
+MOVE_WORDS = (
+    "place", "claim", "capture", "decline", "pass", "draw", "refresh", "pick", "confirm", "end"
+)
+
+
+def _value(text: str, what: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 8:
+        raise InvalidMoveError(f"{what} must be a tile value from 1 to 8, not {text!r}")
+    return int(text)
+
+
+def _rc(text: str, size: int) -> tuple[int, int]:
+    t = text.lower()
+    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
+        raise InvalidMoveError(
+            f"{text!r} is not a cell name: use a column letter and a row number, like c4"
+        )
+    row, col = int(t[1:]) - 1, COLUMNS.index(t[0])
+    if not (0 <= row < size and 0 <= col < size):
+        last = _cell(size - 1, size - 1)
+        raise InvalidMoveError(f"{text!r} is off the {size}x{size} board (a1..{last})")
+    return row, col
+
+
+def parse_move(text: str, size: int) -> ArribadaMove:
+    """Read a move text (case and spacing are free).  Legality is not checked here.
+
+    >>> parse_move("Place 3  C4", 8)
+    Place(value=3, row=3, col=2)
+    >>> str(parse_move("draw display 5", 8))
+    'draw 5'
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is a text, not {type(text).__name__}")
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidMoveError("empty move: try 'place 3 c4', 'claim c4' or 'pass'")
+    head, args = words[0], words[1:]
+
+    def expect(n: int, usage: str) -> None:
+        if len(args) != n:
+            raise InvalidMoveError(f"{text.strip()!r}: write it as '{usage}'")
+
+    if head == "place":
+        expect(2, "place <value> <cell>")
+        return Place(_value(args[0], "the tile to place"), *_rc(args[1], size))
+    if head == "claim":
+        expect(1, "claim <cell>")
+        return Claim(*_rc(args[0], size))
+    if head == "capture":
+        expect(1, "capture <cell>")
+        return Capture(*_rc(args[0], size))
+    if head == "draw":
+        if args == ["bag"]:
+            return DrawBag()
+        if len(args) == 2 and args[0] == "display":
+            args = args[1:]
+        expect(1, "draw bag' or 'draw <value>")
+        return DrawDisplay(_value(args[0], "the display tile to draw"))
+    if head == "pick":
+        expect(2, "pick rack <value>' or 'pick display <value>")
+        if args[0] not in ("rack", "display"):
+            raise InvalidMoveError(f"{text.strip()!r}: pick from 'rack' or 'display'")
+        return Pick(args[0], _value(args[1], "the tile to pick"))  # type: ignore[arg-type]
+    simple = {
+        "decline": Decline(),
+        "pass": Pass(),
+        "refresh": Refresh(),
+        "confirm": Confirm(),
+        "end": EndTurn(),
+    }
+    if head in simple:
+        expect(0, head)
+        return simple[head]
+    raise InvalidMoveError(
+        f"unknown move {text.strip()!r}; moves start with one of: {', '.join(MOVE_WORDS)}"
+    )

@@ -1,0 +1,1 @@
+"""tablero.cli: the ``tablero`` command."""

@@ -1,0 +1,32 @@
+"""tablero.core: the protocol every Tablero game implements, and its helpers.
+
+>>> from tablero.core import make, from_json
+>>> state = make("arribada", players=3, seed=1)
+>>> from_json(state.to_json()) == state
+True
+"""
+
+from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
+from .protocol import Game, Move, OptionSpec, State
+from .registry import from_dict, from_json, from_text, game_ids, get_game, make, register
+from .rng import Rng, seed_to_int
+
+__all__ = [
+    "CorruptDataError",
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Move",
+    "OptionSpec",
+    "Rng",
+    "State",
+    "TableroError",
+    "from_dict",
+    "from_json",
+    "from_text",
+    "game_ids",
+    "get_game",
+    "make",
+    "register",
+    "seed_to_int",
+]

@@ -1,0 +1,30 @@
+"""The error family every game raises.
+
+All three are :class:`ValueError` subclasses, so callers that only care that the
+input was bad can catch ``ValueError``.  Messages are written for a player: they
+name what was wrong and, where it helps, what would be accepted instead.
+"""
+
+from __future__ import annotations
+
+__all__ = ["TableroError", "InvalidMoveError", "IllegalMoveError", "CorruptDataError"]
+
+
+class TableroError(ValueError):
+    """Base class of Tablero's input errors."""
+
+
+class InvalidMoveError(TableroError):
+    """A move text that cannot be parsed at all (unknown word, bad cell name...)."""
+
+
+class IllegalMoveError(TableroError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class CorruptDataError(TableroError):
+    """Saved data, a link or a position notation that cannot be read.
+
+    Raised for malformed JSON, unknown games, data written by a newer version of
+    Tablero and notation that does not describe a possible position.
+    """

@@ -1,0 +1,115 @@
+"""The registry of games: ``make``, ``from_json``, ``from_text`` with lazy imports.
+
+A game's module is imported the first time the game is asked for, so the browser
+only loads the engine of the game being played.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from .errors import CorruptDataError
+from .protocol import Game, State
+
+__all__ = ["make", "from_json", "from_dict", "from_text", "get_game", "game_ids", "register"]
+
+# game id -> module that defines ``GAME``.  New games add a line here (or call
+# ``register`` from outside).
+_MODULES: dict[str, str] = {
+    "arribada": "tablero.arribada",
+}
+_LOADED: dict[str, Game] = {}
+
+
+def register(game_id: str, module: str) -> None:
+    """Make a game available under ``game_id``; its module is imported on first use."""
+    _MODULES[game_id] = module
+    _LOADED.pop(game_id, None)
+
+
+def game_ids() -> list[str]:
+    """The ids of all registered games (installed or not)."""
+    return sorted(_MODULES)
+
+
+def get_game(game_id: str) -> Game:
+    """The :class:`Game` for ``game_id``; imports its package if needed."""
+    game = _LOADED.get(game_id)
+    if game is not None:
+        return game
+    module_name = _MODULES.get(game_id)
+    if module_name is None:
+        known = ", ".join(game_ids())
+        raise ValueError(f"unknown game {game_id!r}; known games: {known}")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        raise ValueError(f"the game {game_id!r} is not installed ({exc.name} is missing)") from exc
+    game = module.GAME
+    _LOADED[game_id] = game
+    return game
+
+
+def make(game_id: str, *, players: int, seed: int | str = 0, **options: Any) -> State:
+    """The state of a new game after setup.
+
+    >>> state = make("arribada", players=2, seed=7)
+    >>> state.current_player in (0, 1)
+    True
+    """
+    game = get_game(game_id)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, not {players!r}")
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(
+            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+            f"not {players}"
+        )
+    known = {opt.name: opt for opt in game.options}
+    for name, value in options.items():
+        spec = known.get(name)
+        if spec is None:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{game.title} has no option {name!r} (options: {allowed})")
+        if spec.choices is not None and value not in spec.choices:
+            raise ValueError(
+                f"option {name}={value!r} is not one of {', '.join(map(repr, spec.choices))}"
+            )
+    return game.new_state(players, seed, **options)
+
+
+def from_dict(data: Any) -> State:
+    """A state from already-decoded JSON data (see :func:`from_json`)."""
+    if not isinstance(data, dict):
+        raise CorruptDataError("saved game data must be a JSON object")
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise CorruptDataError("saved game data does not say which game it is (no 'game' key)")
+    try:
+        game = get_game(game_id)
+    except ValueError as exc:
+        raise CorruptDataError(str(exc)) from exc
+    return game.from_dict(data)
+
+
+def from_json(text: str | bytes) -> State:
+    """A state from :meth:`State.to_json` text; the game id is read from the data.
+
+    Raises :class:`CorruptDataError` for anything that is not a valid saved game.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise CorruptDataError(f"saved game is not valid JSON ({exc})") from exc
+    return from_dict(data)
+
+
+def from_text(game_id: str, text: str) -> State:
+    """A state from the game's position notation (see ``docs/notation-<game>.md``)."""
+    try:
+        game = get_game(game_id)
+    except ValueError as exc:
+        raise CorruptDataError(str(exc)) from exc
+    return game.from_text(text)
