@@ -665,7 +665,8 @@ class ArribadaState(State):
                     "points": -penalty,
                 }
             )
-        for cell in stranded:
+        for cell in stranded:  # the tile goes in front of its owner, the shell back to supply
+            self.shells[self.owners[cell]] += 1
             self.values[cell] = EMPTY
             self.owners[cell] = -1
         for p in range(self.n):
