@@ -1,0 +1,93 @@
+"""Seeded random games whose states are compared between CPython and Pyodide.
+
+The same file runs in both: pytest imports it, and ``tests/pyodide_run.mjs`` writes it
+into Pyodide's filesystem and calls :func:`main`.  Moves are chosen with
+:class:`tablero.core.Rng` (never :mod:`random`, whose results may differ between Python
+versions), so both interpreters play exactly the same moves as long as the engine agrees.
+
+    python tests/parity_games.py                       # the PARITY_GAMES below
+    python tests/parity_games.py '[{"seed": 3, "players": 4, "variant": "standard"}]'
+    echo '[...]' | python tests/parity_games.py -
+
+A spec may also carry ``"json_at": STEP``; its result then carries that step's JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+
+from tablero.core import Rng, make
+
+GAME_ID = "arribada"
+MAX_STEPS = 100_000  # far beyond any real game: a game that never ends is a bug
+
+# Seeds 1..20, players cycling 2, 3, 4, the beginner variant for every 5th game.
+PARITY_GAMES = [
+    {
+        "seed": seed,
+        "players": 2 + (seed - 1) % 3,
+        "variant": "beginner" if seed % 5 == 0 else "standard",
+    }
+    for seed in range(1, 21)
+]
+
+
+def play_states(seed: int, players: int, variant: str) -> Iterator[str]:
+    """The JSON of every state of one game, the initial state included."""
+    state = make(GAME_ID, players=players, seed=seed, variant=variant)
+    rng = Rng(seed * 1000 + 17)
+    yield state.to_json()
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return
+        moves = state.legal_moves()
+        if not moves:
+            raise AssertionError(f"game {seed}: not over, yet no legal move")
+        state = state.apply(moves[rng.randbelow(len(moves))])
+        yield state.to_json()
+    raise AssertionError(f"game {seed}: not over after {MAX_STEPS} moves")
+
+
+def play_hashes(seed: int, players: int, variant: str) -> list[str]:
+    """The sha256 hex digest of ``state.to_json()`` at every step of one game."""
+    return [
+        hashlib.sha256(text.encode("utf-8")).hexdigest()
+        for text in play_states(seed, players, variant)
+    ]
+
+
+def play_json_at(seed: int, players: int, variant: str, step: int) -> str:
+    """The full JSON of one game's state at ``step`` (0 is the initial state)."""
+    for i, text in enumerate(play_states(seed, players, variant)):
+        if i == step:
+            return text
+    raise IndexError(f"game {seed} ends before step {step}")
+
+
+def run_specs(specs: list[dict]) -> dict:
+    """The hashes (and any asked-for JSON) of each game in ``specs``, with the interpreter."""
+    games = []
+    for spec in specs:
+        seed, players, variant = spec["seed"], spec["players"], spec["variant"]
+        result = {**spec, "hashes": play_hashes(seed, players, variant)}
+        if "json_at" in spec:
+            result["json"] = play_json_at(seed, players, variant, spec["json_at"])
+        games.append(result)
+    return {"python": sys.version, "platform": sys.platform, "games": games}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args:
+        specs = PARITY_GAMES
+    else:
+        specs = json.loads(sys.stdin.read() if args[0] == "-" else args[0])
+    print(json.dumps(run_specs(specs)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

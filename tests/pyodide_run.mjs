@@ -1,0 +1,72 @@
+// Run tests/parity_games.py inside real Pyodide (from node_modules/pyodide) under Node.
+//
+//   node tests/pyodide_run.mjs [--games JSON] WHEEL...
+//
+// Unpacks the given wheels (built by `python3 build.py wheels`) into Pyodide's
+// site-packages, writes parity_games.py into its filesystem and runs its main() with the
+// game specs (default: its PARITY_GAMES).  Python's stdout -- one JSON document -- is the
+// only thing written to stdout; everything else goes to stderr.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const pyodideDir = path.join(root, "node_modules", "pyodide");
+const testDir = "/tablero_tests";
+
+function parseArgs(argv) {
+  const wheels = [];
+  let games = null;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--games") games = argv[++i];
+    else wheels.push(argv[i]);
+  }
+  if (wheels.length === 0) throw new Error("usage: node tests/pyodide_run.mjs [--games JSON] WHEEL...");
+  return { wheels, games };
+}
+
+async function main() {
+  const { wheels, games } = parseArgs(process.argv.slice(2));
+  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+  // Raw writes, not the line-batched default, which splits lines longer than 64 KiB.
+  const out = [];
+  pyodide.setStdout({
+    write(buf) {
+      out.push(Buffer.from(buf));
+      return buf.length;
+    },
+  });
+  pyodide.setStderr({
+    write(buf) {
+      process.stderr.write(Buffer.from(buf));
+      return buf.length;
+    },
+  });
+  for (const wheel of wheels) {
+    // Pyodide wants a plain Uint8Array, not Node's Buffer subclass.
+    pyodide.unpackArchive(new Uint8Array(await readFile(wheel)), "wheel");
+  }
+  pyodide.FS.mkdirTree(testDir);
+  const source = await readFile(path.join(here, "parity_games.py"), "utf8");
+  pyodide.FS.writeFile(`${testDir}/parity_games.py`, source);
+  pyodide.globals.set("PARITY_ARGS", pyodide.toPy(games === null ? [] : [games]));
+  const rc = pyodide.runPython(`
+import importlib, sys
+sys.path.insert(0, ${JSON.stringify(testDir)})
+importlib.invalidate_caches()
+import parity_games
+parity_games.main(PARITY_ARGS)
+`);
+  await new Promise((resolve) => process.stdout.write(Buffer.concat(out), resolve));
+  return rc;
+}
+
+main().then(
+  (rc) => process.exit(rc ?? 0),
+  (err) => {
+    process.stderr.write(`pyodide_run.mjs: ${err && err.message ? err.message : err}\n`);
+    process.exit(1);
+  },
+);

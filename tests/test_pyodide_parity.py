@@ -1,0 +1,125 @@
+"""The engines give bit-identical games in CPython and in real Pyodide (under Node).
+
+The wheels that the browser will load are built, unpacked into Pyodide, and 20 seeded
+random games are played in both interpreters; every state's JSON must hash the same.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from parity_games import PARITY_GAMES, play_hashes, play_json_at
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "pyodide_run.mjs"
+PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
+IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
+NODE_TIMEOUT = 300  # seconds; a run of the 20 games takes about 2 s
+
+
+@pytest.fixture(scope="session")
+def wheels(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The project's wheels, freshly built by build.py."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(ROOT))
+    return build.build_wheels(tmp_path_factory.mktemp("wheels"))
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        message = "node is not installed: the Pyodide tests need Node.js 20+"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    if not PYODIDE.exists():
+        pytest.fail(f"{PYODIDE.relative_to(ROOT)} is missing: run `npm ci` (build.py test does)")
+    return node
+
+
+def run_in_pyodide(node: str, wheels: list[Path], specs: list[dict]) -> dict:
+    proc = subprocess.run(
+        [node, str(RUNNER), "--games", json.dumps(specs), *map(str, wheels)],
+        capture_output=True,
+        text=True,
+        timeout=NODE_TIMEOUT,
+        check=False,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"{RUNNER.name} failed (exit code {proc.returncode}):\n{proc.stderr}")
+    return json.loads(proc.stdout)
+
+
+def first_divergence(a: list[str], b: list[str]) -> int | None:
+    """The first index where the lists differ (a missing entry counts), or None."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return None if len(a) == len(b) else min(len(a), len(b))
+
+
+def json_diff(expected: str, actual: str) -> str:
+    """A unified diff of two JSON texts, one key or item per line."""
+
+    def lines(text: str) -> list[str]:
+        return json.dumps(json.loads(text), indent=1, sort_keys=True).splitlines()
+
+    return "\n".join(
+        difflib.unified_diff(lines(expected), lines(actual), "CPython", "Pyodide", lineterm="")
+    )
+
+
+def test_first_divergence() -> None:
+    assert first_divergence(["a", "b"], ["a", "b"]) is None
+    assert first_divergence(["a", "b"], ["a", "c"]) == 1
+    assert first_divergence(["a", "b"], ["a"]) == 1
+    assert "-" in json_diff('{"x": [1, 2]}', '{"x": [1, 3]}')
+
+
+@pytest.mark.pyodide
+def test_games_are_identical_in_cpython_and_pyodide(
+    node: str, wheels: list[Path], record_property
+) -> None:
+    result = run_in_pyodide(node, wheels, PARITY_GAMES)
+    assert result["platform"] == "emscripten", "the games did not run in Pyodide"
+    record_property("pyodide_python", result["python"])
+    print(f"Python in Pyodide: {result['python']}")
+    assert len(result["games"]) == len(PARITY_GAMES)
+
+    diverging = []  # (spec, first diverging step, CPython's and Pyodide's state counts)
+    for spec, game in zip(PARITY_GAMES, result["games"], strict=True):
+        expected = play_hashes(spec["seed"], spec["players"], spec["variant"])
+        step = first_divergence(expected, game["hashes"])
+        if step is not None:
+            diverging.append((spec, step, len(expected), len(game["hashes"])))
+    if not diverging:
+        return
+
+    # Fetch the JSON at each first diverging step from Pyodide in one more run.
+    asked = [
+        {**spec, "json_at": step}
+        for spec, step, n_ours, n_theirs in diverging
+        if step < min(n_ours, n_theirs)
+    ]
+    theirs = {g["seed"]: g["json"] for g in run_in_pyodide(node, wheels, asked)["games"]}
+    problems = []
+    for spec, step, n_ours, n_theirs in diverging:
+        text = f"game {spec} diverges at step {step} "
+        text += f"(CPython has {n_ours} states, Pyodide {n_theirs})"
+        if spec["seed"] in theirs:
+            ours = play_json_at(spec["seed"], spec["players"], spec["variant"], step)
+            text += ":\n" + json_diff(ours, theirs[spec["seed"]])
+        problems.append(text)
+    summary = f"{len(problems)} of {len(PARITY_GAMES)} games differ between CPython and Pyodide"
+    pytest.fail(summary + ":\n\n" + "\n\n".join(problems), pytrace=False)
