@@ -443,6 +443,52 @@ class ArribadaState(State):
             return None if phase == "refresh" else wrong
         return f"{move!r} is not an Arribada move"
 
+    def preview(self, move: Any) -> dict[str, Any]:
+        """What a place, claim or capture would give, before it is committed.
+
+        ``strengths``: every player's strength around the target cell now;
+        ``sequence`` / ``set``: the points the placed or claimed tile would score;
+        ``extra_action``: whether it would give the extra action;
+        ``spawns``: the empty nidos next to a placement (their tiles are drawn later);
+        ``defence`` (capture): the tile's strength plus its owner's adjacent tiles.
+        Other moves give ``{}``.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        else:
+            reason = self.illegal_reason(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        if not isinstance(move, (Place, Claim, Capture)):
+            return {}
+        b = self.board
+        cell = b.index(move.row, move.col)
+        out: dict[str, Any] = {"cell": b.cell_name(cell), "strengths": self.strengths(cell)}
+        if isinstance(move, Capture):
+            owner = self.owners[cell]
+            out["defence"] = STRENGTH[self.values[cell]] + out["strengths"][owner]
+            out.update(sequence=0, set=0, extra_action=False, spawns=[])
+            return out
+        values, owners = self.values[:], self.owners[:]
+        if isinstance(move, Place):
+            values[cell] = move.value
+        owners[cell] = self.player
+        seq, st = scoring.tile_points(values, owners, b.neighbours, cell)
+        spawns = []
+        if isinstance(move, Place) and self.bag_count > 0:
+            spawns = [
+                b.cell_name(x)
+                for x in b.neighbours[cell]
+                if b.kinds[x] == NIDO and self.values[x] == EMPTY
+            ][: self.bag_count]
+        out.update(
+            sequence=seq,
+            set=st,
+            extra_action=self.phase == "action" and values[cell] == EXTRA_ACTION_VALUE,
+            spawns=spawns,
+        )
+        return out
+
     # --- applying moves ---------------------------------------------------------------
 
     def apply_unchecked(self, move: Any) -> ArribadaState:

@@ -54,8 +54,8 @@ def parse_option(game: Game, item: str) -> tuple[str, Any]:
         if isinstance(default, float):
             return name, float(text)
     except ValueError:
-        kind = type(default).__name__
-        raise CliError(f"option {name} wants a {kind} value, not {text!r}") from None
+        kind = {bool: "true or false", int: "a whole number", float: "a number"}[type(default)]
+        raise CliError(f"option {name} wants {kind}, not {text!r}") from None
     return name, text
 
 

@@ -116,6 +116,21 @@ class State(ABC):
                 raise IllegalMoveError(reason)
         return self.apply_unchecked(move)
 
+    def preview(self, move: Any) -> dict[str, Any]:
+        """What ``move`` would give, shown to the player before committing it.
+
+        JSON-pure, game-specific keys (see the game's notation doc); it reveals
+        nothing hidden (no bag draw is simulated).  Raises
+        :class:`~tablero.core.IllegalMoveError` for an illegal move.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        else:
+            reason = self.illegal_reason(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        return {}
+
     # --- the end -------------------------------------------------------------------
 
     @abstractmethod
