@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from tablero.core import IllegalMoveError, Rng, from_text, make
 from tablero.arribada import Capture, Claim, Place
+from tablero.core import IllegalMoveError, Rng, from_text, make
 
 POSITION = """arribada 2p standard
  .  .  .  .  .  o  .  .

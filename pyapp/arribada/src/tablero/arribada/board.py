@@ -66,7 +66,9 @@ class Board:
         row = int(t[1:]) - 1
         if not (0 <= row < self.size and 0 <= col < self.size):
             last = f"{COLUMNS[self.size - 1]}{self.size}"
-            raise InvalidMoveError(f"{text!r} is off the {self.size}x{self.size} board (a1..{last})")
+            raise InvalidMoveError(
+                f"{text!r} is off the {self.size}x{self.size} board (a1..{last})"
+            )
         return row * self.size + col
 
     def quadrant_name(self, q: int) -> str:

@@ -306,7 +306,7 @@ def state_from_text(text: str) -> ArribadaState:  # noqa: C901 - a flat list of 
     for r_ in s.removed:
         for val in r_:
             counts[val] += 1
-    for q, r_ in enumerate(s.racks):
+    for r_ in s.racks:
         for val in r_:
             counts[val] += 1
     wilds = counts[WILD]

@@ -12,7 +12,9 @@ __all__ = ["require", "require_int", "require_list", "check_version"]
 T = TypeVar("T")
 
 
-def require(data: Mapping[str, Any], key: str, kind: type[T] | tuple[type, ...], where: str = "") -> T:
+def require(
+    data: Mapping[str, Any], key: str, kind: type[T] | tuple[type, ...], where: str = ""
+) -> T:
     """``data[key]``, which must exist and be of ``kind`` (bools are not ints)."""
     place = f" in {where}" if where else ""
     if key not in data:
