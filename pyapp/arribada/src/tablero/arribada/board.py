@@ -19,6 +19,20 @@ PLAYA, NIDO, ROCK = "playa", "nido", "rock"
 COLUMNS = "abcdefghij"
 
 
+def parse_cell_name(text: str, size: int) -> tuple[int, int]:
+    """(row, col) of a cell name like ``c4`` on a ``size`` board."""
+    t = text.strip().lower()
+    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
+        raise InvalidMoveError(
+            f"{text!r} is not a cell name: use a column letter and a row number, like c4"
+        )
+    row, col = int(t[1:]) - 1, COLUMNS.index(t[0])
+    if not (0 <= row < size and 0 <= col < size):
+        last = f"{COLUMNS[size - 1]}{size}"
+        raise InvalidMoveError(f"{text!r} is off the {size}x{size} board (a1..{last})")
+    return row, col
+
+
 def rotate(cell: tuple[int, int], size: int) -> tuple[int, int]:
     """Rotate (row, col) by 90 degrees clockwise about the board's centre."""
     r, c = cell
@@ -57,18 +71,7 @@ class Board:
 
     def parse_cell(self, text: str) -> int:
         """The cell named ``text`` (``c4``); :class:`InvalidMoveError` if off the board."""
-        t = text.strip().lower()
-        if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
-            raise InvalidMoveError(
-                f"{text!r} is not a cell name: use a column letter and a row number, like c4"
-            )
-        col = COLUMNS.index(t[0])
-        row = int(t[1:]) - 1
-        if not (0 <= row < self.size and 0 <= col < self.size):
-            last = f"{COLUMNS[self.size - 1]}{self.size}"
-            raise InvalidMoveError(
-                f"{text!r} is off the {self.size}x{self.size} board (a1..{last})"
-            )
+        row, col = parse_cell_name(text, self.size)
         return row * self.size + col
 
     def quadrant_name(self, q: int) -> str:

@@ -29,7 +29,7 @@ from typing import Literal
 
 from tablero.core import InvalidMoveError
 
-from .board import COLUMNS
+from .board import COLUMNS, parse_cell_name
 
 
 def _cell(row: int, col: int) -> str:
@@ -133,19 +133,6 @@ def _value(text: str, what: str) -> int:
     return int(text)
 
 
-def _rc(text: str, size: int) -> tuple[int, int]:
-    t = text.lower()
-    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
-        raise InvalidMoveError(
-            f"{text!r} is not a cell name: use a column letter and a row number, like c4"
-        )
-    row, col = int(t[1:]) - 1, COLUMNS.index(t[0])
-    if not (0 <= row < size and 0 <= col < size):
-        last = _cell(size - 1, size - 1)
-        raise InvalidMoveError(f"{text!r} is off the {size}x{size} board (a1..{last})")
-    return row, col
-
-
 def parse_move(text: str, size: int) -> ArribadaMove:
     """Read a move text (case and spacing are free).  Legality is not checked here.
 
@@ -167,13 +154,13 @@ def parse_move(text: str, size: int) -> ArribadaMove:
 
     if head == "place":
         expect(2, "place <value> <cell>")
-        return Place(_value(args[0], "the tile to place"), *_rc(args[1], size))
+        return Place(_value(args[0], "the tile to place"), *parse_cell_name(args[1], size))
     if head == "claim":
         expect(1, "claim <cell>")
-        return Claim(*_rc(args[0], size))
+        return Claim(*parse_cell_name(args[0], size))
     if head == "capture":
         expect(1, "capture <cell>")
-        return Capture(*_rc(args[0], size))
+        return Capture(*parse_cell_name(args[0], size))
     if head == "draw":
         if args == ["bag"]:
             return DrawBag()
