@@ -217,7 +217,7 @@ def state_from_text(text: str) -> ArribadaState:  # noqa: C901 - a flat list of 
     size = board.size
     s = ArribadaState.__new__(ArribadaState)
     s.board, s.n, s.variant = board, n, variant
-    s.setup = {"seed": None, "first_player": None}
+    s.setup = {"players": n, "seed": None, "options": {"variant": variant}}
     s.values = [EMPTY] * (size * size)
     s.owners = [-1] * (size * size)
 

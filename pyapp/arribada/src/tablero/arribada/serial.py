@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablero.core import CorruptDataError
-from tablero.core.jsonutil import check_version, require, require_int, require_list
+from tablero.core.jsonutil import check_version, read_setup, require, require_int, require_list
 
 from .board import NIDO, PLAYA, ROCK, get_board
 from .data import BOARD_FOR_PLAYERS, DISPLAY_SIZE, EMPTY, RACK_SIZE, SHELLS, TILE_SUPPLY, WILD
@@ -91,8 +91,7 @@ def state_from_dict(data: dict[str, Any]) -> ArribadaState:
     s.board = board
     s.n = n
     s.variant = variant
-    setup = require(data, "setup", dict)
-    s.setup = {"seed": setup.get("seed"), "first_player": setup.get("first_player")}
+    s.setup = read_setup(require(data, "setup", dict), n)
     viewer = data.get("viewer")
     s.viewer_ = None if viewer is None else require_int(viewer, "viewer", 0, n - 1)
     s.values = [EMPTY] * (board.size**2)

@@ -121,7 +121,11 @@ class ArribadaState(State):
         s.board = board
         s.n = players
         s.variant = variant
-        s.setup = {"seed": seed, "first_player": first_player}
+        s.setup = {
+            "players": players,
+            "seed": seed,
+            "options": {"variant": variant, "first_player": first_player},
+        }
         s.values = [EMPTY] * (board.size * board.size)
         s.owners = [-1] * (board.size * board.size)
         s.bag = [TILE_SUPPLY[v] for v in range(1, 9)]
@@ -755,7 +759,7 @@ class ArribadaState(State):
         s.bag = None
         s.unseen = unseen
         s.rng = 0
-        s.setup = {"seed": None, "first_player": self.setup.get("first_player")}
+        s.setup = {**self.setup, "seed": None}
         s.viewer_ = player
         s.history_ = [_mask_entry(e, player) for e in self.history_]
         return s

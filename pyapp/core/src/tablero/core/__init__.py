@@ -8,7 +8,16 @@ True
 
 from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
 from .protocol import Game, Move, OptionSpec, State
-from .registry import from_dict, from_json, from_text, game_ids, get_game, make, register
+from .registry import (
+    from_dict,
+    from_json,
+    from_text,
+    game_ids,
+    get_game,
+    make,
+    register,
+    replay,
+)
 from .rng import Rng, seed_to_int
 
 __all__ = [
@@ -28,5 +37,6 @@ __all__ = [
     "get_game",
     "make",
     "register",
+    "replay",
     "seed_to_int",
 ]

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from .errors import CorruptDataError
 
-__all__ = ["require", "require_int", "require_list", "check_version"]
+__all__ = ["require", "require_int", "require_list", "check_version", "read_setup"]
 
 T = TypeVar("T")
 
@@ -56,3 +56,14 @@ def check_version(data: Mapping[str, Any], game_title: str, supported: int) -> i
     if version < 1:
         raise CorruptDataError(f"{game_title} data has an impossible format version {version}")
     return version
+
+
+def read_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """A state's ``setup`` record: ``{"players", "seed", "options"}`` (seed may be null)."""
+    if require_int(setup.get("players"), "setup players") != players:
+        raise CorruptDataError("the setup's player count does not match the game")
+    seed = setup.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise CorruptDataError("the setup's seed must be a whole number, a text or null")
+    options = require(setup, "options", dict, "setup")
+    return {"players": players, "seed": seed, "options": dict(options)}

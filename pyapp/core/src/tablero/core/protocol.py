@@ -71,6 +71,12 @@ class State(ABC):
 
     game: ClassVar[Game]
 
+    #: How the game was set up: ``{"players", "seed", "options"}``, so that
+    #: ``make(game_id, players=..., seed=..., **options)`` followed by the moves of
+    #: :attr:`history` replays it (see :func:`tablero.core.replay`).  ``seed`` is
+    #: ``None`` in a view and in a position read from notation.
+    setup: dict[str, Any]
+
     # --- whose turn, what can be done -----------------------------------------------
 
     @property

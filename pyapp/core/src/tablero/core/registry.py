@@ -13,7 +13,16 @@ from typing import Any
 from .errors import CorruptDataError
 from .protocol import Game, State
 
-__all__ = ["make", "from_json", "from_dict", "from_text", "get_game", "game_ids", "register"]
+__all__ = [
+    "make",
+    "from_json",
+    "from_dict",
+    "from_text",
+    "get_game",
+    "game_ids",
+    "register",
+    "replay",
+]
 
 # game id -> module that defines ``GAME``.  New games add a line here (or call
 # ``register`` from outside).
@@ -113,3 +122,32 @@ def from_text(game_id: str, text: str) -> State:
     except ValueError as exc:
         raise CorruptDataError(str(exc)) from exc
     return game.from_text(text)
+
+
+def replay(game_id: str, setup: dict[str, Any], moves: list[str]) -> State:
+    """The game set up as ``setup`` (a state's :attr:`State.setup`) after ``moves``.
+
+    Raises :class:`CorruptDataError` naming the first move that cannot be replayed.
+
+    >>> s = make("arribada", players=2, seed=9)
+    >>> s = s.apply(s.legal_moves()[0])
+    >>> replay("arribada", s.setup, [e["move"] for e in s.history]) == s
+    True
+    """
+    if not isinstance(setup, dict) or setup.get("seed") is None:
+        raise CorruptDataError("this game has no recorded seed, so it cannot be replayed")
+    options = setup.get("options")
+    if not isinstance(options, dict):
+        raise CorruptDataError("the game's setup has no options record")
+    try:
+        state = make(game_id, players=setup.get("players"), seed=setup["seed"], **options)
+    except (TypeError, ValueError) as exc:
+        raise CorruptDataError(f"the game's setup is not valid: {exc}") from exc
+    for i, text in enumerate(moves, 1):
+        if not isinstance(text, str):
+            raise CorruptDataError(f"move {i} is not a text")
+        try:
+            state = state.apply(text)
+        except ValueError as exc:
+            raise CorruptDataError(f"move {i} ({text!r}) cannot be replayed: {exc}") from exc
+    return state
