@@ -8,7 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from tablero.core import CorruptDataError
-from tablero.core.jsonutil import check_version, read_setup, require, require_int, require_list
+from tablero.core.jsonutil import (
+    check_version,
+    copy_json,
+    read_setup,
+    require,
+    require_int,
+    require_list,
+)
 
 from .board import NIDO, PLAYA, ROCK, get_board
 from .data import BOARD_FOR_PLAYERS, DISPLAY_SIZE, EMPTY, RACK_SIZE, SHELLS, TILE_SUPPLY, WILD
@@ -44,7 +51,7 @@ def state_to_dict(s: ArribadaState) -> dict[str, Any]:
         "players": s.n,
         "variant": s.variant,
         "board": b.name,
-        "setup": dict(s.setup),
+        "setup": copy_json(s.setup),
         "viewer": s.viewer_,
         "tiles": tiles,
         "racks": [[_opt(v) for v in rack] for rack in s.racks],
@@ -67,7 +74,7 @@ def state_to_dict(s: ArribadaState) -> dict[str, Any]:
             "refresh_from": s.refresh_from,
         },
         "rng": None if s.viewer_ is not None else f"{s.rng:016x}",
-        "history": s.history_,
+        "history": copy_json(s.history_),
     }
 
 
@@ -161,7 +168,7 @@ def state_from_dict(data: dict[str, Any]) -> ArribadaState:
     for e in history:
         if not isinstance(e, dict) or not isinstance(e.get("move"), str):
             raise CorruptDataError("a history entry must be an object with a 'move' text")
-    s.history_ = history
+    s.history_ = copy_json(history)
     validate(s)
     return s
 
@@ -193,9 +200,7 @@ def validate(s: ArribadaState) -> None:
     if s.bag is not None and sum(s.bag) != s.bag_count:
         raise CorruptDataError(f"the bag's counts add up to {sum(s.bag)}, not {s.bag_count}")
     if s.unseen is not None:
-        hidden = s.bag_count + sum(
-            len(r) for q, r in enumerate(s.racks) if q != s.viewer_
-        )
+        hidden = s.bag_count + sum(len(r) for q, r in enumerate(s.racks) if q != s.viewer_)
         if sum(s.unseen) != hidden:
             raise CorruptDataError(f"'unseen' counts {sum(s.unseen)} tiles, not {hidden}")
     # every tile accounted for, no value more often than the box holds

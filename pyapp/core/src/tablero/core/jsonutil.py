@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from .errors import CorruptDataError
 
-__all__ = ["require", "require_int", "require_list", "check_version", "read_setup"]
+__all__ = ["require", "require_int", "require_list", "check_version", "read_setup", "copy_json"]
 
 T = TypeVar("T")
 
@@ -66,4 +66,14 @@ def read_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise CorruptDataError("the setup's seed must be a whole number, a text or null")
     options = require(setup, "options", dict, "setup")
-    return {"players": players, "seed": seed, "options": dict(options)}
+    return {"players": players, "seed": seed, "options": copy_json(options)}
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-pure data (dicts, lists and scalars), so saved data never
+    shares mutable parts with a state."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    return value
