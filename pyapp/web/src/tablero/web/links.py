@@ -1,0 +1,266 @@
+"""Share links: the URL fragment that carries a whole game.
+
+A link holds the game's setup (players, seed, options) and the texts of the moves
+played, plus the seats; opening it replays the moves with
+:func:`tablero.core.replay`, which gives back exactly the same state: same position,
+same history, same future draws (the PRNG state follows from the seed and the moves).
+
+Format (version 1), described in ``docs/saves-and-links.md``::
+
+    tb1.<base64url, no padding>
+
+    bytes = L (2, big-endian) | CRC32 of body (4, big-endian) | L again (2) | body
+    body  = raw DEFLATE (level 9) of the UTF-8 JSON array
+            [game id, game format version, players, seed, options, [move texts],
+             [[seat name, colour, kind], ...]]
+
+``L`` is the body's length.  It is written twice, four bytes apart, so a single
+damaged character (which changes at most two neighbouring bytes) is always told
+apart from a link that was cut short.  The prefix ``tb<N>.`` never changes meaning:
+a future format is ``tb2.`` and this version refuses it with "update the app".
+
+Pure Python (stdlib only): runs in CPython tests and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import unicodedata
+import zlib
+from typing import Any
+
+from tablero.core import CorruptDataError, State, get_game, replay
+
+from .plugin import Seat
+
+__all__ = [
+    "LINK_VERSION",
+    "LINK_PREFIX",
+    "MAX_NAME_LENGTH",
+    "PALETTE_SIZE",
+    "clean_name",
+    "check_seat",
+    "encode_link",
+    "decode_link",
+]
+
+#: The link format written by :func:`encode_link` (the ``1`` of ``tb1.``).
+LINK_VERSION = 1
+#: Every Tablero link starts with this text followed by its format version and ".".
+LINK_PREFIX = "tb"
+#: Seat names are cut to this many characters.
+MAX_NAME_LENGTH = 40
+#: Seat colours are indexes into a palette of this size.
+PALETTE_SIZE = 4
+
+# A decoded link may not inflate to more than this (a bound against "zip bombs").
+_MAX_PAYLOAD = 1 << 20
+# Nor may the fragment be absurdly long before anything is decoded.
+_MAX_FRAGMENT = 200_000
+_HEADER = 8
+
+_PREFIX_RE = re.compile(r"tb(\d{1,6})\.(.*)", re.DOTALL)
+_B64_RE = re.compile(r"[A-Za-z0-9_-]*")
+_KIND_RE = re.compile(r"human|bot:[a-z0-9_-]{1,20}")
+_DROPPED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
+
+# Player-facing messages (one sentence each).
+MSG_NOT_A_LINK = "This is not a Tablero game link."
+MSG_DAMAGED = (
+    "This game link is damaged (some characters were changed), so it cannot be opened; "
+    "ask for the link again."
+)
+MSG_TRUNCATED = (
+    "This game link is incomplete (it was cut short when it was copied or sent); "
+    "copy the whole link and try again."
+)
+MSG_NEWER = (
+    "This game link was made by a newer version of Tablero; update the app (reload the "
+    "page) to open it."
+)
+
+
+def clean_name(name: str, limit: int = MAX_NAME_LENGTH) -> str:
+    """A name made safe to keep: plain text without control characters, line
+    separators or unpaired surrogates, trimmed, at most ``limit`` characters.
+    (It is still untrusted text: renderers escape it.)"""
+    kept = "".join(ch for ch in name if unicodedata.category(ch) not in _DROPPED_CATEGORIES)
+    return kept.strip()[:limit].strip()
+
+
+def check_seat(name: Any, colour: Any, kind: Any) -> Seat:
+    """A :class:`Seat` from untrusted parts; ``ValueError`` naming what is wrong."""
+    if not isinstance(name, str):
+        raise ValueError("a seat name is not a text")
+    if isinstance(colour, bool) or not isinstance(colour, int):
+        raise ValueError("a seat colour is not a whole number")
+    if not 0 <= colour < PALETTE_SIZE:
+        raise ValueError(f"a seat colour is {colour}, outside 0..{PALETTE_SIZE - 1}")
+    if not isinstance(kind, str) or not _KIND_RE.fullmatch(kind):
+        raise ValueError("a seat is neither a human nor a bot")
+    return Seat(clean_name(name), colour, kind)
+
+
+# --- encoding -----------------------------------------------------------------------
+
+
+def _payload(state: State, seats: list[Seat]) -> list[Any]:
+    setup = state.setup
+    if not isinstance(setup, dict) or setup.get("seed") is None:
+        raise ValueError("this game cannot be shared as a link (it has no recorded seed)")
+    if state.viewer is not None:
+        raise ValueError("this game cannot be shared as a link (it is one player's view)")
+    if len(seats) != state.num_players:
+        raise ValueError(f"{state.num_players} seats are needed, not {len(seats)}")
+    checked = [check_seat(s.name, s.colour, s.kind) for s in seats]
+    return [
+        state.game.id,
+        state.game.version,
+        setup["players"],
+        setup["seed"],
+        setup.get("options", {}),
+        [str(entry["move"]) for entry in state.history],
+        [[s.name, s.colour, s.kind] for s in checked],
+    ]
+
+
+def encode_link(state: State, seats: list[Seat]) -> str:
+    """The URL fragment (without ``#``) that restores ``state`` and ``seats``.
+
+    Raises ``ValueError`` when the game has no recorded seed (a position read from
+    notation, or a view): "this game cannot be shared as a link".
+    """
+    data = json.dumps(_payload(state, seats), separators=(",", ":"), ensure_ascii=False)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    body = packer.compress(data.encode("utf-8")) + packer.flush()
+    if len(body) > 0xFFFF:
+        raise ValueError("this game is too long to be shared as a link")
+    length = len(body).to_bytes(2, "big")
+    raw = length + zlib.crc32(body).to_bytes(4, "big") + length + body
+    text = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    return f"{LINK_PREFIX}{LINK_VERSION}.{text}"
+
+
+# --- decoding -----------------------------------------------------------------------
+
+
+def decode_link(fragment: str) -> tuple[State, list[Seat]]:
+    """The state and seats a link carries.
+
+    ``fragment`` may start with ``#`` (or be a whole URL: what follows its first ``#``
+    is read).  Raises :class:`~tablero.core.CorruptDataError` with a one-sentence
+    message for the player, and never any other exception.
+    """
+    try:
+        return _decode(fragment)
+    except CorruptDataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - untrusted input must never crash the app
+        raise CorruptDataError(MSG_DAMAGED) from exc
+
+
+def _unpack(fragment: Any) -> list[Any]:
+    """The decoded JSON payload of a version-1 link (checks every layer)."""
+    if not isinstance(fragment, str):
+        raise CorruptDataError(MSG_NOT_A_LINK)
+    text = fragment.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1].strip()
+    if not text:
+        raise CorruptDataError(MSG_NOT_A_LINK)
+    if len(text) > _MAX_FRAGMENT:
+        raise CorruptDataError(MSG_DAMAGED)
+    match = _PREFIX_RE.fullmatch(text)
+    if match is None:
+        if f"{LINK_PREFIX}{LINK_VERSION}.".startswith(text):
+            raise CorruptDataError(MSG_TRUNCATED)
+        raise CorruptDataError(MSG_NOT_A_LINK)
+    version = int(match.group(1))
+    if version > LINK_VERSION:
+        raise CorruptDataError(MSG_NEWER)
+    if version < 1:
+        raise CorruptDataError(MSG_NOT_A_LINK)
+    encoded = match.group(2)
+    if not _B64_RE.fullmatch(encoded):
+        raise CorruptDataError(MSG_DAMAGED)
+    if len(encoded) % 4 == 1:
+        raise CorruptDataError(MSG_TRUNCATED)
+    try:
+        raw = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise CorruptDataError(MSG_TRUNCATED) from exc
+    if len(raw) < _HEADER:
+        raise CorruptDataError(MSG_TRUNCATED)
+    if raw[0:2] != raw[6:8]:
+        raise CorruptDataError(MSG_DAMAGED)
+    declared = int.from_bytes(raw[0:2], "big")
+    body = raw[_HEADER:]
+    if len(body) < declared:
+        raise CorruptDataError(MSG_TRUNCATED)
+    if len(body) > declared or zlib.crc32(body) != int.from_bytes(raw[2:6], "big"):
+        raise CorruptDataError(MSG_DAMAGED)
+    # Only the canonical spelling is accepted: a changed last character that only
+    # touches the unused padding bits is damage too.
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != encoded:
+        raise CorruptDataError(MSG_DAMAGED)
+    try:
+        unpacker = zlib.decompressobj(-15)
+        data = unpacker.decompress(body, _MAX_PAYLOAD)
+        if not unpacker.eof or unpacker.unconsumed_tail or unpacker.unused_data:
+            raise CorruptDataError(MSG_DAMAGED)
+        payload = json.loads(data.decode("utf-8"))
+    except (zlib.error, UnicodeDecodeError, ValueError) as exc:
+        raise CorruptDataError(MSG_DAMAGED) from exc
+    if not isinstance(payload, list) or len(payload) != 7:
+        raise CorruptDataError(MSG_DAMAGED)
+    return payload
+
+
+def _decode(fragment: Any) -> tuple[State, list[Seat]]:
+    game_id, game_version, players, seed, options, moves, seat_data = _unpack(fragment)
+    if not isinstance(game_id, str):
+        raise CorruptDataError(MSG_DAMAGED)
+    if isinstance(game_version, bool) or not isinstance(game_version, int) or game_version < 1:
+        raise CorruptDataError(MSG_DAMAGED)
+    if not isinstance(moves, list) or not isinstance(seat_data, list):
+        raise CorruptDataError(MSG_DAMAGED)
+    if not isinstance(options, dict):
+        raise CorruptDataError(MSG_DAMAGED)
+    try:
+        game = get_game(game_id)
+    except ValueError as exc:
+        shown = clean_name(game_id)
+        raise CorruptDataError(
+            f"This link is for a game this version of Tablero does not have ({shown!r}); "
+            "update the app (reload the page) to open it."
+        ) from exc
+    if game_version > game.version:
+        raise CorruptDataError(
+            f"This {game.title} link was made by a newer version of Tablero (game format "
+            f"{game_version}; this app reads up to {game.version}); update the app "
+            "(reload the page) to open it."
+        )
+    seats: list[Seat] = []
+    for entry in seat_data:
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise CorruptDataError(MSG_DAMAGED)
+        try:
+            seats.append(check_seat(*entry))
+        except ValueError as exc:
+            raise CorruptDataError(MSG_DAMAGED) from exc
+    setup = {"players": players, "seed": seed, "options": options}
+    if seed is None:
+        raise CorruptDataError(MSG_DAMAGED)
+    try:
+        state = replay(game_id, setup, moves)
+    except CorruptDataError as exc:
+        reason = str(exc).rstrip(".")
+        raise CorruptDataError(
+            f"This {game.title} link's game cannot be restored: {reason}."
+        ) from exc
+    if len(seats) != state.num_players:
+        raise CorruptDataError(MSG_DAMAGED)
+    return state, seats

@@ -1,0 +1,464 @@
+"""Saved games in the browser's localStorage, through an injected key-value store.
+
+Each saved game is one record under ``tablero.save.<id>``, written with a single
+``set`` (so a full storage never leaves a half-written save); ``tablero.current`` holds
+the id of the game to reopen.  The record (format 1, ``docs/saves-and-links.md``)::
+
+    {"format": 1, "kind": "tablero-save", "id": ..., "name": ..., "game": "arribada",
+     "seats": [{"name": ..., "colour": 0, "kind": "human"}, ...],
+     "created": <ms>, "updated": <ms>, "state": <state.to_dict()>}
+
+A record that cannot be read (damaged, from a newer version, for a game that is not
+installed) is reported as a :class:`SaveProblem` and left exactly as it is: it is never
+deleted or overwritten by this module.  Exported files use the same record.
+
+Pure Python: tested in CPython with :class:`MemoryStorage`; the browser shell wraps
+``window.localStorage`` in an object with the :class:`Storage` methods (turning its
+``QuotaExceededError`` into :class:`StorageFullError`).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tablero.core import CorruptDataError, State, from_dict, get_game
+
+from .links import check_seat, clean_name
+from .plugin import Seat
+
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_KIND",
+    "SAVE_PREFIX",
+    "CURRENT_KEY",
+    "StorageFullError",
+    "Storage",
+    "MemoryStorage",
+    "SavedGame",
+    "SaveSummary",
+    "SaveProblem",
+    "SaveStore",
+    "export_json",
+    "import_json",
+]
+
+#: The record format written by this version.
+SAVE_FORMAT = 1
+#: The marker that tells a Tablero save from any other JSON.
+SAVE_KIND = "tablero-save"
+#: localStorage key of a saved game: this prefix plus its id.
+SAVE_PREFIX = "tablero.save."
+#: localStorage key holding the id of the game to reopen.
+CURRENT_KEY = "tablero.current"
+#: Game names are cut to this many characters.
+MAX_GAME_NAME = 80
+
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class StorageFullError(Exception):
+    """The browser's storage quota is exceeded: nothing was written."""
+
+
+class Storage(Protocol):
+    """The subset of ``localStorage`` the saves use."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value``; raise :class:`StorageFullError` (writing nothing) when the
+        quota is exceeded."""
+        ...
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStorage:
+    """A :class:`Storage` in a dict, for tests and as the fallback when the browser
+    offers no localStorage.  ``quota_chars`` bounds the total length of keys plus
+    values (as localStorage bounds its size); ``None`` means no limit."""
+
+    def __init__(self, quota_chars: int | None = None) -> None:
+        self.quota_chars = quota_chars
+        self.data: dict[str, str] = {}
+
+    def used_chars(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.data.items())
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.quota_chars is not None:
+            old = self.data.get(key)
+            used = self.used_chars() - (0 if old is None else len(key) + len(old))
+            if used + len(key) + len(value) > self.quota_chars:
+                raise StorageFullError("the browser's storage for saved games is full")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass
+class SavedGame:
+    """A saved game: the full state plus what the app shows about it."""
+
+    id: str
+    name: str
+    game_id: str
+    seats: list[Seat]
+    state: State
+    created: float  # ms since the epoch, given by the caller
+    updated: float  # ms since the epoch, given by the caller
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the list of saved games shows (no text to translate: indexes and numbers)."""
+
+    id: str
+    name: str
+    game_id: str
+    seats: list[Seat]
+    created: float
+    updated: float
+    over: bool
+    current_player: int | None  # whose turn it is (None once the game is over)
+    num_players: int
+    moves: int  # moves played so far
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)  # empty while the game goes on
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """A stored entry that cannot be read; it is left untouched."""
+
+    key: str
+    message: str
+
+
+# --- the record -------------------------------------------------------------------
+
+
+def _record(game: SavedGame) -> dict[str, Any]:
+    return {
+        "format": SAVE_FORMAT,
+        "kind": SAVE_KIND,
+        "id": game.id,
+        "name": game.name,
+        "game": game.game_id,
+        "seats": [{"name": s.name, "colour": s.colour, "kind": s.kind} for s in game.seats],
+        "created": game.created,
+        "updated": game.updated,
+        "state": game.state.to_dict(),
+    }
+
+
+def _dump(game: SavedGame) -> str:
+    return json.dumps(_record(game), separators=(",", ":"), ensure_ascii=False)
+
+
+def _check_game(game: SavedGame) -> SavedGame:
+    """The game with its name and seats cleaned; ``ValueError`` if it cannot be saved."""
+    if not isinstance(game.id, str) or not _ID_RE.fullmatch(game.id):
+        raise ValueError(f"a saved game id must be 1-32 letters, digits, - or _, not {game.id!r}")
+    if game.state.viewer is not None:
+        raise ValueError("a saved game must hold the full state, not one player's view")
+    if game.state.game.id != game.game_id:
+        raise ValueError(f"the state is a {game.state.game.id} game, not {game.game_id}")
+    if len(game.seats) != game.state.num_players:
+        raise ValueError(f"{game.state.num_players} seats are needed, not {len(game.seats)}")
+    seats = [check_seat(s.name, s.colour, s.kind) for s in game.seats]
+    return SavedGame(
+        game.id,
+        clean_name(game.name, MAX_GAME_NAME),
+        game.game_id,
+        seats,
+        game.state,
+        game.created,
+        game.updated,
+    )
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+class _Where:
+    """Wording of the messages for a stored entry or an imported file."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what  # "saved game" or "file"
+
+    def damaged(self, detail: str) -> CorruptDataError:
+        return CorruptDataError(f"This {self.what} is damaged and cannot be opened ({detail}).")
+
+    def not_a_save(self) -> CorruptDataError:
+        return CorruptDataError(f"This {self.what} is not a Tablero saved game.")
+
+    def newer(self, fmt: int) -> CorruptDataError:
+        return CorruptDataError(
+            f"This {self.what} was saved by a newer version of Tablero (format {fmt}; this "
+            f"app reads up to {SAVE_FORMAT}); update the app (reload the page) to open it."
+        )
+
+
+_ENTRY = _Where("saved game")
+_FILE = _Where("file")
+
+
+def _parse(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
+    """A :class:`SavedGame` from record text; :class:`CorruptDataError` otherwise."""
+    try:
+        return _parse_record(text, where, strict_kind=strict_kind)
+    except CorruptDataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - stored data is untrusted
+        raise where.damaged("its data cannot be read") from exc
+
+
+def _parse_record(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
+    if not isinstance(text, str):
+        raise where.damaged("it is not text")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        if strict_kind:
+            raise where.not_a_save() from exc
+        raise where.damaged("it is not valid JSON") from exc
+    if not isinstance(data, dict):
+        if strict_kind:
+            raise where.not_a_save()
+        raise where.damaged("it is not a JSON object")
+    if data.get("kind") != SAVE_KIND:
+        if strict_kind:
+            raise where.not_a_save()
+        raise where.damaged("its 'kind' marker is missing")
+    fmt = data.get("format")
+    if isinstance(fmt, bool) or not isinstance(fmt, int):
+        raise where.damaged("its format number is missing")
+    if fmt > SAVE_FORMAT:
+        raise where.newer(fmt)
+    if fmt < 1:
+        raise where.damaged(f"its format number {fmt} is impossible")
+    for key, kinds in (
+        ("id", str),
+        ("name", str),
+        ("game", str),
+        ("seats", list),
+        ("state", dict),
+    ):
+        if not isinstance(data.get(key), kinds):
+            raise where.damaged(f"{key!r} is missing or has the wrong type")
+    for key in ("created", "updated"):
+        if not _is_number(data.get(key)):
+            raise where.damaged(f"{key!r} is missing or has the wrong type")
+    game_id = data["game"]
+    try:
+        game = get_game(game_id)
+    except ValueError as exc:
+        raise CorruptDataError(
+            f"This {where.what} is for a game this version of Tablero does not have "
+            f"({clean_name(game_id)!r}); update the app (reload the page) to open it."
+        ) from exc
+    if data["state"].get("game") != game_id:
+        raise where.damaged(f"its game data is not the {game.title} game it names")
+    version = data["state"].get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > game.version:
+        raise CorruptDataError(
+            f"This {where.what} was saved by a newer version of Tablero ({game.title} format "
+            f"{version}; this app reads up to {game.version}); update the app (reload the "
+            "page) to open it."
+        )
+    try:
+        state = from_dict(data["state"])
+    except CorruptDataError as exc:
+        reason = str(exc).rstrip(".")
+        raise where.damaged(f"its {game.title} game data is not valid: {reason}") from exc
+    if state.viewer is not None:
+        raise where.damaged("it holds only one player's view of the game")
+    seats: list[Seat] = []
+    for entry in data["seats"]:
+        if not isinstance(entry, dict):
+            raise where.damaged("a seat is not a record")
+        try:
+            seats.append(check_seat(entry.get("name"), entry.get("colour"), entry.get("kind")))
+        except ValueError as exc:
+            raise where.damaged(str(exc)) from exc
+    if len(seats) != state.num_players:
+        raise where.damaged(f"it has {len(seats)} seats for {state.num_players} players")
+    return SavedGame(
+        id=data["id"],
+        name=clean_name(data["name"], MAX_GAME_NAME),
+        game_id=game_id,
+        seats=seats,
+        state=state,
+        created=data["created"],
+        updated=data["updated"],
+    )
+
+
+def _summary(game: SavedGame) -> SaveSummary:
+    state = game.state
+    over = state.is_terminal()
+    return SaveSummary(
+        id=game.id,
+        name=game.name,
+        game_id=game.game_id,
+        seats=list(game.seats),
+        created=game.created,
+        updated=game.updated,
+        over=over,
+        current_player=None if over else state.current_player,
+        num_players=state.num_players,
+        moves=len(state.history),
+        scores=list(state.scores()),
+        winners=list(state.winners()) if over else [],
+    )
+
+
+def _refuse_newer(text: str | None) -> None:
+    """Refuse to overwrite a record written by a newer version (another tab, a newer
+    app): :class:`CorruptDataError`.  Anything else may be replaced by a good save."""
+    if text is None:
+        return
+    try:
+        fmt = json.loads(text).get("format")
+    except (ValueError, AttributeError):
+        return
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SAVE_FORMAT:
+        raise _ENTRY.newer(fmt)
+
+
+# --- the store --------------------------------------------------------------------
+
+
+class SaveStore:
+    """The saved games kept in a :class:`Storage`."""
+
+    def __init__(self, storage: Storage, random_bytes: Callable[[int], bytes] = os.urandom) -> None:
+        self.storage = storage
+        self._random_bytes = random_bytes
+
+    @staticmethod
+    def key(game_id: str) -> str:
+        return SAVE_PREFIX + game_id
+
+    def _ids(self) -> list[str]:
+        return [k[len(SAVE_PREFIX) :] for k in self.storage.keys() if k.startswith(SAVE_PREFIX)]
+
+    def list(self) -> tuple[list[SaveSummary], list[SaveProblem]]:
+        """Every readable save (most recently updated first) and every entry that
+        cannot be read (left untouched)."""
+        summaries: list[SaveSummary] = []
+        problems: list[SaveProblem] = []
+        for key in sorted(k for k in self.storage.keys() if k.startswith(SAVE_PREFIX)):
+            try:
+                game = self._read(key)
+                summaries.append(_summary(game))
+            except CorruptDataError as exc:
+                problems.append(SaveProblem(key, str(exc)))
+            except Exception:  # noqa: BLE001 - one bad entry must not hide the others
+                problems.append(SaveProblem(key, _ENTRY.damaged("its data cannot be read").args[0]))
+        summaries.sort(key=lambda s: (-s.updated, s.id))
+        return summaries, problems
+
+    def _read(self, key: str) -> SavedGame:
+        text = self.storage.get(key)
+        if text is None:
+            raise CorruptDataError(
+                "This saved game no longer exists (it may have been deleted in another tab)."
+            )
+        game = _parse(text, _ENTRY, strict_kind=False)
+        game.id = key[len(SAVE_PREFIX) :]  # the key is authoritative
+        return game
+
+    def load(self, game_id: str) -> SavedGame:
+        """The saved game ``game_id``; :class:`CorruptDataError` if it cannot be read."""
+        return self._read(self.key(game_id))
+
+    def save(self, game: SavedGame) -> None:
+        """Write ``game`` (one ``set``: on :class:`StorageFullError` nothing changed)."""
+        game = _check_game(game)
+        key = self.key(game.id)
+        _refuse_newer(self.storage.get(key))
+        self.storage.set(key, _dump(game))
+
+    def rename(self, game_id: str, name: str) -> None:
+        """Give a saved game a new name (its ``updated`` time is kept)."""
+        game = self.load(game_id)
+        game.name = name
+        self.save(game)
+
+    def delete(self, game_id: str) -> None:
+        """Remove a saved game (and forget it as the game to reopen)."""
+        self.storage.remove(self.key(game_id))
+        if self.current() == game_id:
+            self.set_current(None)
+
+    def new_id(self) -> str:
+        """A short URL-safe id that no stored entry uses."""
+        taken = set(self._ids())
+        while True:
+            candidate = base64.urlsafe_b64encode(self._random_bytes(6)).decode("ascii")
+            if candidate not in taken:
+                return candidate
+
+    def current(self) -> str | None:
+        """The id of the game to reopen, if any."""
+        value = self.storage.get(CURRENT_KEY)
+        if value is None or not _ID_RE.fullmatch(value):
+            return None
+        return value
+
+    def set_current(self, game_id: str | None) -> None:
+        if game_id is None:
+            self.storage.remove(CURRENT_KEY)
+        else:
+            if not _ID_RE.fullmatch(game_id):
+                raise ValueError(f"not a saved game id: {game_id!r}")
+            self.storage.set(CURRENT_KEY, game_id)
+
+
+# --- files --------------------------------------------------------------------------
+
+
+def export_json(game: SavedGame) -> str:
+    """The text of a file the player downloads (the saved-game record, readable by
+    :func:`import_json` on any device)."""
+    return _dump(_check_game(game)) + "\n"
+
+
+def import_json(text: str, store: SaveStore, now: float) -> SavedGame:
+    """Read an exported file and add it to ``store`` under a NEW id (it never replaces
+    an existing save); ``updated`` becomes ``now``.
+
+    Raises :class:`CorruptDataError` for a file that is not JSON, not a Tablero save,
+    from a newer version or holding an invalid game, and :class:`StorageFullError` when
+    there is no room (nothing is written then).
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise _FILE.not_a_save() from exc
+    elif isinstance(text, str) and text.startswith("\ufeff"):
+        text = text[1:]
+    game = _parse(text, _FILE, strict_kind=True)
+    game.id = store.new_id()
+    game.updated = now
+    store.save(game)
+    return game
