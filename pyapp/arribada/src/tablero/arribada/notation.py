@@ -230,8 +230,19 @@ def state_from_text(text: str) -> ArribadaState:  # noqa: C901 - a flat list of 
         i += 1
         if toks == list(COLUMNS[: len(toks)]):
             continue  # the column header
-        if len(toks) == size + 1 and toks[0] == str(len(rows) + 1):
+        expected = str(len(rows) + 1)
+        if len(toks) == size + 1 and toks[0].isdigit():
+            if toks[0] != expected:
+                raise _Reader.fail(ln, f"row {toks[0]} found where row {expected} was expected")
             toks = toks[1:]
+        elif (
+            len(toks) == size
+            and toks[0] == expected
+            and board.kinds[len(rows) * size] != NIDO
+        ):
+            raise _Reader.fail(
+                ln, f"row {expected} starts with its row number but has only {size - 1} cells"
+            )
         if len(toks) != size:
             raise _Reader.fail(
                 ln, f"a board row of the {size}x{size} board needs {size} cells, not {len(toks)}"

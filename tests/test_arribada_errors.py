@@ -1,0 +1,384 @@
+"""Bad input is loud: each mistake raises its documented error, with a message that
+names the problem.
+
+``InvalidMoveError``: a move text that is not a move.  ``IllegalMoveError``: a move the
+rules do not allow now.  ``CorruptDataError``: notation, JSON or a version that cannot
+be read.  All are ``ValueError`` subclasses.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tablero.core import (
+    CorruptDataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    TableroError,
+    from_json,
+    from_text,
+    make,
+)
+
+BOARD_3P = """\
+    a  b  c  d  e  f  g  h  i  j
+ 1  .  .  .  .  .  .  .  .  .  .
+ 2  .  .  o  .  .  .  o  .  .  .
+ 3  .  .  .  .  o  .  .  .  o  .
+ 4  .  o  .  .  .  .  .  .  .  .
+ 5  .  .  .  .  #  #  .  o  .  .
+ 6  .  .  o  .  #  #  .  .  .  .
+ 7  .  .  .  .  .  .  .  .  o  .
+ 8  .  o  .  .  .  o  .  .  .  .
+ 9  .  .  .  o  .  .  .  o  .  .
+10  .  .  .  .  .  .  .  .  .  .
+"""
+
+FIELDS = """\
+rack A: 1 2 3 4 5
+rack B: 1 2 3 4 5
+rack C: 1 2 3 4 5
+display: 1 2 3 4 5
+bag: rest
+turn: A action
+first: A
+"""
+
+GOOD = "arribada 3p standard\n" + BOARD_3P + FIELDS
+
+
+def with_cell(text: str, cell: str, token: str) -> str:
+    """``text`` with the board cell ``cell`` (like ``c4``) replaced by ``token``."""
+    col = "abcdefghij".index(cell[0])
+    row = int(cell[1:])
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        toks = line.split()
+        if toks and toks[0] == str(row) and len(toks) == 11:
+            toks[1 + col] = token
+            lines[i] = f"{row:>2} " + " ".join(f"{t:>2}" for t in toks[1:])
+            return "\n".join(lines) + "\n"
+    raise AssertionError(f"row {row} not found")
+
+
+def state(text: str = GOOD):
+    return from_text("arribada", text)
+
+
+def test_the_good_position_reads():
+    s = state()
+    assert s.bag_count == 110 - 20
+
+
+# --- the error family ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cls", [InvalidMoveError, IllegalMoveError, CorruptDataError])
+def test_each_error_class_is_a_value_error(cls):
+    assert issubclass(cls, ValueError)
+    assert issubclass(cls, TableroError)
+    with pytest.raises(ValueError):
+        raise cls("x")
+
+
+# --- malformed notation --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (with_cell(GOOD, "c4", "5X"), ["5X", "c4", "cell token"]),
+        (with_cell(GOOD, "c4", "9A"), ["9A", "cell token"]),
+        (with_cell(GOOD, "c4", "*"), ["cell token"]),
+        (with_cell(GOOD, "e5", "3A"), ["e5", "roca grande"]),
+        (with_cell(GOOD, "c4", "o"), ["c4", "playa", "nido"]),
+        (with_cell(GOOD, "c2", "."), ["c2", "nido"]),
+        (with_cell(GOOD, "c4", "5"), ["neutral", "nido"]),  # a neutral tile on playa
+        (
+            GOOD.replace(" 4  .  o  .  .  .  .  .  .  .  .", ".  o  .  .  .  .  .  .  ."),
+            ["needs 10 cells", "not 9"],
+        ),
+        (GOOD.replace("10  .  .  .  .  .  .  .  .  .  .\n", ""), ["10 rows", "found 9"]),
+        (GOOD + "colour: green\n", ["unknown field", "colour"]),
+        (GOOD.replace("rack B: 1 2 3 4 5\n", ""), ["rack b"]),
+        (GOOD + "rack A: 1 2\n", ["rack a", "twice"]),
+        (GOOD.replace("rack A: 1 2 3 4 5", "rack A: 1 2 3 4 5 6"), ["rack", "6 tiles"]),
+        (GOOD.replace("rack A: 1 2 3 4 5", "rack A: 1 2 3 4 9"), ["9", "1-8"]),
+        (GOOD.replace("display: 1 2 3 4 5", "display: 1 2 3 4"), ["display", "5 spaces"]),
+        (GOOD.replace("display: 1 2 3 4 5\n", ""), ["display"]),
+        (GOOD.replace("turn: A action", "turn: A dance"), ["unknown decision", "dance"]),
+        (GOOD.replace("turn: A action", "turn: D action"), ["'D'", "not a player"]),
+        (GOOD.replace("turn: A action\n", ""), ["turn"]),
+        (GOOD.replace("arribada 3p standard", "arribada 5p standard"), ["first line"]),
+        (GOOD.replace("arribada 3p standard", "arribada 3p expert"), ["variant", "expert"]),
+        (GOOD + "shells: A=30\n", ["shells", "30"]),
+        (GOOD + "rng: xyz\n", ["rng", "hexadecimal"]),
+        (GOOD + "passes: 3\n", ["passes"]),
+        (GOOD + "final round: maybe\n", ["yes or no"]),
+        (GOOD.replace("bag: rest", "bag: 3 hidden"), ["hidden", "view"]),
+        ("", ["empty"]),
+    ],
+)
+def test_malformed_notation(text, words):
+    with pytest.raises(CorruptDataError) as info:
+        state(text)
+    msg = str(info.value)
+    for word in words:
+        assert word.lower() in msg.lower(), (word, msg)
+
+
+def test_too_many_tiles_of_a_value():
+    # fifteen 1s on the racks are all of them: one more on the board is too many
+    racks = FIELDS.replace("rack A: 1 2 3 4 5", "rack A: 1 1 1 1 1")
+    racks = racks.replace("rack B: 1 2 3 4 5", "rack B: 1 1 1 1 1")
+    racks = racks.replace("rack C: 1 2 3 4 5", "rack C: 1 1 1 1 1")
+    text = "arribada 3p standard\n" + BOARD_3P + racks
+    text = text.replace("display: 1 2 3 4 5", "display: 2 2 3 4 5")
+    state(text)  # exactly 15 1s
+    with pytest.raises(CorruptDataError, match="more tiles are placed than the box holds"):
+        state(with_cell(text, "a1", "1A"))
+    # with the bag written out, the count is named
+    explicit = text.replace("bag: rest", "bag: 2x13 3x14 4x14 5x14 6x15 7x10 8x10")
+    assert state(explicit).bag_count == 90
+    state(explicit)
+    with pytest.raises(CorruptDataError, match="16 tiles of value 1"):
+        state(with_cell(explicit, "a1", "1A").replace("2x13", "2x12"))
+
+
+def test_tiles_must_add_up_to_110():
+    explicit = GOOD.replace("bag: rest", "bag: 1x11 2x11 3x11 4x11 5x11 6x14 7x10 8x10")
+    with pytest.raises(CorruptDataError, match="109 tiles.*110"):
+        state(explicit)
+    state(explicit.replace("6x14", "6x15"))
+
+
+def test_not_text():
+    with pytest.raises(CorruptDataError, match="text"):
+        from_text("arribada", 42)  # type: ignore[arg-type]
+
+
+# --- JSON ----------------------------------------------------------------------------
+
+
+def test_json_of_a_future_version():
+    data = make("arribada", players=3, seed=1).to_dict()
+    data["version"] = 99
+    with pytest.raises(CorruptDataError) as info:
+        from_json(json.dumps(data))
+    msg = str(info.value)
+    assert "newer" in msg and "update" in msg and "99" in msg
+
+
+def test_json_round_trip_then_tampered():
+    s = make("arribada", players=2, seed=3)
+    assert from_json(s.to_json()) == s
+    data = s.to_dict()
+    data["tiles"].append(["d4", 3, 0])
+    with pytest.raises(CorruptDataError, match="roca grande"):
+        from_json(json.dumps(data))
+    data = s.to_dict()
+    del data["display"]
+    with pytest.raises(CorruptDataError, match="display"):
+        from_json(json.dumps(data))
+    data = s.to_dict()
+    data["shells"] = ["many", 26]
+    with pytest.raises(CorruptDataError, match="shells"):
+        from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("text", ["not json at all", "{", "", "[1, 2"])
+def test_not_json(text):
+    with pytest.raises(CorruptDataError, match="JSON"):
+        from_json(text)
+
+
+def test_json_that_is_not_an_object():
+    with pytest.raises(CorruptDataError, match="object"):
+        from_json("[1, 2, 3]")
+    with pytest.raises(CorruptDataError, match="which game"):
+        from_json('{"version": 1}')
+
+
+def test_unknown_game():
+    with pytest.raises(CorruptDataError, match="unknown game 'chess'"):
+        from_text("chess", "anything")
+    data = make("arribada", players=2).to_dict()
+    data["game"] = "chess"
+    with pytest.raises(CorruptDataError, match="unknown game 'chess'"):
+        from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        make("chess", players=2)
+
+
+def test_bad_make_options():
+    with pytest.raises(ValueError, match="2 to 4"):
+        make("arribada", players=5)
+    with pytest.raises(ValueError, match="variant"):
+        make("arribada", players=2, variant="expert")
+    with pytest.raises(ValueError, match="colour"):
+        make("arribada", players=2, colour="green")
+
+
+# --- unparsable moves ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("place 9 c4", ["1 to 8", "9"]),
+        ("place 0 c4", ["1 to 8"]),
+        ("place 3 z9", ["z9", "cell name"]),
+        ("place 3 a11", ["a11", "off the 10x10 board"]),
+        ("place 3 c", ["cell name"]),
+        ("place 3", ["place <value> <cell>"]),
+        ("fly", ["unknown move", "fly"]),
+        ("claim", ["claim <cell>"]),
+        ("capture c4 d4", ["capture <cell>"]),
+        ("draw", ["draw bag"]),
+        ("draw 9", ["1 to 8"]),
+        ("pick hand 3", ["rack", "display"]),
+        ("end now", ["end"]),
+        ("", ["empty move"]),
+        ("   ", ["empty move"]),
+    ],
+)
+def test_unparsable_move(text, words):
+    s = state()
+    with pytest.raises(InvalidMoveError) as info:
+        s.apply(text)
+    for word in words:
+        assert word in str(info.value), (word, str(info.value))
+    with pytest.raises(InvalidMoveError):
+        s.parse_move(text)
+
+
+def test_move_that_is_not_text():
+    with pytest.raises(InvalidMoveError):
+        state().parse_move(42)  # type: ignore[arg-type]
+
+
+# --- moves the rules do not allow ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "decision"),
+    [
+        ("draw bag", "action"),
+        ("draw 3", "action"),
+        ("end", "action"),
+        ("decline", "action"),
+        ("confirm", "action"),
+        ("pick rack 1", "action"),
+    ],
+)
+def test_move_of_the_wrong_kind_for_the_decision(text, decision):
+    with pytest.raises(IllegalMoveError) as info:
+        state().apply(text)
+    msg = str(info.value)
+    assert "decision" in msg and repr(decision) in msg
+
+
+def test_action_during_drawing_back():
+    s = state().apply("place 3 a1")
+    assert s.phase == "draw"
+    with pytest.raises(IllegalMoveError, match="decision is 'draw'"):
+        s.apply("place 4 a2")
+    with pytest.raises(IllegalMoveError, match="no 8 in the display"):
+        s.apply("draw 8")
+
+
+@pytest.mark.parametrize(
+    ("cell", "words"),
+    [
+        ("c2", ["c2", "nido"]),
+        ("e5", ["e5", "roca grande"]),
+        ("b1", ["b1", "already holds a tile"]),
+    ],
+)
+def test_place_on_a_nido_the_rock_or_an_occupied_cell(cell, words):
+    s = state(with_cell(GOOD, "b1", "4B"))
+    with pytest.raises(IllegalMoveError) as info:
+        s.apply(f"place 3 {cell}")
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_place_a_tile_not_on_the_rack():
+    with pytest.raises(IllegalMoveError, match="no 8 on your rack"):
+        state().apply("place 8 a1")
+
+
+def test_claim_without_a_majority():
+    s = state(with_cell(with_cell(with_cell(GOOD, "e3", "5"), "e2", "4A"), "f3", "4B"))
+    with pytest.raises(IllegalMoveError) as info:
+        s.apply("claim e3")
+    msg = str(info.value)
+    assert "claim" in msg and "more than" in msg and "4" in msg
+
+
+def test_claim_of_a_tile_that_is_not_neutral_or_missing():
+    s = state(with_cell(with_cell(GOOD, "e3", "5B"), "e2", "6A"))
+    with pytest.raises(IllegalMoveError, match="not neutral"):
+        s.apply("claim e3")
+    with pytest.raises(IllegalMoveError, match="no tile"):
+        state().apply("claim c2")
+
+
+def test_capture_of_a_wild():
+    s = state(with_cell(with_cell(GOOD, "d7", "*B"), "d6", "1A"))
+    with pytest.raises(IllegalMoveError, match="wild"):
+        s.apply("capture d7")
+
+
+def test_capture_without_enough_strength_names_both_sides():
+    s = state(with_cell(with_cell(GOOD, "d7", "5B"), "d6", "5A"))
+    with pytest.raises(IllegalMoveError) as info:
+        s.apply("capture d7")
+    assert "strength" in str(info.value) and "5" in str(info.value)
+
+
+def test_capture_of_own_neutral_or_empty():
+    s = state(with_cell(with_cell(GOOD, "d7", "5A"), "d6", "1A"))
+    with pytest.raises(IllegalMoveError, match="already yours"):
+        s.apply("capture d7")
+    s = state(with_cell(with_cell(GOOD, "c2", "5"), "c3", "1A"))
+    with pytest.raises(IllegalMoveError, match="claim it instead"):
+        s.apply("capture c2")
+    with pytest.raises(IllegalMoveError, match="no tile"):
+        state().apply("capture a1")
+
+
+def test_capture_in_the_beginner_variant():
+    text = with_cell(with_cell(GOOD, "d7", "3B"), "d6", "1A")
+    assert "capture d7" in [str(m) for m in state(text).legal_moves()]
+    beginner = text.replace("3p standard", "3p beginner")
+    with pytest.raises(IllegalMoveError, match="beginner"):
+        state(beginner).apply("capture d7")
+
+
+def test_pass_while_an_action_is_possible():
+    with pytest.raises(IllegalMoveError, match="cannot pass"):
+        state().apply("pass")
+
+
+def test_refresh_twice():
+    s = state(GOOD + "refresh: A=no\n")
+    with pytest.raises(IllegalMoveError, match="already spent"):
+        s.apply("refresh")
+
+
+def test_move_after_the_game_is_over():
+    text = GOOD.replace("turn: A action", "turn: C action") + "final round: yes\nshells: C=0\n"
+    s = state(text).apply("pass")
+    assert s.is_terminal()
+    with pytest.raises(IllegalMoveError, match="over"):
+        s.apply("place 3 a1")
+    assert s.legal_moves() == []
+
+
+def test_illegal_move_value_is_refused_too():
+    from tablero.arribada import Place
+
+    with pytest.raises(IllegalMoveError, match="nido"):
+        state().apply(Place(3, 1, 2))  # c2
