@@ -14,6 +14,7 @@ A turn, as decisions (``phase``):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from tablero.core import IllegalMoveError, InvalidMoveError, Rng, State
@@ -267,11 +268,14 @@ class ArribadaState(State):
         b = self.board
         size = b.size
         moves: list[ArribadaMove] = []
-        empty_playa = [c for c in b.playa if self.values[c] == EMPTY]
+        values = self.values
+        empty_playa = [c for c in b.playa if values[c] == EMPTY]
+        places = _place_moves(size)
         for v in sorted(set(self.racks[p])):
             if v == EMPTY:
                 continue
-            moves.extend(Place(v, c // size, c % size) for c in empty_playa)
+            row = places[v]
+            moves.extend([row[c] for c in empty_playa])
         for c in b.nidos:
             if self._can_claim(p, c):
                 moves.append(Claim(c // size, c % size))
@@ -807,6 +811,15 @@ class ArribadaState(State):
     def __repr__(self) -> str:
         who = "over" if self.phase == "over" else f"player {self.player} to {self.phase}"
         return f"<ArribadaState {self.n}p {self.variant}, {who}, scores {self.score}>"
+
+
+@cache
+def _place_moves(size: int) -> tuple[tuple[Place, ...], ...]:
+    """Every ``Place`` move of a board size, by value then cell (moves are values, so
+    the move generator can hand out shared instances)."""
+    return tuple(
+        tuple(Place(v, c // size, c % size) for c in range(size * size)) for v in range(9)
+    )
 
 
 def _mask_entry(entry: dict[str, Any], viewer: int) -> dict[str, Any]:
