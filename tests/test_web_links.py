@@ -328,3 +328,24 @@ def test_forged_names_are_cleaned(link):
     payload[6][0][0] = "\ud800evil\x07" + "y" * 100
     _, seats = decode_link(craft(payload))
     assert seats[0].name == "evil" + "y" * (MAX_NAME_LENGTH - 4)
+
+
+def test_every_link_error_has_a_code_for_the_catalog():
+    """The app shows link errors in the player's language, keyed by ``code``."""
+    from tablero.core import CorruptDataError as _CDE
+
+    state = make("arribada", players=2, seed=4)
+    link = encode_link(state, [Seat("A", 0), Seat("B", 1)])
+    codes = set()
+    for bad in (
+        "",
+        "nonsense",
+        link[:-5],
+        link[:10] + ("A" if link[10] != "A" else "B") + link[11:],
+        "tb9." + link[4:],
+    ):
+        with pytest.raises(_CDE) as info:
+            decode_link(bad)
+        assert info.value.code and info.value.code.startswith("link."), bad
+        codes.add(info.value.code)
+    assert {"link.not_a_link", "link.truncated", "link.damaged", "link.newer"} <= codes

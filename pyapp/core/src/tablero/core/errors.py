@@ -11,7 +11,16 @@ __all__ = ["TableroError", "InvalidMoveError", "IllegalMoveError", "CorruptDataE
 
 
 class TableroError(ValueError):
-    """Base class of Tablero's input errors."""
+    """Base class of Tablero's input errors.
+
+    ``code`` optionally names the kind of problem (``"link.damaged"``,
+    ``"save.newer"``...) so the app can show the message in the player's language
+    from its catalog; ``str(error)`` is always a complete English sentence.
+    """
+
+    def __init__(self, message: str = "", *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class InvalidMoveError(TableroError):

@@ -159,108 +159,111 @@ def decode_link(fragment: str) -> tuple[State, list[Seat]]:
     except CorruptDataError:
         raise
     except Exception as exc:  # noqa: BLE001 - untrusted input must never crash the app
-        raise CorruptDataError(MSG_DAMAGED) from exc
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged") from exc
 
 
 def _unpack(fragment: Any) -> list[Any]:
     """The decoded JSON payload of a version-1 link (checks every layer)."""
     if not isinstance(fragment, str):
-        raise CorruptDataError(MSG_NOT_A_LINK)
+        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
     text = fragment.strip()
     if "#" in text:
         text = text.split("#", 1)[1].strip()
     if not text:
-        raise CorruptDataError(MSG_NOT_A_LINK)
+        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
     if len(text) > _MAX_FRAGMENT:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     match = _PREFIX_RE.fullmatch(text)
     if match is None:
         if f"{LINK_PREFIX}{LINK_VERSION}.".startswith(text):
-            raise CorruptDataError(MSG_TRUNCATED)
-        raise CorruptDataError(MSG_NOT_A_LINK)
+            raise CorruptDataError(MSG_TRUNCATED, code="link.truncated")
+        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
     version = int(match.group(1))
     if version > LINK_VERSION:
-        raise CorruptDataError(MSG_NEWER)
+        raise CorruptDataError(MSG_NEWER, code="link.newer")
     if version < 1:
-        raise CorruptDataError(MSG_NOT_A_LINK)
+        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
     encoded = match.group(2)
     if not _B64_RE.fullmatch(encoded):
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     if len(encoded) % 4 == 1:
-        raise CorruptDataError(MSG_TRUNCATED)
+        raise CorruptDataError(MSG_TRUNCATED, code="link.truncated")
     try:
         raw = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
     except (binascii.Error, ValueError) as exc:
-        raise CorruptDataError(MSG_TRUNCATED) from exc
+        raise CorruptDataError(MSG_TRUNCATED, code="link.truncated") from exc
     if len(raw) < _HEADER:
-        raise CorruptDataError(MSG_TRUNCATED)
+        raise CorruptDataError(MSG_TRUNCATED, code="link.truncated")
     if raw[0:2] != raw[6:8]:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     declared = int.from_bytes(raw[0:2], "big")
     body = raw[_HEADER:]
     if len(body) < declared:
-        raise CorruptDataError(MSG_TRUNCATED)
+        raise CorruptDataError(MSG_TRUNCATED, code="link.truncated")
     if len(body) > declared or zlib.crc32(body) != int.from_bytes(raw[2:6], "big"):
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     # Only the canonical spelling is accepted: a changed last character that only
     # touches the unused padding bits is damage too.
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != encoded:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     try:
         unpacker = zlib.decompressobj(-15)
         data = unpacker.decompress(body, _MAX_PAYLOAD)
         if not unpacker.eof or unpacker.unconsumed_tail or unpacker.unused_data:
-            raise CorruptDataError(MSG_DAMAGED)
+            raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
         payload = json.loads(data.decode("utf-8"))
     except (zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise CorruptDataError(MSG_DAMAGED) from exc
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged") from exc
     if not isinstance(payload, list) or len(payload) != 7:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     return payload
 
 
 def _decode(fragment: Any) -> tuple[State, list[Seat]]:
     game_id, game_version, players, seed, options, moves, seat_data = _unpack(fragment)
     if not isinstance(game_id, str):
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     if isinstance(game_version, bool) or not isinstance(game_version, int) or game_version < 1:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     if not isinstance(moves, list) or not isinstance(seat_data, list):
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     if not isinstance(options, dict):
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     try:
         game = get_game(game_id)
     except ValueError as exc:
         shown = clean_name(game_id)
         raise CorruptDataError(
             f"This link is for a game this version of Tablero does not have ({shown!r}); "
-            "update the app (reload the page) to open it."
+            "update the app (reload the page) to open it.",
+            code="link.unknown_game",
         ) from exc
     if game_version > game.version:
         raise CorruptDataError(
             f"This {game.title} link was made by a newer version of Tablero (game format "
             f"{game_version}; this app reads up to {game.version}); update the app "
-            "(reload the page) to open it."
+            "(reload the page) to open it.",
+            code="link.newer",
         )
     seats: list[Seat] = []
     for entry in seat_data:
         if not isinstance(entry, list) or len(entry) != 3:
-            raise CorruptDataError(MSG_DAMAGED)
+            raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
         try:
             seats.append(check_seat(*entry))
         except ValueError as exc:
-            raise CorruptDataError(MSG_DAMAGED) from exc
+            raise CorruptDataError(MSG_DAMAGED, code="link.damaged") from exc
     setup = {"players": players, "seed": seed, "options": options}
     if seed is None:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     try:
         state = replay(game_id, setup, moves)
     except CorruptDataError as exc:
         reason = str(exc).rstrip(".")
         raise CorruptDataError(
-            f"This {game.title} link's game cannot be restored: {reason}."
+            f"This {game.title} link's game cannot be restored: {reason}.",
+            code="link.replay",
         ) from exc
     if len(seats) != state.num_players:
-        raise CorruptDataError(MSG_DAMAGED)
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     return state, seats

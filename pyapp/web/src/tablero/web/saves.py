@@ -200,24 +200,31 @@ def _is_number(value: Any) -> bool:
 class _Where:
     """Wording of the messages for a stored entry or an imported file."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, code: str) -> None:
         self.what = what  # "saved game" or "file"
+        self.code = code  # the error code prefix: "save" or "import"
 
     def damaged(self, detail: str) -> CorruptDataError:
-        return CorruptDataError(f"This {self.what} is damaged and cannot be opened ({detail}).")
+        return CorruptDataError(
+            f"This {self.what} is damaged and cannot be opened ({detail}).",
+            code=f"{self.code}.damaged",
+        )
 
     def not_a_save(self) -> CorruptDataError:
-        return CorruptDataError(f"This {self.what} is not a Tablero saved game.")
+        return CorruptDataError(
+            f"This {self.what} is not a Tablero saved game.", code=f"{self.code}.not_a_save"
+        )
 
     def newer(self, fmt: int) -> CorruptDataError:
         return CorruptDataError(
             f"This {self.what} was saved by a newer version of Tablero (format {fmt}; this "
-            f"app reads up to {SAVE_FORMAT}); update the app (reload the page) to open it."
+            f"app reads up to {SAVE_FORMAT}); update the app (reload the page) to open it.",
+            code=f"{self.code}.newer",
         )
 
 
-_ENTRY = _Where("saved game")
-_FILE = _Where("file")
+_ENTRY = _Where("saved game", "save")
+_FILE = _Where("file", "import")
 
 
 def _parse(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
@@ -272,7 +279,8 @@ def _parse_record(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
     except ValueError as exc:
         raise CorruptDataError(
             f"This {where.what} is for a game this version of Tablero does not have "
-            f"({clean_name(game_id)!r}); update the app (reload the page) to open it."
+            f"({clean_name(game_id)!r}); update the app (reload the page) to open it.",
+            code=f"{where.code}.unknown_game",
         ) from exc
     if data["state"].get("game") != game_id:
         raise where.damaged(f"its game data is not the {game.title} game it names")
@@ -281,7 +289,8 @@ def _parse_record(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
         raise CorruptDataError(
             f"This {where.what} was saved by a newer version of Tablero ({game.title} format "
             f"{version}; this app reads up to {game.version}); update the app (reload the "
-            "page) to open it."
+            "page) to open it.",
+            code=f"{where.code}.newer",
         )
     try:
         state = from_dict(data["state"])
@@ -380,7 +389,8 @@ class SaveStore:
         text = self.storage.get(key)
         if text is None:
             raise CorruptDataError(
-                "This saved game no longer exists (it may have been deleted in another tab)."
+                "This saved game no longer exists (it may have been deleted in another tab).",
+                code="save.missing",
             )
         game = _parse(text, _ENTRY, strict_kind=False)
         game.id = key[len(SAVE_PREFIX) :]  # the key is authoritative
