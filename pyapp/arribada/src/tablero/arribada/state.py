@@ -618,6 +618,14 @@ class ArribadaState(State):
         self._score_tile(cell, ev)
 
     def _claim(self, cell: int, ev: list[dict[str, Any]]) -> None:
+        ev.append(
+            {
+                "type": "claim",
+                "player": self.player,
+                "cell": self.board.cell_name(cell),
+                "value": self.values[cell],
+            }
+        )
         self._take_shell(self.player, cell)
         self._score_tile(cell, ev)
 

@@ -1,11 +1,395 @@
-"""The DOM glue (placeholder until the app shell lands): shows that Python booted."""
+"""The DOM glue: the only module of Tablero that imports ``js``, ``pyodide`` or ``pyscript``.
+
+It wires the page to the pure controller (:mod:`tablero.web.app`) and the pure
+screens (:mod:`tablero.web.views`): one click, one submit and one change listener
+on ``<main id="app">`` read the ``data-act`` of what the player used and its
+``data-*`` attributes (or the form's fields), hand them to ``App.dispatch``, and
+put the new model's HTML in place.  What only the page can do (localStorage, the
+clipboard, downloads, the address bar) is done here, when the model asks for it.
+"""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+from .app import App, Effect, Model
+from .i18n import pick_language, translator
+from .saves import MemoryStorage, SaveStore, StorageFullError
+
+LANG_KEY = "tablero.lang"
+SHELL_CSS = "static/app-shell.css"
+
+_app: App | None = None
+_model: Model | None = None
+_root: Any = None
+_proxies: list[Any] = []
+_renders = 0  # listeners kept alive for the page's lifetime
+
+
+class BrowserStorage:
+    """:class:`~tablero.web.saves.Storage` over ``window.localStorage``; a full quota
+    becomes :class:`~tablero.web.saves.StorageFullError`."""
+
+    def __init__(self, local_storage: Any) -> None:
+        self.ls = local_storage
+
+    def get(self, key: str) -> str | None:
+        return _text(self.ls.getItem(key))
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.ls.setItem(key, value)
+        except Exception as exc:
+            if _is_quota_error(exc):
+                raise StorageFullError("the browser's storage for saved games is full") from exc
+            raise
+
+    def remove(self, key: str) -> None:
+        self.ls.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+
+
+def _text(value: Any) -> str | None:
+    """A JS string as ``str``; ``None`` for ``null``/``undefined`` (Pyodide gives ``null``
+    as ``jsnull``, which is not ``None``)."""
+    return value if isinstance(value, str) else None
+
+
+def _null(value: Any) -> bool:
+    """Is a value from JS ``null`` or ``undefined``?"""
+    return value is None or type(value).__name__ == "JsNull"
+
+
+def _is_quota_error(exc: BaseException) -> bool:
+    name = str(getattr(exc, "name", "") or "")
+    text = f"{name} {exc}"
+    return "QuotaExceeded" in text or "QUOTA" in text or "quota" in text
+
+
+def _local_storage() -> Any:
+    from js import window
+
+    try:
+        ls = window.localStorage
+        probe = "tablero.probe"
+        ls.setItem(probe, "1")
+        ls.removeItem(probe)
+        return ls
+    except Exception:  # noqa: BLE001 - private modes may refuse storage altogether
+        return None
+
+
+# --- start ----------------------------------------------------------------------------
+
 
 def start() -> None:
-    from pyscript import document, window  # noqa: PLC0415 - browser only
+    """Boot the app into ``<main id="app">`` and tell the page it is ready."""
+    global _app, _model, _root
+    from js import document, window
+    from pyodide.ffi import create_proxy
 
-    document.getElementById("app").innerHTML = "<p>Tablero is ready.</p>"
+    from .games import get_ui
+
+    _ensure_stylesheet(document)
+    ls = _local_storage()
+    storage = BrowserStorage(ls) if ls is not None else MemoryStorage()
+    saved_lang = _text(ls.getItem(LANG_KEY)) if ls is not None else None
+    navigator = window.navigator
+    languages = getattr(navigator, "languages", None)
+    preferred = [x for x in (languages or []) if isinstance(x, str)]
+    preferred.append(_text(getattr(navigator, "language", None)) or "")
+    lang = pick_language(saved_lang, preferred)
+    document.documentElement.lang = lang
+
+    _app = App(SaveStore(storage), get_ui, translator=translator)
+    location = window.location
+    base_url = str(location.origin) + str(location.pathname) + str(location.search)
+    _model = _app.boot(lang, _text(location.hash) or "", base_url)
+    if ls is None:
+        _model = replace(_model, storage_full=True, notice=("app.error.storage-full", {}))
+    _root = document.getElementById("app")
+
+    listeners = (
+        ("click", _on_click),
+        ("submit", _on_submit),
+        ("change", _on_change),
+        ("keydown", _on_keydown),
+    )
+    for kind, handler in listeners:
+        proxy = create_proxy(handler)
+        _proxies.append(proxy)
+        _root.addEventListener(kind, proxy)
+    hash_proxy = create_proxy(_on_hashchange)
+    _proxies.append(hash_proxy)
+    window.addEventListener("hashchange", hash_proxy)
+
+    _show()
     document.body.dataset.ready = "1"
     window.dispatchEvent(window.CustomEvent.new("tablero:ready"))
+
+
+def _ensure_stylesheet(document: Any) -> None:
+    if _null(document.querySelector('link[href*="app-shell"]')):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = SHELL_CSS
+        document.head.appendChild(link)
+
+
+# --- the loop: dispatch, effects, render -----------------------------------------------
+
+
+def dispatch(act: str, data: dict[str, str]) -> None:
+    global _model
+    if _app is None or _model is None:
+        return
+    _model = _app.dispatch(_model, act, data)
+    _show()
+
+
+def _show() -> None:
+    """Perform the model's effects, then put its HTML in place."""
+    global _model
+    assert _app is not None and _model is not None
+    effects = _model.effects
+    _model = replace(_model, effects=())
+    for effect in effects:
+        try:
+            _perform(effect)
+        except Exception:  # noqa: BLE001 - an effect failing must not hide the game
+            _model = replace(_model, toast=("app.error.unexpected", {}))
+    from .views import render
+
+    try:
+        html = render(_model, _app)
+    except Exception:  # noqa: BLE001 - a drawing bug must not lose the game: go home
+        _model = replace(_model, screen="home", toast=("app.error.unexpected", {}))
+        html = render(_model, _app)
+    focused = _focused_key()
+    _root.innerHTML = html
+    _restore_focus(focused)
+    global _renders
+    _renders += 1
+    # A render counter: lets a page (and the browser tests) see that a click was handled.
+    _root.dataset.render = str(_renders)
+
+
+def _focused_key() -> tuple[str, dict[str, str]] | None:
+    """What has the keyboard focus (its data-act and data-*), to give it back after a
+    render replaced the element."""
+    from js import document
+
+    el = document.activeElement
+    if _null(el) or not _root.contains(el) or not hasattr(el, "getAttribute"):
+        return None
+    act = _text(el.getAttribute("data-act"))
+    return None if act is None else (act, _data_of(el))
+
+
+def _restore_focus(key: tuple[str, dict[str, str]] | None) -> None:
+    if key is None:
+        return
+    from js import CSS
+
+    act, data = key
+    selector = f'[data-act="{CSS.escape(act)}"]' + "".join(
+        f'[data-{name}="{CSS.escape(value)}"]' for name, value in data.items()
+    )
+    try:
+        el = _root.querySelector(selector)
+    except Exception:  # noqa: BLE001 - an odd attribute name: leave the focus alone
+        return
+    if not _null(el):
+        el.focus()
+
+
+def _perform(effect: Effect) -> None:
+    from js import document, window
+
+    kind, data = effect.kind, effect.data
+    if kind == "scroll_top":
+        window.scrollTo(0, 0)
+    elif kind == "lang":
+        document.documentElement.lang = data["lang"]
+        try:
+            window.localStorage.setItem(LANG_KEY, data["lang"])
+        except Exception:  # noqa: BLE001 - the choice still holds for this visit
+            pass
+    elif kind == "clear_hash":
+        loc = window.location
+        if _text(loc.hash):
+            window.history.replaceState(None, "", str(loc.pathname) + str(loc.search))
+    elif kind == "share":
+        window.history.replaceState(None, "", "#" + data["fragment"])
+        asyncio.ensure_future(_copy(data["url"]))
+    elif kind == "download":
+        _download(data["filename"], data["text"])
+
+
+async def _copy(url: str) -> None:
+    from js import window
+
+    ok = False
+    try:
+        clipboard = window.navigator.clipboard
+        if not _null(clipboard):
+            await clipboard.writeText(url)
+            ok = True
+    except Exception:  # noqa: BLE001 - no permission or no clipboard: the field is shown
+        ok = False
+    dispatch("app.copied", {"ok": "1" if ok else "0"})
+
+
+def _download(filename: str, text: str) -> None:
+    from js import URL, Blob, document
+    from pyodide.ffi import to_js
+
+    blob = Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=_obj))
+    url = URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.style.display = "none"
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    URL.revokeObjectURL(url)
+
+
+def _obj(entries: Any) -> Any:
+    from js import Object
+
+    return Object.fromEntries(entries)
+
+
+# --- reading events ---------------------------------------------------------------------
+
+
+def _data_of(el: Any) -> dict[str, str]:
+    """The element's ``data-*`` attributes, names without ``data-`` (``data-cell`` ->
+    ``cell``), as the plugin contract passes them."""
+    out: dict[str, str] = {}
+    attributes = el.attributes
+    for i in range(int(attributes.length)):
+        attr = attributes.item(i)
+        name = str(attr.name)
+        if name.startswith("data-") and name != "data-act":
+            out[name[5:]] = str(attr.value)
+    return out
+
+
+def _form_fields(form: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    elements = form.elements
+    for i in range(int(elements.length)):
+        el = elements.item(i)
+        name = str(el.name or "")
+        if not name or el.disabled:
+            continue
+        kind = str(el.type or "")
+        if kind in ("radio", "checkbox") and not el.checked:
+            continue
+        if kind in ("submit", "button", "file"):
+            continue
+        out[name] = str(el.value)
+    return out
+
+
+def _on_click(event: Any) -> None:
+    try:
+        el = event.target.closest("[data-act]")
+        if _null(el) or not _root.contains(el):
+            return
+        tag = str(el.tagName).upper()
+        if tag in ("FORM", "SELECT", "INPUT", "TEXTAREA", "OPTION"):
+            return  # these act on submit/change
+        if el.hasAttribute("disabled"):
+            return
+        event.preventDefault()
+        dispatch(str(el.getAttribute("data-act")), _data_of(el))
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+def _on_keydown(event: Any) -> None:
+    """Enter or Space on a focused non-button target (an SVG cell with ``role=button``)
+    acts like a click, so the board can be played from the keyboard."""
+    try:
+        if str(event.key) not in ("Enter", " "):
+            return
+        el = event.target
+        if not hasattr(el, "getAttribute") or _text(el.getAttribute("data-act")) is None:
+            return
+        if str(el.tagName).upper() in ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "A", "FORM"):
+            return  # these handle the keys themselves
+        event.preventDefault()
+        dispatch(str(el.getAttribute("data-act")), _data_of(el))
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+def _on_submit(event: Any) -> None:
+    try:
+        form = event.target
+        act = _text(form.getAttribute("data-act"))
+        if act is None:
+            return
+        event.preventDefault()
+        dispatch(str(act), {**_data_of(form), **_form_fields(form)})
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+def _on_change(event: Any) -> None:
+    try:
+        el = event.target
+        act = _text(el.getAttribute("data-act")) if hasattr(el, "getAttribute") else None
+        if act is None:
+            return
+        if act == "app.import-file":
+            files = el.files
+            if not _null(files) and int(files.length) > 0:
+                asyncio.ensure_future(_import(files.item(0)))
+            el.value = ""
+            return
+        data = _data_of(el)
+        if act == "app.form" and not _null(el.form):
+            data.update(_form_fields(el.form))
+        data["value"] = str(el.value)
+        dispatch(act, data)
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+async def _import(file: Any) -> None:
+    try:
+        text = str(await file.text())
+    except Exception:  # noqa: BLE001 - unreadable file: the controller says so
+        text = ""
+    dispatch("app.import", {"text": text})
+
+
+def _on_hashchange(event: Any) -> None:
+    """A link pasted into the address bar of an open app: open it as a new save."""
+    from js import window
+
+    try:
+        fragment = (_text(window.location.hash) or "").lstrip("#")
+        if fragment:
+            dispatch("app.open-link", {"fragment": fragment})
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+def _fail() -> None:
+    global _model
+    if _model is not None:
+        _model = replace(_model, toast=("app.error.unexpected", {}))
+        try:
+            _show()
+        except Exception:  # noqa: BLE001 - nothing more can be done on this page
+            pass

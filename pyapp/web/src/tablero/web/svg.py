@@ -1,0 +1,59 @@
+"""Tiny helpers for writing HTML and SVG as text: escaping and tags.
+
+Renderers build markup as strings (pure functions, testable in CPython).  Every
+text or attribute value goes through :func:`esc`, so untrusted text (a player's
+name) can never become markup.
+
+>>> tag("text", "<b>", x=3, class_="n", data_cell="c4")
+'<text x="3" class="n" data-cell="c4">&lt;b&gt;</text>'
+>>> tag("rect", width=10, hidden=True, title=None)
+'<rect width="10" hidden/>'
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+__all__ = ["attrs", "esc", "num", "raw_tag", "tag"]
+
+
+def esc(text: object) -> str:
+    """``text`` escaped for HTML/XML text and quoted attribute values."""
+    return escape(str(text), quote=True)
+
+
+def num(x: float) -> str:
+    """A coordinate written compactly: ``12`` rather than ``12.0``, at most 2 decimals."""
+    if x == int(x):
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def attrs(**attributes: Any) -> str:
+    """Attributes as text.  ``class_`` -> ``class``, ``data_act`` -> ``data-act``;
+    ``None`` and ``False`` leave the attribute out, ``True`` writes it bare."""
+    out = []
+    for key, value in attributes.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if value is True:
+            out.append(f" {name}")
+        elif isinstance(value, float):
+            out.append(f' {name}="{num(value)}"')
+        else:
+            out.append(f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def tag(name: str, text: object = None, /, **attributes: Any) -> str:
+    """An element whose content is ``text`` escaped (self-closing when ``None``)."""
+    if text is None:
+        return f"<{name}{attrs(**attributes)}/>"
+    return f"<{name}{attrs(**attributes)}>{esc(text)}</{name}>"
+
+
+def raw_tag(name: str, inner: str, /, **attributes: Any) -> str:
+    """An element around ``inner``, markup already built (and escaped) by the caller."""
+    return f"<{name}{attrs(**attributes)}>{inner}</{name}>"

@@ -1,0 +1,560 @@
+"""The shell's screens as HTML text: pure functions of the :class:`~tablero.web.app.Model`.
+
+Every clickable element carries ``data-act`` (``app.*`` for the shell; anything else
+goes to the game's plugin) and its arguments as ``data-*``.  Forms carry ``data-act``
+too: submitting one sends its fields.  All text comes from the catalog (``t``) and
+every untrusted text (names of players and saves, messages quoting a link or a file)
+goes through :func:`esc`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from tablero.core import get_game
+
+from .app import (
+    MAX_NAME,
+    MAX_SAVE_NAME,
+    MAX_SEED,
+    App,
+    GameEntry,
+    Model,
+    can_undo,
+    humans,
+    pass_to,
+    viewer,
+)
+from .i18n import LANGUAGE_NAMES, LANGUAGES
+from .plugin import GameUI, Seat, Selection, Translate
+
+__all__ = ["render", "esc"]
+
+#: The shapes drawn with each palette colour (as the game plugins draw them), so a
+#: colour is never told by its hue alone.
+SHAPES = ("circle", "square", "diamond", "triangle")
+LETTERS = "ABCD"
+
+
+def esc(text: object) -> str:
+    """``text`` escaped for HTML text and quoted attribute values."""
+    return escape(str(text), quote=True)
+
+
+def _attrs(**attributes: Any) -> str:
+    out = []
+    for key, value in attributes.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def button(label: str, act: str, *, cls: str = "", **data: Any) -> str:
+    """A ``<button>`` (text escaped) sending ``act`` with ``data-*`` arguments."""
+    disabled = data.pop("disabled", False)
+    extra = {f"data_{k}": v for k, v in data.items()}
+    attrs = _attrs(type="button", class_=("shell-btn " + cls).strip(), data_act=act,
+                   disabled=disabled, **extra)  # fmt: skip
+    return f"<button{attrs}>{esc(label)}</button>"
+
+
+# --- the frame ------------------------------------------------------------------------
+
+
+def render(model: Model, app: App) -> str:
+    """The whole app for ``model``."""
+    t = app.t(model.lang)
+    screen = model.screen
+    if screen == "game" and model.game is not None:
+        body = _game_screen(model, app, t)
+    elif screen == "new" and model.form is not None:
+        body = _new_screen(model, app, t)
+    elif screen == "saves":
+        body = _saves_screen(model, app, t)
+    elif screen == "rules" and model.rules_game:
+        body = _rules_screen(model, app, t)
+    elif screen == "replay" and model.game is not None and model.replay_states:
+        body = _replay_screen(model, app, t)
+    else:
+        body = _home_screen(model, app, t)
+    return (
+        _bar(model, app, t)
+        + _notice(model, t)
+        + f'<div class="shell-screen shell-screen-{esc(screen)}">{body}</div>'
+        + _share_panel(model, t)
+        + _toast(model, t)
+    )
+
+
+def _bar(model: Model, app: App, t: Translate) -> str:
+    in_game = model.screen == "game" and model.game is not None
+    # Behind the pass-the-device screen nothing that carries the racks is offered.
+    table_shown = in_game and pass_to(model) is None
+    items = [
+        button(t("app.menu.new"), "app.new"),
+        button(t("app.menu.saves"), "app.saves"),
+        button(t("app.menu.rules"), "app.rules"),
+    ]
+    if table_shown:
+        items.append(button(t("app.menu.share"), "app.share"))
+        items.append(button(t("app.menu.export"), "app.export"))
+    if model.screen != "home":
+        items.append(button(t("app.menu.home"), "app.home"))
+    items.append(_import_control(t))
+    menu = (
+        '<details class="shell-menu">'
+        f'<summary class="shell-btn">{esc(t("app.menu.title"))}</summary>'
+        f'<div class="shell-menu-items">{"".join(items)}{_language_select(model, t)}</div>'
+        "</details>"
+    )
+    undo = ""
+    if table_shown and not model.game.state.is_terminal():  # type: ignore[union-attr]
+        undo = button(
+            t("app.menu.undo"), "app.undo", cls="shell-undo", disabled=not can_undo(model)
+        )
+    brand = button(t("app.brand"), "app.home", cls="shell-brand")
+    space = '<span class="shell-bar-space"></span>'
+    return f'<header class="shell-bar">{brand}{space}{undo}{menu}</header>'
+
+
+def _language_select(model: Model, t: Translate) -> str:
+    options = "".join(
+        f'<option value="{lang}"{" selected" if lang == model.lang else ""} lang="{lang}">'
+        f"{esc(LANGUAGE_NAMES[lang])}</option>"
+        for lang in LANGUAGES
+    )
+    return (
+        f'<label class="shell-field shell-lang"><span>{esc(t("app.menu.language"))}</span>'
+        f'<select data-act="app.lang" name="lang">{options}</select></label>'
+    )
+
+
+def _import_control(t: Translate) -> str:
+    # A file input inside a label: the label is the visible, 44 px control.
+    return (
+        f'<label class="shell-btn shell-import">{esc(t("app.menu.import"))}'
+        '<input type="file" accept=".json,application/json" data-act="app.import-file" '
+        'class="shell-visually-hidden"></label>'
+    )
+
+
+def _message(t: Translate, msg: tuple[str, Any] | None) -> str:
+    if msg is None:
+        return ""
+    key, params = msg
+    return t(key, **dict(params))
+
+
+def _notice(model: Model, t: Translate) -> str:
+    if model.notice is None:
+        return ""
+    text = esc(_message(t, model.notice))
+    dismiss = button(t("app.notice.dismiss"), "app.dismiss", cls="shell-quiet")
+    return f'<div class="shell-notice" role="alert"><p>{text}</p>{dismiss}</div>'
+
+
+def _toast(model: Model, t: Translate) -> str:
+    text = esc(_message(t, model.toast)) if model.toast else ""
+    hidden = "" if text else " hidden"
+    return f'<div class="shell-toast" role="status" aria-live="polite"{hidden}>{text}</div>'
+
+
+def _share_panel(model: Model, t: Translate) -> str:
+    if model.share_url is None:
+        return ""
+    url = model.share_url
+    if model.copied is True:
+        status = t("app.share.copied")
+    elif model.copied is False:
+        status = t("app.share.copy-failed")
+    else:
+        status = t("app.share.copying")
+    return (
+        '<section class="shell-panel shell-share" role="dialog" aria-labelledby="shell-share-h">'
+        f'<h2 id="shell-share-h">{esc(t("app.share.title"))}</h2>'
+        f'<p class="shell-share-status">{esc(status)}</p>'
+        f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
+        f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
+        f'<p class="shell-warning">{esc(t("app.share.warning"))}</p>'
+        f'<div class="shell-actions">{button(t("app.share.close"), "app.share-close")}</div>'
+        "</section>"
+    )
+
+
+# --- home: the game picker --------------------------------------------------------------
+
+
+def _home_screen(model: Model, app: App, t: Translate) -> str:
+    parts = [f'<h1 class="shell-h1">{esc(t("app.home.title"))}</h1>']
+    if model.game is not None:
+        game = model.game
+        parts.append(
+            '<section class="shell-card shell-continue">'
+            f"<h2>{esc(t('app.home.continue'))}</h2>"
+            f'<p class="shell-save-name">{esc(game.name)}</p>'
+            f'<p class="shell-meta">{esc(_players_line(game.seats))}</p>'
+            '<div class="shell-actions">'
+            + button(t("app.home.continue-button"), "app.game", cls="shell-primary")
+            + "</div>"
+            "</section>"
+        )
+    parts.append(f'<h2 class="shell-h2">{esc(t("app.home.pick"))}</h2><ul class="shell-games">')
+    entries = app.available_games()
+    for entry in entries:
+        parts.append(_game_card(entry, t))
+    parts.append("</ul>")
+    if not entries:
+        parts.append(f"<p>{esc(t('app.error.no-games'))}</p>")
+    parts.append(
+        '<div class="shell-actions">'
+        + button(t("app.menu.saves"), "app.saves")
+        + _import_control(t)
+        + "</div>"
+    )
+    return "".join(parts)
+
+
+def _game_card(entry: GameEntry, t: Translate) -> str:
+    game = get_game(entry.id)
+    players = t("app.home.players", min=game.min_players, max=game.max_players)
+    return (
+        f'<li class="shell-card shell-game" data-game="{esc(entry.id)}">'
+        f"<h3>{esc(t(entry.title_key))}</h3>"
+        f"<p>{esc(t(entry.blurb_key))}</p>"
+        f'<p class="shell-meta">{esc(players)}</p>'
+        '<div class="shell-actions">'
+        + button(t("app.home.new-game"), "app.new", cls="shell-primary", game=entry.id)
+        + button(t("app.menu.rules"), "app.rules", game=entry.id)
+        + "</div></li>"
+    )
+
+
+def _players_line(seats: Sequence[Seat]) -> str:
+    return ", ".join(s.name for s in seats)
+
+
+# --- the new-game dialog ----------------------------------------------------------------
+
+
+def swatch(colour: int, size: int = 24) -> str:
+    """A palette colour as a small SVG: its shape filled with ``--seat-<colour>``."""
+    shape = SHAPES[colour % len(SHAPES)]
+    fill = f"var(--seat-{colour})"
+    if shape == "circle":
+        body = '<circle cx="12" cy="12" r="9"/>'
+    elif shape == "square":
+        body = '<rect x="4" y="4" width="16" height="16" rx="3"/>'
+    elif shape == "diamond":
+        body = '<polygon points="12,2 22,12 12,22 2,12"/>'
+    else:
+        body = '<polygon points="12,3 22,20 2,20"/>'
+    return (
+        f'<svg class="shell-swatch" viewBox="0 0 24 24" width="{size}" height="{size}" '
+        f'aria-hidden="true" focusable="false"><g style="fill:{fill}" '
+        f'stroke="#222" stroke-width="1.2">{body}</g></svg>'
+    )
+
+
+def _new_screen(model: Model, app: App, t: Translate) -> str:
+    form = model.form
+    assert form is not None
+    game = get_game(form.game_id)
+    ui = app.get_ui(form.game_id)
+    entry = next((e for e in app.games if e.id == form.game_id), None)
+    title = t(entry.title_key) if entry else game.title
+    counts = "".join(
+        f'<option value="{n}"{" selected" if n == form.players else ""}>{n}</option>'
+        for n in range(game.min_players, game.max_players + 1)
+    )
+    parts = [
+        '<form class="shell-form shell-new" data-act="app.start" autocomplete="off">',
+        f'<h1 class="shell-h1">{esc(t("app.new.title", game=title))}</h1>',
+        f'<label class="shell-field"><span>{esc(t("app.new.players"))}</span>'
+        f'<select name="players" data-act="app.form">{counts}</select></label>',
+    ]
+    for i in range(form.players):
+        parts.append(_seat_fields(i, form.names[i], form.colours[i], form.kinds[i], t))
+    for opt in ui.options():
+        chosen = form.option_index(opt.name)
+        choices = "".join(
+            f'<option value="{k}"{" selected" if k == chosen else ""}>{esc(t(label))}</option>'
+            for k, (_, label) in enumerate(opt.choices)
+        )
+        parts.append(
+            f'<label class="shell-field"><span>{esc(t(opt.label_key))}</span>'
+            f'<select name="opt-{esc(opt.name)}">{choices}</select></label>'
+        )
+    parts.append(
+        f'<label class="shell-field"><span>{esc(t("app.new.seed"))}</span>'
+        f'<input type="text" name="seed" value="{esc(form.seed)}" maxlength="{MAX_SEED}" '
+        f'inputmode="text" spellcheck="false"></label>'
+        f'<p class="shell-hint">{esc(t("app.new.seed-hint"))}</p>'
+    )
+    if form.error is not None:
+        parts.append(f'<p class="shell-error" role="alert">{esc(_message(t, form.error))}</p>')
+    parts.append(
+        '<div class="shell-actions">'
+        f'<button type="submit" class="shell-btn shell-primary">{esc(t("app.new.start"))}</button>'
+        + button(t("app.new.cancel"), "app.back")
+        + "</div></form>"
+    )
+    return "".join(parts)
+
+
+def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str:
+    colours = "".join(
+        f'<label class="shell-colour" title="{esc(t(f"app.colour.{c}"))}">'
+        f'<input type="radio" name="colour-{i}" value="{c}"{" checked" if c == colour else ""}>'
+        f"{swatch(c)}<span>{esc(t(f'app.colour.{c}'))}</span></label>"
+        for c in range(4)
+    )
+    kinds = (
+        f'<option value="human" selected>{esc(t("app.new.human"))}</option>'
+        f'<option value="bot" disabled>{esc(t("app.new.bot-soon"))}</option>'
+    )
+    return (
+        f'<fieldset class="shell-seat">'
+        f"<legend>{esc(t('app.new.seat', n=i + 1, letter=LETTERS[i]))}</legend>"
+        f'<label class="shell-field"><span>{esc(t("app.new.name"))}</span>'
+        f'<input type="text" name="name-{i}" value="{esc(name)}" maxlength="{MAX_NAME}" '
+        f'required spellcheck="false"></label>'
+        f'<fieldset class="shell-colours"><legend>{esc(t("app.new.colour"))}</legend>'
+        f"{colours}</fieldset>"
+        f'<label class="shell-field"><span>{esc(t("app.new.kind"))}</span>'
+        f'<select name="kind-{i}">{kinds}</select></label>'
+        f"</fieldset>"
+    )
+
+
+# --- the game ---------------------------------------------------------------------------
+
+
+def _game_screen(model: Model, app: App, t: Translate) -> str:
+    game = model.game
+    assert game is not None
+    seat = pass_to(model)
+    if seat is not None:
+        return _pass_screen(game.seats[seat], t)
+    ui = app.get_ui(game.game_id)
+    state = game.state
+    me = viewer(model)
+    view = state.view(me)
+    parts = [
+        '<section class="shell-table">',
+        ui.render_table(view, list(game.seats), model.selection, t),
+        "</section>",
+    ]
+    if state.is_terminal():
+        parts.append(
+            '<section class="shell-end">'
+            + ui.render_end(state, list(game.seats), t)
+            + '<div class="shell-actions">'
+            + button(t("app.end.replay"), "app.replay", cls="shell-primary")
+            + button(t("app.end.new"), "app.new")
+            + "</div></section>"
+        )
+    parts.append(_log(ui, view.history, list(game.seats), t))
+    if len(humans(game.seats)) >= 2 and not state.is_terminal():
+        note = t("app.game.hotseat", name=game.seats[me].name)
+        parts.append(f'<p class="shell-hint shell-seat-note">{esc(note)}</p>')
+    return "".join(parts)
+
+
+def _pass_screen(seat: Seat, t: Translate) -> str:
+    name = seat.name
+    return (
+        '<section class="shell-pass" aria-labelledby="shell-pass-h">'
+        f'<div class="shell-pass-mark">{swatch(seat.colour, 56)}</div>'
+        f'<h1 id="shell-pass-h" class="shell-h1">{esc(t("app.pass.title", name=name))}</h1>'
+        f"<p>{esc(t('app.pass.body', name=name))}</p>"
+        + button(t("app.pass.reveal", name=name), "app.reveal", cls="shell-primary shell-big")
+        + "</section>"
+    )
+
+
+def _log(ui: GameUI, history: Sequence[Any], seats: list[Seat], t: Translate) -> str:
+    items = []
+    for n, entry in reversed(list(enumerate(history, 1))):
+        try:
+            text = ui.describe(entry, seats, t)
+        except Exception:  # noqa: BLE001 - a log line must never hide the table
+            text = str(entry.get("move", "?"))
+        items.append(f'<li value="{n}">{esc(text)}</li>')
+    body = (
+        f'<ol class="shell-log-list" reversed>{"".join(items)}</ol>'
+        if items
+        else f'<p class="shell-hint">{esc(t("app.log.empty"))}</p>'
+    )
+    return (
+        '<section class="shell-log" aria-labelledby="shell-log-h">'
+        f'<h2 id="shell-log-h" class="shell-h2">{esc(t("app.log.title"))}</h2>{body}</section>'
+    )
+
+
+# --- replay -----------------------------------------------------------------------------
+
+
+def _replay_screen(model: Model, app: App, t: Translate) -> str:
+    game = model.game
+    assert game is not None
+    ui = app.get_ui(game.game_id)
+    states = model.replay_states
+    last = len(states) - 1
+    k = model.replay_step
+    state = states[k]
+    seats = list(game.seats)
+    # The game is over, so nothing is secret any more: each position is shown from the
+    # seat of the player to move there (the seat that made the last move at the end).
+    seat = state.current_player
+    if seat is None:
+        seat = game.state.history[-1]["player"] if game.state.history else 0
+    view = state.view(seat)
+    if k > 0:
+        entry = states[k].history[-1]
+        try:
+            said = ui.describe(entry, seats, t)
+        except Exception:  # noqa: BLE001
+            said = str(entry.get("move", ""))
+    else:
+        said = t("app.replay.start")
+    controls = (
+        '<div class="shell-replay-controls">'
+        + button("⏮", "app.replay-step", step=0, disabled=k == 0)
+        + button("◀", "app.replay-step", delta=-1, disabled=k == 0)
+        + f'<span class="shell-replay-pos">{esc(t("app.replay.position", k=k, n=last))}</span>'
+        + button("▶", "app.replay-step", delta=1, disabled=k == last)
+        + button("⏭", "app.replay-step", step=last, disabled=k == last)
+        + "</div>"
+        + f'<input class="shell-replay-range" type="range" min="0" max="{last}" value="{k}" '
+        f'data-act="app.replay-step" aria-label="{esc(t("app.replay.slider"))}">'
+    )
+    return (
+        '<section class="shell-replay">'
+        f'<h1 class="shell-h1">{esc(t("app.replay.title"))}</h1>'
+        f"{controls}"
+        f'<p class="shell-replay-said" aria-live="polite">{esc(said)}</p>'
+        '<div class="shell-table">'
+        + ui.render_table(view, seats, Selection(), t)
+        + "</div>"
+        + '<div class="shell-actions">'
+        + button(t("app.replay.close"), "app.replay-close", cls="shell-primary")
+        + "</div></section>"
+    )
+
+
+# --- rules ------------------------------------------------------------------------------
+
+
+def _rules_screen(model: Model, app: App, t: Translate) -> str:
+    game_id = model.rules_game
+    assert game_id is not None
+    ui = app.get_ui(game_id)
+    back = button(t("app.rules.back"), "app.back", cls="shell-primary")
+    return (
+        f'<section class="shell-rules">{ui.rules_html(t)}</section>'
+        f'<div class="shell-actions">{back}</div>'
+    )
+
+
+# --- saved games ------------------------------------------------------------------------
+
+
+def _when(ms: float) -> str:
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
+    except (OverflowError, OSError, ValueError):
+        return "?"
+
+
+def _saves_screen(model: Model, app: App, t: Translate) -> str:
+    parts = [f'<h1 class="shell-h1">{esc(t("app.saves.title"))}</h1>']
+    if model.problems:
+        parts.append(
+            f'<section class="shell-problems" role="alert"><h2 class="shell-h2">'
+            f"{esc(t('app.saves.problems', n=len(model.problems)))}</h2><ul>"
+        )
+        for problem in model.problems:
+            parts.append(
+                f'<li class="shell-problem">{esc(problem.message)}'
+                f" <code>{esc(problem.key)}</code></li>"
+            )
+        parts.append(
+            f'</ul><p class="shell-hint">{esc(t("app.saves.problems-kept"))}</p></section>'
+        )
+    if not model.saves:
+        parts.append(f'<p class="shell-hint">{esc(t("app.saves.none"))}</p>')
+    else:
+        parts.append('<ul class="shell-saves">')
+        for summary in model.saves:
+            parts.append(_save_item(model, summary, app, t))
+        parts.append("</ul>")
+    parts.append(
+        '<div class="shell-actions">'
+        + _import_control(t)
+        + button(t("app.saves.back"), "app.back")
+        + "</div>"
+    )
+    return "".join(parts)
+
+
+def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
+    entry = next((e for e in app.games if e.id == s.game_id), None)
+    title = t(entry.title_key) if entry else s.game_id
+    if s.over:
+        best = ", ".join(s.seats[p].name for p in s.winners)
+        status = t("app.saves.over", winners=best)
+    elif s.current_player is not None:
+        status = t("app.saves.turn", name=s.seats[s.current_player].name)
+    else:
+        status = ""
+    meta = " · ".join(
+        x
+        for x in (
+            title,
+            _players_line(s.seats),
+            t("app.saves.moves", n=s.moves),
+            status,
+            t("app.saves.updated", when=_when(s.updated)),
+        )
+        if x
+    )
+    here = model.game is not None and model.game.id == s.id
+    mark = f' <span class="shell-badge">{esc(t("app.saves.open"))}</span>' if here else ""
+    head = (
+        f'<div class="shell-save-name">{esc(s.name)}{mark}</div>'
+        f'<div class="shell-meta">{esc(meta)}</div>'
+    )
+    if model.renaming == s.id:
+        actions = (
+            f'<form class="shell-rename" data-act="app.rename-save" data-id="{esc(s.id)}">'
+            f'<label class="shell-field"><span>{esc(t("app.saves.new-name"))}</span>'
+            f'<input type="text" name="name" value="{esc(s.name)}" maxlength="{MAX_SAVE_NAME}" '
+            f'required autofocus></label><div class="shell-actions">'
+            '<button type="submit" class="shell-btn shell-primary">'
+            f"{esc(t('app.saves.rename-ok'))}</button>"
+            + button(t("app.saves.cancel"), "app.rename-cancel")
+            + "</div></form>"
+        )
+    elif model.deleting == s.id:
+        actions = (
+            f'<p class="shell-warning">{esc(t("app.saves.delete-confirm", name=s.name))}</p>'
+            '<div class="shell-actions">'
+            + button(t("app.saves.delete-ok"), "app.delete-confirm", cls="shell-danger", id=s.id)
+            + button(t("app.saves.keep"), "app.rename-cancel")
+            + "</div>"
+        )
+    else:
+        actions = (
+            '<div class="shell-actions">'
+            + button(t("app.saves.resume"), "app.resume", cls="shell-primary", id=s.id)
+            + button(t("app.saves.rename"), "app.rename", id=s.id)
+            + button(t("app.saves.export"), "app.export", id=s.id)
+            + button(t("app.saves.delete"), "app.delete", id=s.id)
+            + "</div>"
+        )
+    return f'<li class="shell-card shell-save" data-save="{esc(s.id)}">{head}{actions}</li>'

@@ -1,0 +1,779 @@
+"""The app shell, in CPython: the controller (tablero.web.app), the screens
+(tablero.web.views) and the message catalog (tablero.web.i18n).
+
+The tests drive the controller as the page does: they render the model, find the
+element a player would click (its ``data-act`` and ``data-*`` attributes) and
+dispatch exactly what the DOM glue would pass.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import json
+import pathlib
+import re
+from html.parser import HTMLParser
+from importlib import resources
+
+import pytest
+from tablero.core import Rng, from_text, make
+from tablero.web.app import App, Model, pass_to, undoable, viewer
+from tablero.web.games import get_ui
+from tablero.web.i18n import LANGUAGES, Catalog, load_messages, pick_language, placeholders
+from tablero.web.i18n import translator as real_translator
+from tablero.web.links import encode_link
+from tablero.web.plugin import Seat
+from tablero.web.saves import (
+    CURRENT_KEY,
+    SAVE_PREFIX,
+    MemoryStorage,
+    SavedGame,
+    SaveStore,
+    StorageFullError,
+)
+from tablero.web.views import render
+
+WEB = pathlib.Path(__file__).resolve().parents[1] / "pyapp" / "web" / "src" / "tablero" / "web"
+EVIL = '<i onclick="x()">&</i>'  # within the 24 characters kept of a name
+
+
+# --- helpers: a page in a test --------------------------------------------------------
+
+
+class _Clickables(HTMLParser):
+    """Every element with ``data-act``: (tag, act, data, disabled)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, str, dict[str, str], bool]] = []
+
+    def handle_starttag(self, tag, attrs):
+        d = {k: (v if v is not None else "") for k, v in attrs}
+        if "data-act" in d:
+            data = {k[5:]: v for k, v in d.items() if k.startswith("data-") and k != "data-act"}
+            self.found.append((tag, d["data-act"], data, "disabled" in d))
+
+
+def clickables(html: str) -> list[tuple[str, str, dict[str, str], bool]]:
+    parser = _Clickables()
+    parser.feed(html)
+    return parser.found
+
+
+class Page:
+    """The controller plus its model, clicked like the DOM glue does."""
+
+    def __init__(self, app: App, model: Model) -> None:
+        self.app = app
+        self.model = model
+
+    @property
+    def html(self) -> str:
+        return render(self.model, self.app)
+
+    @property
+    def state(self):
+        return self.model.game.state
+
+    def find(self, act: str, **match: str) -> list[dict[str, str]]:
+        return [
+            data
+            for _, a, data, disabled in clickables(self.html)
+            if a == act and not disabled and all(data.get(k) == v for k, v in match.items())
+        ]
+
+    def click(self, act: str, **match: str) -> Page:
+        found = self.find(act, **match)
+        assert found, f"nothing to click with data-act={act!r} {match}"
+        self.model = self.app.dispatch(self.model, act, found[0])
+        return self
+
+    def send(self, act: str, **data: str) -> Page:
+        """A form submit or a change event (the fields the page would read)."""
+        self.model = self.app.dispatch(self.model, act, data)
+        return self
+
+    def reveal_if_asked(self) -> Page:
+        if pass_to(self.model) is not None:
+            self.click("app.reveal")
+        return self
+
+    def play(self, text: str) -> Page:
+        """Play a move through the plugin, as a player clicking its button would
+        (``data-act="move" data-move=...`` is the plugin's generic move button)."""
+        self.reveal_if_asked()
+        self.model = self.app.dispatch(self.model, "move", {"move": text})
+        return self
+
+
+def make_app(storage=None, **kw) -> App:
+    ids = itertools.count(1)
+    store = SaveStore(
+        storage or MemoryStorage(), random_bytes=lambda n: next(ids).to_bytes(n, "big")
+    )
+    clock = itertools.count(1_000_000, 1000)
+    return App(
+        store,
+        get_ui,
+        translator=real_translator,
+        now=lambda: float(next(clock)),
+        new_seed=lambda: 7,
+        **kw,
+    )
+
+
+def start_game(app: App, names=("Ana", "Ben"), seed="1", variant="0") -> Page:
+    page = Page(app, app.boot("en"))
+    page.click("app.new", **({"game": "arribada"} if page.model.screen == "home" else {}))
+    fields = {"players": str(len(names)), "seed": seed, "opt-variant": variant}
+    for i, name in enumerate(names):
+        fields[f"name-{i}"] = name
+        fields[f"colour-{i}"] = str(i)
+        fields[f"kind-{i}"] = "human"
+    return page.send("app.start", **fields)
+
+
+def open_saved(app: App, state, seats, name="Test") -> Page:
+    game = SavedGame(app.store.new_id(), name, "arribada", seats, state, 1.0, 1.0)
+    app.store.save(game)
+    page = Page(app, app.boot("en"))
+    return page.send("app.resume", id=game.id)
+
+
+TWO = [Seat("Ana", 0), Seat("Ben", 1)]
+
+
+def position(rack_a: str = "2 2 2 3 7", turn: str = "turn: A action"):
+    """The seed-1 opening (A to play) with A's rack and the decision changed."""
+    s = make("arribada", players=2, seed=1, first_player=0).to_text()
+    s = s.replace("rack A: 2 2 2 3 7", f"rack A: {rack_a}").replace("turn: A action", turn)
+    s = re.sub(r"bag: .*", "bag: rest", s)
+    return from_text("arribada", s)
+
+
+def racks_in(html: str) -> list[str]:
+    return re.findall(r'data-rack-owner="(\d+)"', html)
+
+
+# --- new game and the table -------------------------------------------------------------
+
+
+def test_game_picker_lists_arribada_with_its_player_range():
+    app = make_app()
+    page = Page(app, app.boot("en"))
+    assert page.model.screen == "home"
+    assert page.find("app.new", game="arribada")
+    assert "2–4 players" in page.html
+
+
+def test_new_game_dialog_offers_seats_options_seed_and_no_bot_yet():
+    app = make_app()
+    page = Page(app, app.boot("en")).click("app.new", game="arribada")
+    html = page.html
+    assert page.model.screen == "new"
+    assert html.count('name="name-') == 2
+    page.send("app.form", players="4", **{"name-0": "Zoë"})
+    html = page.html
+    assert html.count('name="name-') == 4 and 'value="Zoë"' in html
+    assert 'name="opt-variant"' in html and 'name="seed"' in html
+    assert re.search(r'<option value="bot" disabled>[^<]*coming soon', html)
+    assert html.count('name="colour-0"') == 4  # four palette colours per seat
+
+
+def test_new_game_starts_autosaves_and_shows_the_pass_screen_first():
+    app = make_app()
+    page = start_game(app)
+    game = page.model.game
+    assert page.model.screen == "game"
+    assert [s.name for s in game.seats] == ["Ana", "Ben"]
+    assert game.state.setup["seed"] == 1  # digits are a number seed, as in the CLI
+    assert app.store.current() == game.id
+    assert app.store.load(game.id).state == game.state
+    first = game.seats[game.state.current_player].name
+    html = page.html
+    assert f"Pass the device to {first}" in html
+    assert racks_in(html) == [] and "arr-rack" not in html and "arr-board" not in html
+
+
+def test_same_colour_twice_is_refused_with_a_message():
+    app = make_app()
+    page = Page(app, app.boot("en")).click("app.new", game="arribada")
+    page.send("app.start", players="2", **{"colour-0": "1", "colour-1": "1"})
+    assert page.model.screen == "new"
+    assert "Each player needs a different colour." in page.html
+
+
+def test_empty_seed_draws_a_random_seed_and_text_seeds_stay_text():
+    app = make_app()
+    assert start_game(app, seed="").model.game.state.setup["seed"] == 7
+    assert start_game(app, seed="beach day").model.game.state.setup["seed"] == "beach day"
+
+
+def test_a_move_through_the_plugin_click_targets():
+    app = make_app()
+    page = start_game(app).reveal_if_asked()
+    me = page.state.current_player
+    assert racks_in(page.html) == [str(me)]
+    value = page.find("pick-value")[0]["value"]
+    page.click("pick-value", value=value)
+    cell = page.find("cell")[0]["cell"]
+    page.click("cell", cell=cell)
+    assert page.find("confirm-move")
+    page.click("confirm-move")
+    assert len(page.state.history) == 1
+    assert page.state.history[0]["move"] == f"place {value} {cell}"
+    assert app.store.load(page.model.game.id).state == page.state  # autosaved
+    assert page.html.count("<li value=") == 1  # the move log has one line
+
+
+def test_an_illegal_move_shows_a_message_and_loses_nothing():
+    class Stubborn:
+        game_id = "arribada"
+
+        def __getattr__(self, name):
+            return getattr(get_ui("arribada"), name)
+
+        def on_click(self, view, selection, target):
+            return selection, "place 9 a1"
+
+    app = make_app()
+    page = start_game(app).reveal_if_asked()
+    before = page.state
+    app.get_ui = lambda game_id: Stubborn()
+    page.send("anything")
+    assert page.state == before
+    assert "That move is not possible" in page.html
+    assert app.store.load(page.model.game.id).state == before
+
+
+def test_a_failing_plugin_keeps_the_game():
+    class Broken:
+        game_id = "arribada"
+
+        def __getattr__(self, name):
+            return getattr(get_ui("arribada"), name)
+
+        def on_click(self, view, selection, target):
+            raise RuntimeError("bug")
+
+    app = make_app()
+    page = start_game(app).reveal_if_asked()
+    before = page.state
+    app.get_ui = lambda game_id: Broken()
+    page.send("cell", cell="a1")
+    assert page.state == before and page.model.screen == "game"
+    assert "your game is safe" in page.html
+
+
+# --- hot seat privacy --------------------------------------------------------------------
+
+
+def test_pass_screen_between_human_turns_hides_every_rack():
+    app = make_app()
+    page = open_saved(app, position(), TWO)
+    assert page.state.current_player == 0
+    assert "Pass the device to Ana" in page.html and racks_in(page.html) == []
+    page.click("app.reveal")
+    assert racks_in(page.html) == ["0"]
+    page.play("place 3 a1").play("draw bag")  # A's turn may continue (end/refresh)
+    if page.state.current_player == 0:
+        page.play("end")
+    assert page.state.current_player == 1
+    html = page.html
+    assert "Pass the device to Ben" in html
+    assert racks_in(html) == [] and "data-rack-value" not in html and "arr-rack" not in html
+    assert 'class="shell-log' not in html  # the log of the last turn is private too
+    page.click("app.reveal")
+    html = page.html
+    assert racks_in(html) == ["1"]
+    ben = page.state.racks[1]
+    shown = [int(v) for v in re.findall(r'data-rack-value="(\d+)"', html)]
+    assert sorted(shown) == sorted(ben)
+
+
+def test_one_human_never_sees_a_pass_screen_and_always_their_own_view():
+    app = make_app()
+    seats = [Seat("Ana", 0), Seat("Robo", 1, "bot:easy")]
+    page = open_saved(app, position(), seats)
+    assert pass_to(page.model) is None
+    assert racks_in(page.html) == ["0"]
+    page.play("place 3 a1").play("draw bag")
+    if page.state.current_player == 0:
+        page.play("end")
+    assert page.state.current_player == 1
+    assert pass_to(page.model) is None and viewer(page.model) == 0
+    assert racks_in(page.html) == ["0"]
+    before = page.state
+    page.send("move", move="place 4 a1")  # a click while the bot is to play does nothing
+    assert page.state == before
+
+
+def test_reopening_a_hot_seat_game_asks_for_the_player_first():
+    app = make_app()
+    start_game(app).reveal_if_asked()
+    again = Page(app, app.boot("en"))
+    assert again.model.screen == "game"
+    assert racks_in(again.html) == [] and "Pass the device to" in again.html
+
+
+# --- undo --------------------------------------------------------------------------------
+
+
+def test_undo_after_a_placement_that_revealed_nothing():
+    app = make_app()
+    page = open_saved(app, position(), TWO).reveal_if_asked()
+    before = page.state
+    page.play("place 3 a1")  # a1 touches no nido: nothing spawns, nothing drawn yet
+    assert page.state.current_player == 0 and len(page.model.undo) == 1
+    assert page.find("app.undo")
+    page.click("app.undo")
+    assert page.state == before
+    assert app.store.load(page.model.game.id).state == before
+    assert not page.find("app.undo")  # nothing left to undo: the button is disabled
+
+
+def test_no_undo_after_a_placement_that_spawned_a_nido_tile():
+    app = make_app()
+    page = open_saved(app, position(), TWO).reveal_if_asked()
+    page.play("place 3 a2")  # a2 touches the empty nido a3: a tile spawns from the bag
+    assert any(e["type"] == "spawn" for e in page.state.history[-1]["events"])
+    assert page.model.undo == () and not page.find("app.undo")
+    after = page.state
+    page.send("app.undo")
+    assert page.state == after
+    assert "cannot be undone" in page.html
+
+
+def test_undo_of_a_display_draw_before_the_refill_but_not_after():
+    app = make_app()
+    page = open_saved(app, position("2 3 7", "turn: A draw"), TWO).reveal_if_asked()
+    start = page.state
+    page.play("draw 5")  # the rack is not full yet: the display is not refilled
+    assert undoable(start, page.state) and len(page.model.undo) == 1
+    page.play("draw 4")  # the rack is full: the display is refilled from the bag
+    assert page.state.current_player == 0
+    assert any(e["type"] == "refill" for e in page.state.history[-1]["events"])
+    assert page.model.undo == ()
+
+
+def test_undo_steps_back_within_the_turn_only():
+    app = make_app()
+    page = open_saved(app, position(), TWO).reveal_if_asked()
+    first = page.state
+    page.play("refresh")  # choosing the refresh reveals nothing yet
+    page.play("pick display 5")
+    assert len(page.model.undo) == 2
+    page.click("app.undo").click("app.undo")
+    assert page.state == first
+
+
+def test_bag_draw_is_never_undoable():
+    before = position("2 3 7", "turn: A draw")
+    after = before.apply("draw bag")
+    assert after.current_player == 0 and not undoable(before, after)
+
+
+# --- saves -------------------------------------------------------------------------------
+
+
+def test_reload_resumes_the_game_where_it_was():
+    storage = MemoryStorage()
+    page = start_game(make_app(storage)).reveal_if_asked()
+    page.play(str(page.state.legal_moves()[0]))
+    state = page.state
+    again = Page(make_app(storage), make_app(storage).boot("en"))
+    assert again.model.game.state == state
+    assert again.model.screen == "game"
+
+
+def test_saved_games_list_rename_and_delete():
+    app = make_app()
+    first = start_game(app, names=("Ana", "Ben")).model.game
+    page = start_game(app, names=("Cy", "Di"))
+    page.click("app.saves")
+    html = page.html
+    assert page.model.screen == "saves"
+    assert "Arribada: Ana, Ben" in html and "Arribada: Cy, Di" in html
+    page.click("app.rename", id=first.id)
+    page.send("app.rename-save", id=first.id, name="Sunday game")
+    assert app.store.load(first.id).name == "Sunday game"
+    assert "Sunday game" in page.html
+    page.click("app.delete", id=first.id)
+    assert "Delete “Sunday game”?" in page.html
+    page.click("app.delete-confirm", id=first.id)
+    assert first.id not in [s.id for s in app.store.list()[0]]
+    assert "Sunday game" not in page.html
+    page.click("app.resume", id=page.model.saves[0].id)
+    assert page.model.screen == "game"
+
+
+def test_a_corrupt_entry_is_shown_and_kept():
+    storage = MemoryStorage()
+    app = make_app(storage)
+    start_game(app)
+    storage.set(SAVE_PREFIX + "broken", '{"format": 1, "kind": "tablero-save", "id": ')
+    storage.set(SAVE_PREFIX + "future", json.dumps({"format": 99, "kind": "tablero-save"}))
+    page = Page(app, app.boot("en")).click("app.saves")
+    html = page.html
+    assert "Saved entries that cannot be read: 2" in html
+    assert "damaged" in html and "newer version" in html
+    assert len(page.model.saves) == 1  # the good one is still listed
+    assert storage.get(SAVE_PREFIX + "broken") is not None
+    assert storage.get(SAVE_PREFIX + "future") is not None
+
+
+def test_a_corrupt_current_game_shows_a_message_and_the_start_screen():
+    storage = MemoryStorage()
+    app = make_app(storage)
+    game = start_game(app).model.game
+    storage.set(SAVE_PREFIX + game.id, "{oops")
+    page = Page(app, app.boot("en"))
+    assert page.model.screen == "home"
+    assert "could not be opened" in page.html
+    assert storage.get(SAVE_PREFIX + game.id) == "{oops"
+
+
+class FullStorage(MemoryStorage):
+    full = False
+
+    def set(self, key, value):
+        if self.full:
+            raise StorageFullError("full")
+        super().set(key, value)
+
+
+def test_full_storage_keeps_playing_in_memory_with_a_clear_message():
+    storage = FullStorage()
+    app = make_app(storage)
+    page = open_saved(app, position(), TWO).reveal_if_asked()
+    saved = page.state
+    storage.full = True
+    page.play("place 3 a1")
+    assert len(page.state.history) == 1  # the move happened
+    assert "storage is full" in page.html
+    assert app.store.load(page.model.game.id).state == saved
+    storage.full = False
+    page.play("draw bag")
+    assert "storage is full" not in page.html
+    assert app.store.load(page.model.game.id).state == page.state
+
+
+def test_export_and_import_as_a_new_game():
+    app = make_app()
+    page = start_game(app).reveal_if_asked()
+    page.play(str(page.state.legal_moves()[0]))
+    page.click("app.export")
+    (effect,) = page.model.effects
+    assert effect.kind == "download" and effect.data["filename"].endswith(".json")
+    old_id = page.model.game.id
+    page.send("app.import", text=effect.data["text"])
+    assert page.model.game.id != old_id
+    assert page.model.game.state == app.store.load(old_id).state
+    assert len(app.store.list()[0]) == 2
+
+
+def test_importing_a_bad_file_says_so_and_changes_nothing():
+    app = make_app()
+    page = start_game(app)
+    keys = sorted(app.store.storage.keys())
+    page.send("app.import", text="not json at all")
+    assert "The file could not be imported" in page.html
+    assert sorted(app.store.storage.keys()) == keys
+
+
+# --- links -------------------------------------------------------------------------------
+
+
+def test_opening_a_link_makes_a_new_save_and_clears_the_address():
+    storage = MemoryStorage()
+    app = make_app(storage)
+    mine = start_game(app).model.game
+    state = make("arribada", players=3, seed=5)
+    state = state.apply(state.legal_moves()[3])
+    seats = [Seat("Eve", 2), Seat("Fay", 0), Seat("Gus", 3)]
+    before = dict(storage.data)
+    page = Page(app, app.boot("en", "#" + encode_link(state, seats), "http://x/"))
+    game = page.model.game
+    assert page.model.screen == "game"
+    assert game.id != mine.id and game.state == state and game.seats == seats
+    assert app.store.load(game.id).state == state
+    assert storage.get(SAVE_PREFIX + mine.id) == before[SAVE_PREFIX + mine.id]
+    assert "clear_hash" in [e.kind for e in page.model.effects]
+    assert len(app.store.list()[0]) == 2
+
+
+def test_a_bad_link_shows_a_message_and_touches_no_save():
+    storage = MemoryStorage()
+    app = make_app(storage)
+    start_game(app)
+    before = dict(storage.data)
+    state = make("arribada", players=2, seed=5)
+    fragment = encode_link(state, TWO)
+    tampered = fragment[:-6] + ("A" if fragment[-6] != "A" else "B") + fragment[-5:]
+    for bad in (tampered, fragment[: len(fragment) // 2], "tb9.abc"):
+        page = Page(app, app.boot("en", "#" + bad))
+        assert page.model.screen == "home"
+        assert "The game link could not be opened" in page.html
+        assert storage.data == before
+        assert page.find("app.game")  # the game to continue is still offered
+
+
+def test_share_puts_the_link_in_the_address_and_warns_about_racks():
+    app = make_app()
+    page = start_game(app)
+    page.model = page.app.boot("en", "", "http://127.0.0.1:8000/")
+    assert not page.find("app.share")  # not behind the pass screen
+    page.reveal_if_asked().click("app.share")
+    (effect,) = page.model.effects
+    assert effect.kind == "share"
+    url = page.model.share_url
+    assert url == "http://127.0.0.1:8000/#" + effect.data["fragment"]
+    html = page.html
+    assert f'value="{url}"' in html and "every player&#x27;s tiles included" in html
+    # Reloading with the shared link of the game on screen reopens it: no copy is made.
+    count = len(app.store.list()[0])
+    again = Page(app, app.boot("en", "#" + effect.data["fragment"]))
+    assert again.model.game.id == page.model.game.id
+    assert len(app.store.list()[0]) == count
+    page.click("app.share-close")
+    assert [e.kind for e in page.model.effects] == ["clear_hash"]
+
+
+# --- the end and the replay -----------------------------------------------------------------
+
+
+def finished_game():
+    state = make("arribada", players=2, seed=3)
+    rng = Rng(3)
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        state = state.apply_unchecked(moves[rng.randbelow(len(moves))])
+    return state
+
+
+def test_end_screen_and_replay_steps_through_the_history():
+    app = make_app()
+    final = finished_game()
+    page = open_saved(app, final, TWO)
+    assert pass_to(page.model) is None
+    html = page.html
+    assert page.find("app.replay") and "app.undo" not in html
+    page.click("app.replay")
+    n = len(final.history)
+    assert page.model.screen == "replay" and page.model.replay_step == n
+    assert f"Move {n} of {n}" in page.html
+    page.click("app.replay-step", step="0")
+    assert page.model.replay_states[0] == make("arribada", players=2, seed=3)
+    assert "Move 0 of" in page.html
+    page.click("app.replay-step", delta="1")
+    assert page.model.replay_step == 1
+    page.send("app.replay-step", value=str(n + 50))
+    assert page.model.replay_step == n
+    page.click("app.replay-close")
+    assert page.model.screen == "game"
+
+
+# --- escaping ----------------------------------------------------------------------------
+
+
+def test_names_are_escaped_on_every_screen():
+    app = make_app()
+    page = start_game(app, names=(EVIL, "Ben"))
+    screens = [page.html]  # pass screen or table
+    page.reveal_if_asked()
+    screens.append(page.html)
+    page.click("app.saves")
+    screens.append(page.html)
+    page.click("app.rename", id=page.model.game.id)
+    screens.append(page.html)
+    page.click("app.home")
+    screens.append(page.html)
+    page.click("app.new", game="arribada")
+    screens.append(page.html)
+    for html in screens:
+        assert "<i " not in html and 'onclick="x' not in html
+    assert all("&lt;i onclick=&quot;x()&quot;&gt;&amp;&lt;/i&gt;" in h for h in screens[1:])
+
+
+# --- languages ---------------------------------------------------------------------------
+
+
+def _all_message_files():
+    folder = resources.files("tablero.web").joinpath("messages")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def test_every_language_has_the_same_keys_and_placeholders():
+    catalogs = {lang: load_messages(lang) for lang in LANGUAGES}
+    en = catalogs["en"]
+    assert any(k.startswith("app.") for k in en)
+    for lang, messages in catalogs.items():
+        assert set(messages) == set(en), lang
+        for key, text in messages.items():
+            assert placeholders(text) == placeholders(en[key]), (lang, key)
+            assert text.strip() or not key.startswith("app."), (lang, key)
+
+
+def test_each_namespace_file_exists_in_every_language():
+    names = _all_message_files()
+    stems = {n.rsplit(".", 2)[0] if n.count(".") == 2 else "" for n in names}
+    for stem in stems:
+        for lang in LANGUAGES:
+            name = f"{stem}.{lang}.json" if stem else f"{lang}.json"
+            assert name in names, name
+
+
+def test_shell_keys_are_prefixed_and_all_used_keys_exist():
+    en = json.loads((WEB / "messages" / "en.json").read_text(encoding="utf-8"))
+    assert all(k.startswith("app.") for k in en)
+    used = set()
+    for module in ("app.py", "views.py"):
+        tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if re.fullmatch(r"app\.[a-z0-9.-]+\.[a-z0-9.-]+", node.value):
+                    used.add(node.value)
+    missing = {k for k in used if k not in en and not k.startswith("app.games.")}
+    assert not missing
+
+
+def test_language_choice_and_switching():
+    assert pick_language(None, ["ja-JP"]) == "ja"
+    assert pick_language(None, ["fr-FR", "es-419"]) == "es"
+    assert pick_language(None, []) == "en"
+    app = make_app()
+    page = Page(app, app.boot("en"))
+    page.send("app.lang", value="nl")
+    assert page.model.lang == "nl"
+    assert [(e.kind, e.data["lang"]) for e in page.model.effects] == [("lang", "nl")]
+    assert "Kies een spel" in page.html
+    page.send("app.lang", value="xx")
+    assert page.model.lang == "nl"
+    for lang in LANGUAGES:
+        page.send("app.lang", value=lang)
+        start = page.click("app.new", game="arribada")
+        assert start.model.screen == "new"
+        page.click("app.back")
+
+
+def test_catalog_fills_placeholders_and_falls_back():
+    cat = Catalog.load("ja")
+    assert cat.t("app.pass.title", name="Ana") == "Anaさんに端末を渡してください"
+    assert cat.t("app.unknown.key") == "app.unknown.key"
+    assert cat.t("app.pass.title") == "{name}さんに端末を渡してください"
+
+
+def test_the_page_glue_is_the_only_module_touching_the_browser():
+    for path in WEB.rglob("*.py"):
+        if path.name == "main.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[0] not in ("js", "pyodide", "pyscript"), path
+
+
+def test_current_key_is_what_the_glue_reopens():
+    storage = MemoryStorage()
+    page = start_game(make_app(storage))
+    assert storage.get(CURRENT_KEY) == page.model.game.id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_renders_in_every_language(lang):
+    app = make_app()
+    page = start_game(app)
+    page.send("app.lang", value=lang)
+    page.reveal_if_asked()
+    htmls = [page.html]
+    for act, data in (
+        ("app.saves", {}),
+        ("app.rules", {}),
+        ("app.back", {}),
+        ("app.share", {}),
+        ("app.home", {}),
+        ("app.new", {"game": "arribada"}),
+    ):
+        page.send(act, **data)
+        htmls.append(page.html)
+    finished = open_saved(app, finished_game(), TWO)
+    finished.send("app.lang", value=lang)
+    htmls.append(finished.html)
+    finished.click("app.replay")
+    htmls.append(finished.html)
+    for html in htmls:
+        text = re.sub(r'data-act="app\.[^"]*"', "", html)
+        assert not re.findall(r"\bapp\.[a-z]+\.[a-z.-]+", text)
+
+
+# --- the localStorage adapter of the page glue (importable without a browser) ----------
+
+
+class FakeLocalStorage:
+    """``window.localStorage`` as Pyodide shows it: ``getItem`` of a missing key gives
+    ``jsnull`` (an object, not None) and a full quota raises a JS exception."""
+
+    class JsNull:
+        pass
+
+    class QuotaError(Exception):
+        name = "QuotaExceededError"
+
+    def __init__(self, quota: int) -> None:
+        self.items: dict[str, str] = {}
+        self.quota = quota
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, i: int) -> str:
+        return list(self.items)[i]
+
+    def getItem(self, key):  # noqa: N802 - the DOM's name
+        return self.items.get(key, FakeLocalStorage.JsNull())
+
+    def setItem(self, key, value):  # noqa: N802
+        if sum(map(len, self.items.values())) + len(value) > self.quota:
+            raise FakeLocalStorage.QuotaError("Setting the value exceeded the quota.")
+        self.items[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+def test_browser_storage_adapter_turns_a_full_quota_into_storage_full():
+    from tablero.web.main import BrowserStorage
+
+    storage = BrowserStorage(FakeLocalStorage(quota=10))
+    assert storage.get("missing") is None
+    storage.set("a", "12345")
+    assert storage.get("a") == "12345" and storage.keys() == ["a"]
+    with pytest.raises(StorageFullError):
+        storage.set("b", "123456")
+    storage.remove("a")
+    assert storage.keys() == []
+
+
+def test_a_link_pasted_into_an_open_app_opens_as_a_new_save():
+    app = make_app()
+    page = start_game(app)
+    mine = page.model.game.id
+    state = make("arribada", players=2, seed=12)
+    page.send("app.open-link", fragment=encode_link(state, TWO))
+    assert page.model.game.id != mine and page.model.game.state == state
+    assert len(app.store.list()[0]) == 2
+
+
+def test_i18n_doctests():
+    import doctest
+
+    import tablero.web.i18n
+
+    assert doctest.testmod(tablero.web.i18n).failed == 0
