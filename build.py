@@ -3,22 +3,31 @@
 
     python3 build.py test [PYTEST ARGS...]   set everything up, then run the whole test suite
     python3 build.py wheels [--out DIR]      build one wheel per distribution under pyapp/
+    python3 build.py site [--out DIR]        build the static site (PWA) into dist/
     python3 build.py serve [--port N]        build the site into dist/ and serve it locally
+    python3 build.py icons                   redraw static/icons/icon-{192,512}.png
 
 ``test`` needs only python3 (with pip) and Node.js/npm on the machine: it installs uv
-(pinned), the Python environment (``uv sync --frozen`` from uv.lock into .venv) and the
-npm packages (``npm ci`` from package-lock.json), then runs pytest.
+(pinned), the Python environment (``uv sync --frozen`` from uv.lock into .venv), the
+npm packages (``npm ci`` from package-lock.json) and Chromium for the browser tests
+(apt-get, as root), then runs pytest.  The site build is described in docs/pwa.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
+import html
 import http.server
+import importlib.util
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -146,9 +155,37 @@ def install_npm_packages() -> None:
         raise BuildError("`npm ci` failed")
 
 
+CHROMIUM_PATH = "/usr/bin/chromium"
+
+
+def ensure_chromium() -> None:
+    """The browser tests drive the system Chromium; install it (as root, with apt-get)."""
+    wanted = os.environ.get("CHROMIUM_PATH", CHROMIUM_PATH)
+    if Path(wanted).exists():
+        step(f"Chromium for the browser tests: {wanted}")
+        return
+    apt = shutil.which("apt-get")
+    if apt is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        print(
+            f"    warning: {wanted} is missing and cannot be installed here (not root with "
+            "apt-get); the browser tests will try Playwright's own Chromium",
+            flush=True,
+        )
+        return
+    step("installing Chromium for the browser tests (apt-get install chromium)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if run([apt, "update"], env=env).returncode != 0:
+        raise BuildError("`apt-get update` failed, so Chromium cannot be installed")
+    if run([apt, "install", "-y", "chromium"], env=env).returncode:
+        raise BuildError("`apt-get install chromium` failed")
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     sync_python_env()
     install_npm_packages()
+    ensure_chromium()
+    # The browser tests build the site themselves, once per session, into a temporary
+    # folder (tests/browser/conftest.py), so they always test a fresh build.
     step("running the tests: " + " ".join(["pytest", *pytest_args]))
     return uv("run", "--frozen", "pytest", *pytest_args, check=False).returncode
 
@@ -165,12 +202,14 @@ def distributions() -> list[str]:
     return names
 
 
-def build_wheels(out_dir: Path | str = DEFAULT_WHEEL_DIR) -> list[Path]:
-    """Build one wheel per distribution under pyapp/ into ``out_dir``; their paths."""
+def build_wheels(
+    out_dir: Path | str = DEFAULT_WHEEL_DIR, names: tuple[str, ...] | None = None
+) -> list[Path]:
+    """Build one wheel per distribution under pyapp/ (or of ``names``) into ``out_dir``."""
     out_dir = Path(out_dir).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
     wheels = []
-    for name in distributions():
+    for name in names or distributions():
         prefix = name.replace("-", "_")
         for old in out_dir.glob(f"{prefix}-*.whl"):
             old.unlink()
@@ -189,18 +228,316 @@ def cmd_wheels(out: str) -> int:
     return 0
 
 
+# --- site ---------------------------------------------------------------------------------
+
+# The browser gets every distribution under pyapp/ but these (CPython only).
+NOT_IN_BROWSER = ("tablero-cli",)
+# The Pyodide runtime files a boot really fetches (checked by tests/browser/test_boot.py).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# PyScript chunks only its editor and terminal load (Tablero uses neither): copied, so that
+# nothing PyScript might import is missing, but not precached for offline use.  (Its small
+# py-editor/py-terminal/py-game plugin stubs are imported at every boot: precached.)
+PYSCRIPT_UNUSED = ("codemirror", "xterm")
+LANGUAGES = ("en", "ja", "es", "nl")
+MESSAGES_DIR = ROOT / "pyapp" / "web" / "src" / "tablero" / "web" / "messages"
+STATIC = ROOT / "static"
+ICON_SIZES = (192, 512)
+BOOT_TIMEOUT_S = 60
+MAX_PRECACHE_FILE = 32 * 1024 * 1024
+APP_NAME = "Tablero"
+THEME_COLOUR = "#2b7a9b"  # the sea of the icon
+BACKGROUND_COLOUR = "#f1ddb0"  # its sand
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def _folder_hash(files: list[Path]) -> str:
+    h = hashlib.sha256()
+    for f in sorted(files, key=lambda p: p.name):
+        h.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+def _copy_hashed(src: Path, out: Path, folder: str) -> str:
+    """Copy ``src`` to ``out/folder/<stem>.<hash>.<ext>``; its URL relative to the site."""
+    data = src.read_bytes()
+    stem, _, ext = src.name.partition(".")
+    name = f"{stem}.{_sha(data)}.{ext}"
+    (out / folder).mkdir(parents=True, exist_ok=True)
+    (out / folder / name).write_bytes(data)
+    return f"{folder}/{name}"
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BuildError(f"{path.relative_to(ROOT)} is not valid JSON: {exc}") from exc
+
+
+def boot_messages() -> dict[str, dict[str, str]]:
+    """static/boot-messages.json, checked: the same ``boot.*`` keys in every language."""
+    messages = _read_json(STATIC / "boot-messages.json")
+    english = messages.get("en", {})
+    for lang in LANGUAGES:
+        table = messages.get(lang)
+        if not isinstance(table, dict) or set(table) != set(english):
+            raise BuildError(
+                f"static/boot-messages.json: language {lang!r} must have exactly the keys "
+                f"of 'en' (missing: {sorted(set(english) - set(table or {}))})"
+            )
+        for key, value in table.items():
+            if not key.startswith("boot.") or not isinstance(value, str):
+                raise BuildError(f"static/boot-messages.json: bad entry {lang}/{key}")
+    return messages
+
+
+def write_catalogs(out: Path) -> dict[str, dict[str, str]]:
+    """dist/i18n/<lang>.json: the app's message catalog plus the boot loader's strings."""
+    boot = boot_messages()
+    (out / "i18n").mkdir(parents=True, exist_ok=True)
+    catalogs = {}
+    for lang in LANGUAGES:
+        # As tablero.web.i18n merges them: <lang>.json and every <namespace>.<lang>.json.
+        sources = [(STATIC / "boot-messages.json", boot[lang])]
+        if MESSAGES_DIR.is_dir():
+            for path in sorted(MESSAGES_DIR.glob(f"*{lang}.json")):
+                if (
+                    path.name == f"{lang}.json"
+                    or path.name.count(".") == 2
+                    and path.name.endswith(f".{lang}.json")
+                ):
+                    sources.append((path, _read_json(path)))
+        catalog: dict[str, str] = {}
+        origin: dict[str, Path] = {}
+        for path, table in sources:
+            for key, text in table.items():
+                if key in catalog:
+                    raise BuildError(
+                        f"message {key!r} ({lang}) is defined in both "
+                        f"{origin[key].relative_to(ROOT)} and {path.relative_to(ROOT)}"
+                    )
+                catalog[key] = text
+                origin[key] = path
+        text = json.dumps(catalog, ensure_ascii=False, sort_keys=True, indent=1)
+        (out / "i18n" / f"{lang}.json").write_text(text + "\n", encoding="utf-8")
+        catalogs[lang] = catalog
+    return catalogs
+
+
+def _render_template(template: str, values: dict[str, str], english: dict[str, str]) -> str:
+    def replace(match: re.Match) -> str:
+        name = match.group(1)
+        if name.startswith("t:"):
+            if name[2:] not in english:
+                raise BuildError(f"index.html: no boot message {name[2:]!r}")
+            return html.escape(english[name[2:]])
+        if name not in values:
+            raise BuildError(f"index.html: unknown placeholder {{{{{name}}}}}")
+        return values[name]
+
+    return re.sub(r"\{\{\s*([\w:.-]+)\s*\}\}", replace, template)
+
+
+def _npm_path(*parts: str) -> Path:
+    path = ROOT.joinpath("node_modules", *parts)
+    if not path.exists():
+        raise BuildError(f"{path.relative_to(ROOT)} is missing: run `npm ci`")
+    return path
+
+
+def generate_service_worker(out: Path) -> dict:
+    """dist/sw.js by Workbox generateSW (static/build-sw.mjs), precaching the whole app."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to generate the service worker (workbox-build)")
+    options = {
+        "dir": str(out),
+        "ignore": ["sw.js", *(f"pyscript/*/{name}*" for name in PYSCRIPT_UNUSED)],
+        # Already versioned URLs (content hash in the path or the name): the service worker
+        # precaches them from the HTTP cache instead of downloading them a second time.
+        "hashed": r"^(pyodide|pyscript|wheels)/[0-9a-f]{12}/|\.[0-9a-f]{12}\.[a-z]+$",
+        "maxFileSize": MAX_PRECACHE_FILE,
+    }
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(options, f)
+    try:
+        result = subprocess.run(
+            [node, str(STATIC / "build-sw.mjs"), f.name],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+    finally:
+        os.unlink(f.name)
+    if result.returncode != 0:
+        raise BuildError(f"generating the service worker failed:\n{result.stderr.strip()}")
+    report = json.loads(result.stdout)
+    if report["warnings"]:
+        raise BuildError("workbox-build warned: " + "; ".join(report["warnings"]))
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    for must in ("pyodide.asm.wasm", "python_stdlib.zip", "index.html", "tablero_web-"):
+        if must not in sw:
+            raise BuildError(f"the service worker does not precache {must}")
+    return report
+
+
+def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
+    """Build the whole static site into ``out`` (emptied first); ``out``.
+
+    ``stamp`` is written into index.html (a deploy label; the tests use it to make a
+    new version of an otherwise identical build).
+    """
+    out = Path(out).resolve()
+    install_npm_packages()
+    _npm_path("pyodide")  # fail early, with advice, when node_modules/ is not set up
+    pyscript_dir = _npm_path("@pyscript", "core", "dist")
+    with tempfile.TemporaryDirectory(prefix="tablero-wheels-") as tmp:
+        shipped = tuple(d for d in distributions() if d not in NOT_IN_BROWSER)
+        wheels = build_wheels(Path(tmp), shipped)
+        step(f"building the site into {out}")
+        if out.exists():
+            shutil.rmtree(out)
+        out.mkdir(parents=True)
+        wheel_urls = []
+        for wheel in wheels:
+            url = f"wheels/{_sha(wheel.read_bytes())}/{wheel.name}"
+            (out / url).parent.mkdir(parents=True)
+            shutil.copy2(wheel, out / url)
+            wheel_urls.append(url)
+
+    runtime = [_npm_path("pyodide", name) for name in PYODIDE_FILES]
+    pyodide_url = f"pyodide/{_folder_hash(runtime)}"
+    (out / pyodide_url).mkdir(parents=True)
+    for f in runtime:
+        shutil.copy2(f, out / pyodide_url / f.name)
+
+    pyscript_files = [
+        f
+        for f in sorted(pyscript_dir.iterdir())
+        if f.is_file() and f.suffix != ".map" and f.name != "service-worker.js"
+    ]
+    pyscript_url = f"pyscript/{_folder_hash(pyscript_files)}"
+    (out / pyscript_url).mkdir(parents=True)
+    for f in pyscript_files:
+        shutil.copy2(f, out / pyscript_url / f.name)
+
+    # The PyScript configuration (JSON loads faster than TOML): our Pyodide, and every wheel
+    # unpacked straight onto sys.path ("./*") - no micropip, no lock file patching.
+    config = {
+        "interpreter": f"./{pyodide_url}/pyodide.mjs",
+        "files": {f"./{url}": "./*" for url in wheel_urls},
+    }
+    config_bytes = (json.dumps(config, indent=1) + "\n").encode()
+    config_url = f"config.{_sha(config_bytes)}.json"
+    (out / config_url).write_bytes(config_bytes)
+
+    catalogs = write_catalogs(out)
+    boot_js = _copy_hashed(STATIC / "boot.js", out, "static")
+    app_css = _copy_hashed(STATIC / "app.css", out, "static")
+    shell_css = _copy_hashed(STATIC / "app-shell.css", out, "static")
+    icons = []
+    (out / "static" / "icons").mkdir(parents=True, exist_ok=True)
+    for size in ICON_SIZES:
+        src = STATIC / "icons" / f"icon-{size}.png"
+        if not src.exists():
+            raise BuildError(f"{src.relative_to(ROOT)} is missing: run `python3 build.py icons`")
+        shutil.copy2(src, out / "static" / "icons" / src.name)
+        icons.append((size, f"static/icons/{src.name}"))
+
+    manifest = {
+        "name": APP_NAME,
+        "short_name": APP_NAME,
+        "description": catalogs["en"].get("boot.description", APP_NAME),
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "lang": "en",
+        "icons": [
+            {"src": url, "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+            for purpose in ("any", "maskable")
+            for size, url in icons
+        ],
+    }
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
+
+    def file_entry(url: str, stage: str, check: str | None) -> dict:
+        return {
+            "url": f"./{url}",
+            "size": (out / url).stat().st_size,
+            "stage": stage,
+            "check": check,
+        }
+
+    checks = {".wasm": "wasm", ".mjs": "js", ".js": "js"}
+    boot_data = {
+        "stamp": stamp,
+        "timeout_s": BOOT_TIMEOUT_S,
+        "pyscript": f"./{pyscript_url}/core.js",
+        "config": f"./{config_url}",
+        "sw": "./sw.js",
+        "i18n": "./i18n/",
+        "languages": list(LANGUAGES),
+        "messages": boot_messages()["en"],
+        "files": [
+            file_entry(f"{pyscript_url}/core.js", "download", "js"),
+            file_entry(config_url, "download", None),
+            *(
+                file_entry(f"{pyodide_url}/{name}", "download", checks.get(Path(name).suffix))
+                for name in PYODIDE_FILES
+            ),
+            *(file_entry(url, "games", None) for url in wheel_urls),
+        ],
+    }
+    boot_json = json.dumps(boot_data, ensure_ascii=False, separators=(",", ":"))
+    values = {
+        "app_css": app_css,
+        "shell_css": shell_css,
+        "boot_js": boot_js,
+        "config": f"./{config_url}",
+        "manifest": "manifest.webmanifest",
+        "icon_192": icons[0][1],
+        "theme_colour": THEME_COLOUR,
+        "stamp": html.escape(stamp),
+        "boot_data": boot_json.replace("</", "<\\/"),
+    }
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    (out / "index.html").write_text(
+        _render_template(template, values, boot_data["messages"]), encoding="utf-8"
+    )
+
+    report = generate_service_worker(out)
+    step(f"site ready: {report['count']} files precached by sw.js ({report['size'] / 1e6:.1f} MB)")
+    return out
+
+
+def cmd_site(out: str, stamp: str) -> int:
+    print(build_site(Path(out), stamp))
+    return 0
+
+
+def cmd_icons() -> int:
+    spec = importlib.util.spec_from_file_location("tablero_icons", STATIC / "icons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for path in module.write_icons(STATIC / "icons"):
+        print(path.relative_to(ROOT))
+    return 0
+
+
 # --- serve --------------------------------------------------------------------------------
-
-
-def build_site() -> Path:
-    """dist/: the wheels, index.html and static/."""
-    build_wheels(DEFAULT_WHEEL_DIR)
-    step("copying index.html and static/ into dist/")
-    shutil.copy2(ROOT / "index.html", DIST / "index.html")
-    shutil.rmtree(DIST / "static", ignore_errors=True)
-    if (ROOT / "static").is_dir():
-        shutil.copytree(ROOT / "static", DIST / "static")
-    return DIST
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -210,19 +547,31 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".mjs": "text/javascript",
         ".js": "text/javascript",
         ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".png": "image/png",
+        ".css": "text/css",
     }
 
     def end_headers(self) -> None:
-        # Revalidate every time, so a rebuilt file is never served stale while developing.
+        # Revalidate every time, so a rebuilt file is never served stale while developing
+        # (unchanged files get a 304 from their Last-Modified date).
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
 
 def cmd_serve(port: int) -> int:
-    site = build_site()
+    site = build_site(DIST)
     handler = functools.partial(SiteHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise BuildError(
+            f"cannot serve on 127.0.0.1:{port} ({exc.strerror}): pick another port with "
+            "--port N (--port 0 takes any free one)"
+        ) from exc
+    with server:
         host, real_port = server.server_address[:2]
         print(f"Serving {site} at http://{host}:{real_port}/ (Ctrl-C to stop)", flush=True)
         try:
@@ -241,6 +590,10 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("test", help="install everything, then run pytest with ARGS")
     wheels = sub.add_parser("wheels", help="build one wheel per pyapp/ distribution")
     wheels.add_argument("--out", default=str(DEFAULT_WHEEL_DIR), help="output folder")
+    site = sub.add_parser("site", help="build the static site into dist/")
+    site.add_argument("--out", default=str(DIST), help="output folder (emptied first)")
+    site.add_argument("--stamp", default="", help="a deploy label written into index.html")
+    sub.add_parser("icons", help="redraw static/icons/icon-*.png")
     serve = sub.add_parser("serve", help="build dist/ and serve it on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     argv = sys.argv[1:] if argv is None else argv
@@ -251,6 +604,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "wheels":
             return cmd_wheels(args.out)
+        if args.command == "site":
+            return cmd_site(args.out, args.stamp)
+        if args.command == "icons":
+            return cmd_icons()
         return cmd_serve(args.port)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)

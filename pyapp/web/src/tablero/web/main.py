@@ -19,7 +19,6 @@ from .i18n import pick_language, translator
 from .saves import MemoryStorage, SaveStore, StorageFullError
 
 LANG_KEY = "tablero.lang"
-SHELL_CSS = "static/app-shell.css"
 
 _app: App | None = None
 _model: Model | None = None
@@ -94,7 +93,6 @@ def start() -> None:
 
     from .games import get_ui
 
-    _ensure_stylesheet(document)
     ls = _local_storage()
     storage = BrowserStorage(ls) if ls is not None else MemoryStorage()
     saved_lang = _text(ls.getItem(LANG_KEY)) if ls is not None else None
@@ -130,14 +128,6 @@ def start() -> None:
     _show()
     document.body.dataset.ready = "1"
     window.dispatchEvent(window.CustomEvent.new("tablero:ready"))
-
-
-def _ensure_stylesheet(document: Any) -> None:
-    if _null(document.querySelector('link[href*="app-shell"]')):
-        link = document.createElement("link")
-        link.rel = "stylesheet"
-        link.href = SHELL_CSS
-        document.head.appendChild(link)
 
 
 # --- the loop: dispatch, effects, render -----------------------------------------------

@@ -1,0 +1,445 @@
+// Tablero's boot loader: the boot screen, its stages and progress, failure messages, the
+// service worker and the "update available" prompt.  See docs/pwa.md.
+//
+// Stages, each driven by real events:
+//   download  runtime bytes counted as they stream in (fetch wrapper + resource timing)
+//   python    after the runtime is in, until PyScript reports "Loaded interpreter"
+//   games     PyScript "Loading files" .. "Loaded files" (the wheels, bytes counted)
+//   app       the py:ready event .. our tablero:ready (tablero.web.main.start())
+// A 404, a wrong MIME type, a failed download, a Python error or a timeout stops the boot
+// with a message naming the file or stage and what to do.
+
+const data = JSON.parse(document.getElementById("tablero-boot-data").textContent);
+const STAGES = ["download", "python", "games", "app"];
+const WEIGHTS = { download: 0.7, python: 0.12, games: 0.08, app: 0.1 };
+const LANG_KEY = "tablero.lang";
+const t0 = performance.now();
+
+const boot = {
+  stage: "download",
+  done: false,
+  failed: null,
+  log: [], // [{stage, state, ms}] for tests and diagnostics
+  lang: "en",
+  messages: { ...data.messages },
+  pythonFailed: (detail) => fail("python", String(detail)),
+  // A promise settled when the service worker is active (offline play possible).
+  offlineReady: null,
+};
+window.tableroBoot = boot;
+
+// --- messages -------------------------------------------------------------------------
+
+function pickLanguage() {
+  const supported = data.languages;
+  let saved = null;
+  try {
+    saved = localStorage.getItem(LANG_KEY);
+  } catch {
+    // storage disabled: use the browser's language
+  }
+  const wanted = [saved, ...(navigator.languages || []), navigator.language];
+  for (const tag of wanted) {
+    if (!tag) continue;
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (supported.includes(base)) return base;
+  }
+  return "en";
+}
+
+function t(key, params = {}) {
+  const text = boot.messages[key] ?? data.messages[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+function applyMessages(root = document) {
+  for (const el of root.querySelectorAll("[data-msg]")) el.textContent = t(el.dataset.msg);
+  for (const el of root.querySelectorAll("[data-msg-aria-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.msgAriaLabel));
+  }
+  renderStages();
+}
+
+async function loadCatalog() {
+  boot.lang = pickLanguage();
+  document.documentElement.lang = boot.lang;
+  if (boot.lang === "en") return;
+  try {
+    const response = await originalFetch(`${data.i18n}${boot.lang}.json`);
+    if (!response.ok) return;
+    boot.messages = { ...data.messages, ...(await response.json()) };
+    applyMessages();
+    if (boot.failed) showError(boot.failed);
+  } catch {
+    // keep English
+  }
+}
+
+// --- the screen -----------------------------------------------------------------------
+
+const $ = (id) => document.getElementById(id);
+const stageState = Object.fromEntries(STAGES.map((s) => [s, s === "download" ? "active" : "pending"]));
+const stageFraction = Object.fromEntries(STAGES.map((s) => [s, 0]));
+
+function renderStages() {
+  for (const li of document.querySelectorAll(".boot-stages [data-stage]")) {
+    const state = stageState[li.dataset.stage];
+    li.dataset.state = state;
+    const label = li.querySelector(".boot-stage-state");
+    if (label) label.textContent = `(${t(`boot.stage.state.${state}`)})`;
+    if (state === "active") li.setAttribute("aria-current", "step");
+    else li.removeAttribute("aria-current");
+  }
+}
+
+let shownPercent = 0;
+function renderProgress() {
+  let total = 0;
+  for (const s of STAGES) {
+    const f = stageState[s] === "done" ? 1 : stageFraction[s];
+    total += WEIGHTS[s] * Math.min(1, Math.max(0, f));
+  }
+  const percent = Math.min(100, Math.round(total * 100));
+  if (percent < shownPercent) return; // never go backwards
+  shownPercent = percent;
+  const bar = $("boot-progress");
+  bar.setAttribute("aria-valuenow", String(percent));
+  bar.style.setProperty("--progress", `${percent}%`);
+}
+
+function setStage(stage, state) {
+  if (boot.done || boot.failed || stageState[stage] === state) return;
+  if (stageState[stage] === "done" && state === "active") return;
+  // Starting a stage finishes the ones before it.
+  if (state === "active" || state === "done") {
+    for (const s of STAGES.slice(0, STAGES.indexOf(stage))) {
+      if (stageState[s] !== "done") {
+        stageState[s] = "done";
+        boot.log.push({ stage: s, state: "done", ms: Math.round(performance.now() - t0) });
+        performance.mark(`tablero-${s}-done`);
+      }
+    }
+  }
+  stageState[stage] = state;
+  if (state === "active") boot.stage = stage;
+  boot.log.push({ stage, state, ms: Math.round(performance.now() - t0) });
+  performance.mark(`tablero-${stage}-${state}`);
+  document.body.dataset.bootStage = boot.stage;
+  renderStages();
+  renderProgress();
+}
+
+// --- failure --------------------------------------------------------------------------
+
+const shortName = (url) => new URL(url, location.href).pathname.split("/").pop();
+
+function fail(kind, detail, params = {}) {
+  if (boot.done || boot.failed) return;
+  const stage = boot.stage;
+  boot.failed = { kind, detail, params, stage };
+  stageState[stage] = "failed";
+  boot.log.push({ stage, state: "failed", ms: Math.round(performance.now() - t0) });
+  clearTimeout(timer);
+  console.error(`Tablero boot failed (${kind}) at stage ${stage}:`, detail, params);
+  document.body.dataset.bootFailed = kind;
+  renderStages();
+  showError(boot.failed);
+}
+
+function showError({ kind, detail, params, stage }) {
+  const stageName = t(`boot.stage.${stage}`);
+  const message =
+    kind === "python"
+      ? t("boot.error.python", { stage: stageName, detail: lastLine(detail) })
+      : t(`boot.error.${kind}`, { ...params, stage: stageName });
+  $("boot-error-message").textContent = message;
+  $("boot-error-hint").textContent = t(`boot.error.${kind}.hint`);
+  $("boot-error").hidden = false;
+  $("boot-error").scrollIntoView?.({ block: "nearest" });
+  $("boot-detail").textContent = kind === "python" ? detail : "";
+  $("boot-detail").classList.toggle("boot-trace", kind === "python");
+}
+
+function lastLine(text) {
+  const lines = String(text).trim().split("\n").filter(Boolean);
+  return lines.length ? lines[lines.length - 1] : String(text);
+}
+
+const timer = setTimeout(() => {
+  fail("timeout", "", { seconds: timeoutSeconds() });
+}, timeoutSeconds() * 1000);
+
+function timeoutSeconds() {
+  // ?boot-timeout=N overrides the build's limit (used by the tests).
+  const override = Number(new URLSearchParams(location.search).get("boot-timeout"));
+  return override > 0 ? override : data.timeout_s;
+}
+
+// --- watching the downloads -----------------------------------------------------------
+
+const files = new Map(data.files.map((f) => [new URL(f.url, location.href).href, f]));
+const received = new Map(); // url -> bytes seen so far
+const stageBytes = (stage) => {
+  let total = 0;
+  let got = 0;
+  for (const [url, f] of files) {
+    if (f.stage !== stage) continue;
+    total += f.size;
+    got += Math.min(f.size, received.get(url) || 0);
+  }
+  return { total, got };
+};
+const mb = (bytes) =>
+  new Intl.NumberFormat(boot.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
+    bytes / 1e6,
+  );
+
+function countBytes(url, bytes, complete = false) {
+  const f = files.get(url);
+  if (!f) return;
+  received.set(url, complete ? f.size : (received.get(url) || 0) + bytes);
+  if (boot.done || boot.failed) return;
+  const download = stageBytes("download");
+  const games = stageBytes("games");
+  stageFraction.download = download.got / download.total;
+  stageFraction.games = games.total ? games.got / games.total : 0;
+  const all = download.got + games.got;
+  $("boot-detail").textContent = t("boot.progress.bytes", {
+    done: mb(all),
+    total: mb(download.total + games.total),
+  });
+  if (download.got >= download.total && stageState.download !== "done") setStage("python", "active");
+  renderProgress();
+}
+
+function expectedType(check) {
+  return check === "wasm" ? "application/wasm" : check === "js" ? "text/javascript" : null;
+}
+
+function checkResponse(url, response) {
+  const f = files.get(url);
+  if (!f) return true;
+  if (!response.ok && response.type !== "opaqueredirect") {
+    fail("missing", "", { file: f.url.replace(/^\.\//, ""), status: response.status });
+    return false;
+  }
+  const type = (response.headers.get("content-type") || "").split(";")[0].trim().toLowerCase();
+  const ok =
+    f.check === "wasm" ? type === "application/wasm" : f.check === "js" ? /javascript|ecmascript/.test(type) : true;
+  if (!ok) {
+    fail("mime", "", {
+      file: f.url.replace(/^\.\//, ""),
+      type: type || "?",
+      expected: expectedType(f.check),
+    });
+    return false;
+  }
+  return true;
+}
+
+// Pyodide and PyScript download with fetch(): count the bytes of our runtime files as
+// they stream in, and check their status and type on the way.  Restored after the boot.
+const originalFetch = window.fetch.bind(window);
+window.fetch = async function tableroBootFetch(input, init) {
+  const raw = input instanceof Request ? input.url : String(input);
+  const url = new URL(raw, location.href).href;
+  const method = (init?.method || (input instanceof Request ? input.method : "GET")).toUpperCase();
+  if (!files.has(url) || method !== "GET" || boot.done) return originalFetch(input, init);
+  let response;
+  try {
+    response = await originalFetch(input, init);
+  } catch (error) {
+    fail("network", String(error), { file: files.get(url).url.replace(/^\.\//, "") });
+    throw error;
+  }
+  if (!checkResponse(url, response) || !response.body) {
+    countBytes(url, 0, true);
+    return response;
+  }
+  const counted = response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        countBytes(url, chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+      flush() {
+        countBytes(url, 0, true);
+      },
+    }),
+  );
+  return new Response(counted, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+};
+
+// Modules (PyScript, pyodide.mjs, pyodide.asm.mjs) come through import(), not fetch():
+// resource timing tells when they are in, and their HTTP status.
+if ("PerformanceObserver" in window) {
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const f = files.get(entry.name);
+        // fetch() downloads are counted by the wrapper (and HEAD probes are no downloads).
+        if (!f || entry.initiatorType === "fetch") continue;
+        if (entry.responseStatus >= 400) {
+          fail("missing", "", { file: f.url.replace(/^\.\//, ""), status: entry.responseStatus });
+        } else if (!received.has(entry.name) || received.get(entry.name) < f.size) {
+          countBytes(entry.name, 0, true);
+        }
+      }
+    }).observe({ type: "resource", buffered: true });
+  } catch {
+    // no resource timing: the stages still advance on PyScript's events
+  }
+}
+
+// Check the runtime files up front (HEAD: no body), so a missing file or a wrong MIME
+// type is reported at once instead of hanging Pyodide.  Skipped when a service worker
+// serves the app (the files were checked when it precached them) and when offline.
+async function probe() {
+  if (navigator.serviceWorker?.controller) return;
+  await Promise.all(
+    [...files].filter(([, f]) => f.check).map(async ([url]) => {
+      let response;
+      try {
+        response = await originalFetch(url, { method: "HEAD", cache: "no-store" });
+      } catch {
+        return; // offline or blocked: the real download reports it
+      }
+      if (response.status === 405 || response.status === 501) return; // no HEAD support
+      checkResponse(url, response);
+    }),
+  );
+}
+
+// --- PyScript's events ----------------------------------------------------------------
+
+addEventListener("py:progress", ({ detail }) => {
+  // Loading Pyodide, Loading interpreter, Loaded interpreter, Loading files, Loaded files,
+  // Loaded Pyodide (polyscript's messages).
+  if (detail === "Loaded interpreter") setStage("games", "active");
+  else if (detail === "Loading files") setStage("games", "active");
+  else if (detail === "Loaded files" || detail === "Loaded Pyodide") setStage("app", "active");
+});
+
+const mainScript = $("tablero-main");
+mainScript.addEventListener("py:ready", () => setStage("app", "active"));
+
+// PyScript shows errors it catches (config, files) as .py-error banners: during the boot
+// they become our error message.
+new MutationObserver((mutations) => {
+  for (const m of mutations) {
+    for (const node of m.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains("py-error") && !boot.done) {
+        fail("python", node.textContent || "");
+        node.remove();
+      }
+    }
+  }
+}).observe(document.body, { childList: true });
+
+addEventListener("error", (event) => {
+  const message = String(event.message || "");
+  if (message.includes("PythonError")) fail("python", message);
+});
+
+addEventListener("tablero:ready", () => {
+  if (boot.failed) return;
+  setStage("app", "done");
+  boot.done = true;
+  clearTimeout(timer);
+  window.fetch = originalFetch;
+  stageFraction.app = 1;
+  renderProgress();
+  performance.mark("tablero-interactive");
+  boot.log.push({ stage: "ready", state: "done", ms: Math.round(performance.now() - t0) });
+  $("boot").hidden = true;
+  document.body.dataset.bootStage = "ready";
+  registerServiceWorker();
+});
+
+$("boot-retry").addEventListener("click", () => location.reload());
+
+// --- service worker and updates -------------------------------------------------------
+
+let reloading = false;
+
+function showUpdatePrompt(registration) {
+  const prompt = $("update-prompt");
+  prompt.hidden = false;
+  $("update-reload").onclick = () => {
+    reloading = true;
+    const waiting = registration.waiting;
+    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
+    else location.reload();
+  };
+  $("update-later").onclick = () => {
+    prompt.hidden = true;
+  };
+}
+
+function watchInstalling(registration, worker) {
+  if (!worker) return;
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && navigator.serviceWorker.controller) {
+      showUpdatePrompt(registration);
+    }
+  });
+}
+
+async function whenActivated(registration) {
+  await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (worker && worker.state !== "activated") {
+    await new Promise((resolve) => {
+      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
+    });
+  }
+  document.documentElement.dataset.offline = "ready";
+}
+
+// Registered only once the app is interactive: registering at load would download the
+// whole runtime a second time on the first visit, competing with the boot itself.
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !data.sw) return;
+  try {
+    const hadController = Boolean(navigator.serviceWorker.controller);
+    const registration = await navigator.serviceWorker.register(data.sw, { scope: "./" });
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloading) location.reload();
+    });
+    if (registration.waiting && navigator.serviceWorker.controller) {
+      showUpdatePrompt(registration);
+    }
+    watchInstalling(registration, registration.installing);
+    registration.addEventListener("updatefound", () =>
+      watchInstalling(registration, registration.installing),
+    );
+    boot.offlineReady = whenActivated(registration);
+    if (hadController) registration.update().catch(() => {});
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {});
+    });
+  } catch (error) {
+    console.warn("Tablero: the service worker could not be registered", error);
+  }
+}
+
+// --- go -------------------------------------------------------------------------------
+
+document.body.dataset.bootStage = "download";
+renderStages();
+renderProgress();
+performance.mark("tablero-boot-start");
+if (typeof WebAssembly !== "object") {
+  fail("unsupported", "");
+} else {
+  loadCatalog();
+  probe();
+  // import() resolves against this module's URL: make the site-relative path absolute.
+  import(new URL(data.pyscript, location.href).href).catch((error) => {
+    fail("network", String(error), { file: data.pyscript.replace(/^\.\//, "") });
+  });
+}

@@ -1,0 +1,308 @@
+"""Fixtures for the browser tests: the built site, a local static server, Chromium.
+
+* ``built_site``: the real site build (``build.build_site``), made once per session into a
+  temporary folder, so the tests always drive a fresh build of the working tree.
+* ``site_server``: a static server on a free 127.0.0.1 port serving it (quiet, correct
+  MIME types, a request log, switches for failures, ``stop()``/``start()`` on the same
+  port for the offline tests); ``make_server`` starts extra ones (own origin, own log).
+* ``browser``: Chromium (``CHROMIUM_PATH`` or /usr/bin/chromium, else Playwright's own).
+* ``new_page``/``persistent_context``: pages whose every request is checked by the
+  network guard: any request to a host other than 127.0.0.1 fails the test.
+* ``wait_ready(page)``: waits for ``body[data-ready="1"]`` (or a boot failure).
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Belt and braces for the network guard: no host name resolves but 127.0.0.1.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+READY_TIMEOUT_MS = 60_000
+ALLOWED_HOSTS = {"127.0.0.1"}
+
+
+# --- the site and its server -----------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site, built once per session by build.py into a temporary folder."""
+    return build.build_site(tmp_path_factory.mktemp("site") / "dist")
+
+
+class SiteServer:
+    """A static server for a built site on 127.0.0.1, with switches for the tests.
+
+    ``directory`` can be changed while serving (a new deploy); ``wasm_type`` is the MIME
+    type sent for .wasm files; requests whose path ends with a name in ``missing`` get a
+    404 and those in ``stall`` never get an answer (until the server stops).  ``log``
+    holds ``(method, path, status, body_bytes)`` for every request.
+    """
+
+    def __init__(self, directory: Path, port: int = 0):
+        self.directory = Path(directory)
+        self.port = port
+        self.wasm_type = "application/wasm"
+        self.missing: set[str] = set()
+        self.stall: set[str] = set()
+        self.log: list[tuple[str, str, int, int]] = []
+        self._server: http.server.ThreadingHTTPServer | None = None
+        self._stopping = threading.Event()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> SiteServer:
+        site = self
+
+        class Handler(build.SiteHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(site.directory), **kwargs)
+
+            def log_message(self, format, *args):  # quiet
+                pass
+
+            def guess_type(self, path):
+                if str(path).endswith(".wasm"):
+                    return site.wasm_type
+                return super().guess_type(path)
+
+            def send_response(self, code, message=None):
+                self._status = code
+                super().send_response(code, message)
+
+            def send_head(self):
+                name = urlsplit(self.path).path.rsplit("/", 1)[-1]
+                if name in site.stall:
+                    site._stopping.wait(60)
+                    self.close_connection = True
+                    return None
+                if name in site.missing:
+                    self.send_error(404, "missing (test switch)")
+                    site.log.append((self.command, self.path, 404, 0))
+                    return None
+                f = super().send_head()
+                size = os.fstat(f.fileno()).st_size if f is not None and hasattr(f, "fileno") else 0
+                status = getattr(self, "_status", 0)
+                body = size if self.command == "GET" and status == 200 else 0
+                site.log.append((self.command, self.path, status, body))
+                return f
+
+        self._stopping.clear()
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        self._server.daemon_threads = True
+        self.port = self._server.server_address[1]
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._stopping.set()
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def bytes_by_path(self, since: int = 0) -> dict[str, list[int]]:
+        """GET responses with a body since log index ``since``: path -> [bytes, ...]."""
+        out: dict[str, list[int]] = {}
+        for method, path, status, size in self.log[since:]:
+            if method == "GET" and status == 200:
+                out.setdefault(urlsplit(path).path, []).append(size)
+        return out
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site):
+    server = SiteServer(built_site).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def make_server():
+    """Start extra servers (each its own origin, so no service worker is shared)."""
+    servers: list[SiteServer] = []
+
+    def make(directory: Path, **switches) -> SiteServer:
+        server = SiteServer(directory)
+        for name, value in switches.items():
+            setattr(server, name, value)
+        servers.append(server.start())
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+def copy_site(src: Path, dest: Path) -> Path:
+    shutil.copytree(src, dest)
+    return dest
+
+
+# --- the browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+def launch_options() -> dict:
+    options = {"headless": True, "args": CHROMIUM_ARGS}
+    if Path(CHROMIUM_PATH).exists():
+        options["executable_path"] = CHROMIUM_PATH
+    # else: Playwright's own Chromium, on machines that have one (`playwright install`).
+    return options
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(**launch_options())
+    yield browser
+    browser.close()
+
+
+class NetworkGuard:
+    """Records every request of the contexts it watches; anything not to 127.0.0.1 is a
+    violation (and is aborted where the context is routed)."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+        self.violations: list[str] = []
+
+    @staticmethod
+    def allowed(url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about", "chrome-extension"):
+            return True
+        return parts.hostname in ALLOWED_HOSTS
+
+    def _record(self, request) -> None:
+        self.urls.append(request.url)
+        if not self.allowed(request.url) and request.url not in self.violations:
+            self.violations.append(request.url)
+
+    def _route(self, route) -> None:
+        if self.allowed(route.request.url):
+            route.continue_()
+        else:
+            if route.request.url not in self.violations:
+                self.violations.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    def watch(self, context, route: bool = True) -> None:
+        """Watch ``context``.  ``route=True`` also intercepts and aborts outside requests;
+        Playwright disables the HTTP cache of routed contexts, so the tests about caching
+        (bytes, offline, updates) watch with ``route=False`` (the launch flag
+        --host-resolver-rules blocks outside hosts there)."""
+        context.on("request", self._record)
+        if route:
+            context.route("**/*", self._route)
+
+
+@pytest.fixture
+def network_guard():
+    guard = NetworkGuard()
+    yield guard
+    assert not guard.violations, f"requests left 127.0.0.1: {guard.violations}"
+
+
+@pytest.fixture
+def new_page(browser, network_guard):
+    """``new_page(route=True, **context_options)``: a page in a fresh context."""
+    contexts = []
+
+    def make(route: bool = True, **options):
+        context = browser.new_context(**options)
+        contexts.append(context)
+        network_guard.watch(context, route=route)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def persistent_context(playwright_instance, network_guard, tmp_path):
+    """``persistent_context(name="profile")``: a browser with a profile on disk (keeps its
+    HTTP cache and service workers, unlike ``new_context()``), closed after the test.
+    Calling it again with the same name after closing restarts the same browser."""
+    contexts = []
+
+    def make(name: str = "profile", **options):
+        context = playwright_instance.chromium.launch_persistent_context(
+            str(tmp_path / name), **launch_options(), **options
+        )
+        contexts.append(context)
+        network_guard.watch(context, route=False)
+        return context
+
+    yield make
+    for context in contexts:
+        try:
+            context.close()
+        except Exception:  # noqa: BLE001 - already closed by the test
+            pass
+
+
+def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the app is interactive (``body[data-ready="1"]``); fail with the boot
+    screen's message if the boot fails instead."""
+    page.wait_for_function(
+        "document.body && (document.body.dataset.ready === '1'"
+        " || document.body.dataset.bootFailed)",
+        timeout=timeout_ms,
+    )
+    ready = page.evaluate("document.body.dataset.ready === '1'")
+    if not ready:
+        message = page.inner_text("#boot-error")
+        pytest.fail(f"the boot failed: {message}")
+
+
+def wait_offline_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the service worker is activated (its precache is complete)."""
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=timeout_ms)
+
+
+@pytest.fixture(name="wait_ready")
+def wait_ready_fixture():
+    """``wait_ready`` as a fixture, for tests that prefer fixtures to imports."""
+    return wait_ready
+
+
+@pytest.fixture
+def timer():
+    start = time.perf_counter()
+    return lambda: time.perf_counter() - start

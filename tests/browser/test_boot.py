@@ -1,0 +1,294 @@
+"""The built site in Chromium: boot stages, boot failures, the manifest, offline play,
+updates, and what a first visit downloads.  The figures printed here are in docs/pwa.md."""
+
+from __future__ import annotations
+
+import json
+import struct
+import time
+import zipfile
+from urllib.parse import urljoin
+
+import pytest
+from conftest import copy_site, wait_offline_ready, wait_ready
+from ui import new_game, place
+
+import build
+
+pytestmark = pytest.mark.browser
+
+STAGES = ["download", "python", "games", "app"]
+
+# Records the boot screen as it changes: stage states and the progress bar.
+RECORD_BOOT = """
+window.__bootTrace = [];
+const last = {};
+const note = (key, entry) => {
+  const value = JSON.stringify(entry);
+  if (last[key] !== value) { last[key] = value; window.__bootTrace.push(entry); }
+};
+new MutationObserver((mutations) => {
+  for (const m of mutations) {
+    const el = m.target;
+    if (m.attributeName === "data-state" && el.dataset.stage) {
+      note(el.dataset.stage, ["stage", el.dataset.stage, el.dataset.state]);
+    } else if (m.attributeName === "aria-valuenow") {
+      note("progress", ["progress", Number(el.getAttribute("aria-valuenow"))]);
+    }
+  }
+}).observe(document, {subtree: true, attributes: true,
+                      attributeFilter: ["data-state", "aria-valuenow"]});
+"""
+
+
+def boot_error(page, timeout_ms: int = 20_000) -> str:
+    page.wait_for_selector("#boot-error", state="visible", timeout=timeout_ms)
+    return page.inner_text("#boot-error")
+
+
+def runtime_paths(site) -> list[str]:
+    """The URL paths of the big runtime files and of every wheel."""
+    paths = []
+    for pattern in (
+        "pyodide/*/pyodide.asm.wasm",
+        "pyodide/*/python_stdlib.zip",
+        "pyodide/*/pyodide.asm.mjs",
+        "wheels/*/*.whl",
+    ):
+        paths += ["/" + p.relative_to(site).as_posix() for p in site.glob(pattern)]
+    return paths
+
+
+# --- booting ---------------------------------------------------------------------------
+
+
+def test_boots_through_the_stages(site_server, new_page, timer):
+    page = new_page()
+    page.add_init_script(RECORD_BOOT)
+    page.goto(site_server.url)
+    # The boot screen is there from the first paint, with its four named stages.
+    stages = page.locator(".boot-stages [data-stage]")
+    assert stages.count() == 4
+    assert "Downloading the game runtime" in page.inner_text(".boot-stages")
+    wait_ready(page)
+    elapsed = timer()
+
+    trace = page.evaluate("window.__bootTrace")
+    done_order = [s for kind, s, *rest in (t for t in trace if t[0] == "stage") if rest == ["done"]]
+    assert done_order == STAGES, trace
+    active = [t[1] for t in trace if t[0] == "stage" and t[2] == "active"]
+    assert active == STAGES, trace
+    progress = [t[1] for t in trace if t[0] == "progress"]
+    assert progress == sorted(progress) and progress[-1] == 100, progress
+    assert len(set(progress)) >= 4, progress  # it really moved along the way
+
+    log = page.evaluate("tableroBoot.log")
+    assert [e["stage"] for e in log if e["state"] == "done"] == [*STAGES, "ready"]
+    assert page.evaluate("performance.getEntriesByName('tablero-interactive').length") == 1
+    assert page.locator("#boot").is_hidden()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    print(f"\nfirst visit, fresh context: interactive after {elapsed:.2f} s; boot log {log}")
+
+
+def test_boot_screen_speaks_the_saved_language(site_server, new_page):
+    page = new_page(locale="en-US")
+    page.add_init_script("localStorage.setItem('tablero.lang', 'ja')")
+    page.goto(site_server.url)
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    wait_ready(page)
+    catalog = json.loads((site_server.directory / "i18n" / "ja.json").read_text("utf-8"))
+    assert catalog["boot.stage.download"] == "ゲームの実行環境をダウンロード中"
+    # The merged catalog still has the app's own keys next to the boot's.
+    assert len(catalog) > len(build.boot_messages()["ja"]) or not build.MESSAGES_DIR.exists()
+
+
+def test_missing_wasm_is_reported(built_site, make_server, new_page):
+    server = make_server(built_site, missing={"pyodide.asm.wasm"})
+    page = new_page()
+    page.goto(server.url)
+    message = boot_error(page)
+    assert "pyodide.asm.wasm" in message and "404" in message, message
+    assert "could not start" in message
+    assert page.get_attribute("[data-stage='download']", "data-state") == "failed"
+    assert page.get_attribute("body", "data-ready") is None
+
+
+def test_wrong_wasm_mime_type_is_reported(built_site, make_server, new_page):
+    server = make_server(built_site, wasm_type="text/plain")
+    page = new_page()
+    page.goto(server.url)
+    message = boot_error(page)
+    assert "pyodide.asm.wasm" in message, message
+    assert "text/plain" in message and "application/wasm" in message, message
+
+
+def test_stalled_download_times_out_with_the_stage(built_site, make_server, new_page):
+    server = make_server(built_site, stall={"python_stdlib.zip"})
+    page = new_page()
+    page.goto(server.url + "?boot-timeout=3")
+    message = boot_error(page, timeout_ms=15_000)
+    assert "3 seconds" in message and "Downloading the game runtime" in message, message
+
+
+def test_a_python_error_is_shown(built_site, tmp_path, make_server, new_page):
+    site = copy_site(built_site, tmp_path / "site")
+    # A site whose tablero-web wheel is replaced by an empty zip: the import fails.
+    web = next(site.glob("wheels/*/tablero_web-*.whl"))
+    with zipfile.ZipFile(web, "w") as zf:
+        zf.writestr("empty.txt", "")
+    server = make_server(site)
+    page = new_page()
+    page.goto(server.url)
+    message = boot_error(page)
+    assert "Starting the app" in message and "tablero.web" in message, message
+
+
+# --- the web app manifest ----------------------------------------------------------------
+
+
+def test_manifest_is_linked_and_valid(site_server, new_page):
+    page = new_page()
+    page.goto(site_server.url)
+    wait_ready(page)
+    href = page.get_attribute("link[rel=manifest]", "href")
+    manifest_url = urljoin(site_server.url, href)
+    response = page.request.get(manifest_url)
+    assert response.ok
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = response.json()
+    assert manifest["name"] == "Tablero"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] and manifest["theme_color"] and manifest["background_color"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        png = page.request.get(urljoin(manifest_url, icon["src"]))
+        assert png.ok and png.headers["content-type"] == "image/png"
+        body = png.body()
+        assert body[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", body[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes[width] = icon
+    assert {192, 512} <= set(sizes)
+    # Chromium's own parser accepts it.
+    cdp = page.context.new_cdp_session(page)
+    parsed = cdp.send("Page.getAppManifest")
+    assert not parsed.get("errors"), parsed.get("errors")
+    assert parsed["url"] == manifest_url
+
+
+# --- bytes, offline, updates -------------------------------------------------------------
+
+
+def test_first_visit_downloads_each_runtime_file_once(
+    built_site, make_server, persistent_context, timer
+):
+    server = make_server(built_site)  # its own log
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    until_ready = server.bytes_by_path()
+    ready_s = timer()
+    n_ready = len(server.log)
+    wait_offline_ready(page)
+    offline_s = timer()
+    until_offline = server.bytes_by_path()
+    after_ready = server.bytes_by_path(n_ready)
+
+    for path in runtime_paths(built_site):
+        assert len(until_ready.get(path, [])) == 1, (path, until_ready.get(path))
+        # The service worker precached it from the HTTP cache: no second download.
+        assert len(until_offline.get(path, [])) == 1, (path, until_offline.get(path))
+
+    total_ready = sum(sum(v) for v in until_ready.values())
+    total_offline = sum(sum(v) for v in until_offline.values())
+    requests_ready = sum(1 for e in server.log[:n_ready] if e[0] == "GET")
+    print(
+        f"\nfirst visit: {total_ready:,} bytes in {requests_ready} GET requests until "
+        f"interactive ({ready_s:.2f} s); {total_offline:,} bytes in all once the service "
+        f"worker has precached everything ({offline_s:.2f} s)"
+    )
+    # A regression guard: about 13.9 MB today (docs/pwa.md), almost all of it Pyodide.
+    assert total_ready < 16_000_000, f"the first visit grew to {total_ready:,} bytes"
+    print(f"  {'until ready':>12} {'after':>10}  file")
+    for path in sorted(until_offline, key=lambda p: -sum(until_offline[p])):
+        before, after = sum(until_ready.get(path, [])), sum(after_ready.get(path, []))
+        print(f"  {before:>12,} {after:>10,}  {path}")
+
+
+def test_offline_after_one_visit(built_site, make_server, persistent_context):
+    server = make_server(built_site)
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    # A second visit, online, served by the service worker.
+    start = time.perf_counter()
+    page.reload()
+    wait_ready(page)
+    warm_s = time.perf_counter() - start
+    server.stop()
+
+    start = time.perf_counter()
+    page.reload()
+    wait_ready(page)
+    offline_s = time.perf_counter() - start
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    print(f"\nsecond visit: interactive after {warm_s:.2f} s; offline: {offline_s:.2f} s")
+    # Still offline: start a game and play a move.
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+    # A link with a query string is a navigation the service worker answers too.
+    page.goto(server.url + "?game=arribada")
+    wait_ready(page)
+
+    # A browser restart, still offline.
+    context.close()
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+
+
+def test_update_prompt_reloads_into_the_new_version(
+    built_site, tmp_path, make_server, persistent_context
+):
+    server = make_server(copy_site(built_site, tmp_path / "v1"))
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.evaluate("localStorage.setItem('tablero.test.save', 'kept')")
+    old_stamp = page.get_attribute("meta[name=tablero-build]", "content")
+
+    # Deploy a new version: same sources, another stamp in index.html.
+    server.directory = build.build_site(tmp_path / "v2", stamp="v2")
+    page.reload()
+    wait_ready(page)  # still the old version, from the service worker
+    assert page.get_attribute("meta[name=tablero-build]", "content") == old_stamp
+    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
+    assert "new version" in page.inner_text("#update-prompt")
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert page.get_attribute("meta[name=tablero-build]", "content") == "v2"
+    assert page.evaluate("localStorage.getItem('tablero.test.save')") == "kept"
+    assert page.locator("#update-prompt").is_hidden()
+    # The old version's entries are gone from the cache.
+    keys = page.evaluate(
+        """async () => {
+            const out = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const r of await cache.keys()) out.push(r.url);
+            }
+            return out;
+        }"""
+    )
+    index_entries = [k for k in keys if "index.html" in k]
+    assert len(index_entries) == 1, index_entries
