@@ -528,6 +528,15 @@ def cmd_site(out: str, stamp: str) -> int:
     return 0
 
 
+def cmd_screenshots() -> int:
+    """Refresh docs/screenshots/ by playing the built site in Chromium."""
+    sync_python_env()
+    install_npm_packages()
+    step("taking screenshots of the main screens into docs/screenshots/")
+    script = ROOT / "tests" / "browser" / "screens.py"
+    return uv("run", "--frozen", "python", str(script), check=False).returncode
+
+
 def cmd_icons() -> int:
     spec = importlib.util.spec_from_file_location("tablero_icons", STATIC / "icons.py")
     module = importlib.util.module_from_spec(spec)
@@ -594,6 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--out", default=str(DIST), help="output folder (emptied first)")
     site.add_argument("--stamp", default="", help="a deploy label written into index.html")
     sub.add_parser("icons", help="redraw static/icons/icon-*.png")
+    sub.add_parser("screenshots", help="refresh docs/screenshots/ (Chromium)")
     serve = sub.add_parser("serve", help="build dist/ and serve it on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
     argv = sys.argv[1:] if argv is None else argv
@@ -608,6 +618,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_site(args.out, args.stamp)
         if args.command == "icons":
             return cmd_icons()
+        if args.command == "screenshots":
+            return cmd_screenshots()
         return cmd_serve(args.port)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from conftest import wait_ready
+from ui import click, open_app, renders
 
 pytestmark = pytest.mark.browser
 
@@ -39,30 +40,10 @@ SAVES = """() => Object.fromEntries(Object.keys(localStorage)
   .filter((k) => k.startsWith('tablero.')).map((k) => [k, localStorage.getItem(k)]))"""
 
 
-def renders(page) -> str:
-    return page.get_attribute("#app", "data-render") or ""
-
-
-def click(page, selector: str) -> None:
-    """Click the first element matching ``selector`` and wait for the app to re-render."""
-    before = renders(page)
-    page.locator(selector).first.click()
-    page.wait_for_function(
-        "b => document.getElementById('app').dataset.render !== b", arg=before, timeout=10_000
-    )
-
-
 def menu(page, act: str) -> None:
     """Open the menu and choose ``act``."""
     page.locator("details.shell-menu > summary").click()
     click(page, f'.shell-menu-items [data-act="{act}"]')
-
-
-def open_app(new_page, site_server, **context):
-    page = new_page(**context)
-    page.goto(site_server.url)
-    wait_ready(page)
-    return page
 
 
 def new_game(page, seed: str = "5", names=("Ana", "Ben")) -> None:

@@ -18,8 +18,9 @@ def click(page, selector: str) -> None:
     )
 
 
-def open_app(new_page, site_server):
-    page = new_page(viewport={"width": 1000, "height": 900})
+def open_app(new_page, site_server, **context):
+    """A new page on the app, ready to play (a 1000x900 viewport unless given)."""
+    page = new_page(**{"viewport": {"width": 1000, "height": 900}, **context})
     page.goto(site_server.url)
     wait_ready(page)
     return page

@@ -1,0 +1,129 @@
+"""Screenshots of the main screens, taken by playing the built site like a player.
+
+Used by ``tests/browser/test_screenshots.py`` (into the ignored ``tests/output/``) and
+by ``python3 build.py screenshots`` (into ``docs/screenshots/``, shown in the README):
+
+    uv run python tests/browser/screens.py --out docs/screenshots
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]
+
+from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
+from ui import click, reveal  # noqa: E402
+
+DESKTOP = {"width": 1100, "height": 900}
+PHONE = {"width": 360, "height": 780}
+
+
+def finished_game_file(folder: Path) -> Path:
+    """A saved-game file of a finished 2-player game (random moves, fixed seed)."""
+    from tablero.core import Rng, make
+    from tablero.web.plugin import Seat
+    from tablero.web.saves import SavedGame, export_json
+
+    state = make("arribada", players=2, seed=31)
+    rng = Rng(31)
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randbelow(len(moves))])
+    game = SavedGame(
+        id="demo0001",
+        name="Beach afternoon",
+        game_id="arribada",
+        seats=[Seat("Ana", 0), Seat("Ben", 1)],
+        state=state,
+        created=0.0,
+        updated=0.0,
+    )
+    path = folder / "finished-game.json"
+    path.write_text(export_json(game), encoding="utf-8")
+    return path
+
+
+def capture_all(page, out: Path) -> list[Path]:
+    """Walk through the main screens, saving one PNG each; returns the files."""
+    out.mkdir(parents=True, exist_ok=True)
+    shots: list[Path] = []
+
+    def shot(name: str, full_page: bool = False) -> None:
+        path = out / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        shots.append(path)
+
+    page.set_viewport_size(DESKTOP)
+    shot("start")
+    click(page, '[data-act="app.new"][data-game="arribada"]')
+    page.fill('input[name="name-0"]', "Ana")
+    page.fill('input[name="name-1"]', "Ben")
+    page.fill('input[name="seed"]', "9")
+    shot("new-game")
+    click(page, 'form[data-act="app.start"] button[type="submit"]')
+    reveal(page)
+    click(page, '[data-act="pick-value"][data-value="6"]')
+    click(page, '[data-act="cell"][data-cell="d2"]')
+    shot("table")
+    page.set_viewport_size(PHONE)
+    shot("table-phone", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    click(page, '[data-act="confirm-move"]')
+    for _ in range(4):
+        if page.locator('[data-act="app.reveal"]').count():
+            break
+        for move in ("draw bag", "end"):
+            sel = f'button[data-act="move"][data-move="{move}"]'
+            if page.locator(sel).count():
+                click(page, sel)
+                break
+    shot("pass-device")
+    page.locator("details.shell-menu > summary").click()
+    click(page, '.shell-menu-items [data-act="app.rules"]')
+    shot("rules")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = finished_game_file(Path(tmp))
+        page.locator("details.shell-menu > summary").click()
+        before = page.get_attribute("#app", "data-render")
+        page.set_input_files('.shell-menu-items input[type="file"]', str(path))
+        page.wait_for_function(
+            "b => document.getElementById('app').dataset.render !== b", arg=before
+        )
+    if page.locator('[data-act="app.reveal"]').count():
+        click(page, '[data-act="app.reveal"]')
+    shot("end", full_page=True)
+    return shots
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(HERE.parents[1] / "docs" / "screenshots"))
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        site = build.build_site(Path(tmp) / "dist")
+        server = SiteServer(site).start()
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(**launch_options())
+                page = browser.new_page(viewport=DESKTOP)
+                page.goto(server.url)
+                wait_ready(page)
+                for path in capture_all(page, Path(args.out)):
+                    print(path)
+                browser.close()
+        finally:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

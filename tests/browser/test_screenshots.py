@@ -1,0 +1,33 @@
+"""The main screens can be reached by clicking and are captured (into tests/output/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import wait_ready
+from screens import capture_all
+
+pytestmark = pytest.mark.browser
+
+OUT = Path(__file__).resolve().parents[1] / "output" / "screenshots"
+
+
+def test_main_screens_are_captured(new_page, site_server):
+    page = new_page()
+    page.goto(site_server.url)
+    wait_ready(page)
+    shots = capture_all(page, OUT)
+    assert [p.stem for p in shots] == [
+        "start",
+        "new-game",
+        "table",
+        "table-phone",
+        "pass-device",
+        "rules",
+        "end",
+    ]
+    for path in shots:
+        assert path.stat().st_size > 5_000, path
+    # the end screen shows the breakdown and the chart
+    assert page.locator("#app svg polyline").count() >= 2
