@@ -777,3 +777,31 @@ def test_i18n_doctests():
     import tablero.web.i18n
 
     assert doctest.testmod(tablero.web.i18n).failed == 0
+
+
+def test_link_and_save_problems_are_shown_in_the_players_language():
+    from tablero.core import CorruptDataError
+    from tablero.web.app import problem
+    from tablero.web.i18n import Catalog
+
+    err = CorruptDataError("This link is damaged.", code="link.damaged")
+    es = Catalog.load("es")
+    text = es.t("app.error.bad-link", reason=problem(err))
+    assert "dañado" in text and "damaged" not in text
+    # every code the codecs raise has a message in every language
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "pyapp" / "web" / "src" / "tablero" / "web"
+    codes = set()
+    for name in ("links.py", "saves.py"):
+        codes |= set(re.findall(r'code="([a-z_.]+)"', (root / name).read_text()))
+    codes |= {f"{w}.{k}" for w in ("save", "import") for k in ("damaged", "not_a_save", "newer")}
+    codes |= {f"{w}.unknown_game" for w in ("save", "import")}
+    assert codes
+    for lang in ("en", "ja", "es", "nl"):
+        cat = Catalog.load(lang)
+        for code in codes:
+            assert cat._messages.get(f"app.problem.{code}"), (lang, code)
+    # a message without a code keeps its own sentence
+    assert problem(ValueError("plain")) == "plain"

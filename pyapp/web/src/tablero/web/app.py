@@ -27,6 +27,14 @@ from tablero.core import CorruptDataError, State, get_game, replay
 from .plugin import GameUI, Seat, Selection
 from .saves import SavedGame, SaveStore, StorageFullError, export_json, import_json
 
+
+def problem(exc: Exception) -> object:
+    """The reason to show for an error: its catalog message when it has a code
+    (``app.problem.<code>``), else its own (English) sentence."""
+    code = getattr(exc, "code", None)
+    return (f"app.problem.{code}", {}) if code else str(exc)
+
+
 __all__ = [
     "GAMES",
     "MAX_NAME",
@@ -556,7 +564,7 @@ class App:
             state, seats = decode_link(fragment)
         except CorruptDataError as exc:
             return replace(
-                model, notice=("app.error.bad-link", {"reason": str(exc)}),
+                model, notice=("app.error.bad-link", {"reason": problem(exc)}),
                 effects=(Effect("clear_hash"),),
             )  # fmt: skip
         effects = (Effect("clear_hash"),)
@@ -702,7 +710,7 @@ class App:
         except StorageFullError:
             return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
         except (CorruptDataError, ValueError) as exc:
-            return replace(model, toast=("app.error.import-failed", {"reason": str(exc)}))
+            return replace(model, toast=("app.error.import-failed", {"reason": problem(exc)}))
         model = replace(model, toast=("app.import.done", {"name": game.name}))
         return self._open_game(model, game)
 

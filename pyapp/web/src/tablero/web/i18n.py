@@ -112,6 +112,11 @@ class Catalog:
             text = self._fallback.get(key, key)
         if not params:
             return text
+        # a parameter may itself be a message: (key, params), translated first
+        params = {
+            k: self.t(v[0], **v[1]) if isinstance(v, tuple) and len(v) == 2 else v
+            for k, v in params.items()
+        }
         try:
             return string.Formatter().vformat(text, (), _Params(params))
         except (ValueError, IndexError, KeyError):

@@ -148,6 +148,7 @@ class SaveProblem:
 
     key: str
     message: str
+    code: str | None = None  # the error's code, for the app's message catalog
 
 
 # --- the record -------------------------------------------------------------------
@@ -379,9 +380,10 @@ class SaveStore:
                 game = self._read(key)
                 summaries.append(_summary(game))
             except CorruptDataError as exc:
-                problems.append(SaveProblem(key, str(exc)))
+                problems.append(SaveProblem(key, str(exc), exc.code))
             except Exception:  # noqa: BLE001 - one bad entry must not hide the others
-                problems.append(SaveProblem(key, _ENTRY.damaged("its data cannot be read").args[0]))
+                err = _ENTRY.damaged("its data cannot be read")
+                problems.append(SaveProblem(key, str(err), err.code))
         summaries.sort(key=lambda s: (-s.updated, s.id))
         return summaries, problems
 

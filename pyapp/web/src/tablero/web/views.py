@@ -480,7 +480,7 @@ def _saves_screen(model: Model, app: App, t: Translate) -> str:
         )
         for problem in model.problems:
             parts.append(
-                f'<li class="shell-problem">{esc(problem.message)}'
+                f'<li class="shell-problem">{esc(problem_text(problem, t))}'
                 f" <code>{esc(problem.key)}</code></li>"
             )
         parts.append(
@@ -558,3 +558,9 @@ def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
             + "</div>"
         )
     return f'<li class="shell-card shell-save" data-save="{esc(s.id)}">{head}{actions}</li>'
+
+
+def problem_text(problem: Any, t: Any) -> str:
+    """A save problem in the player's language when its code is in the catalog."""
+    key = f"app.problem.{problem.code}" if problem.code else None
+    return t(key) if key and t(key) != key else problem.message
