@@ -461,12 +461,7 @@ class ArribadaState(State):
         ``defence`` (capture): the tile's strength plus its owner's adjacent tiles.
         Other moves give ``{}``.
         """
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        else:
-            reason = self.illegal_reason(move)
-            if reason is not None:
-                raise IllegalMoveError(reason)
+        move = self.checked(move)
         if not isinstance(move, (Place, Claim, Capture)):
             return {}
         b = self.board

@@ -114,13 +114,20 @@ class State(ABC):
 
         Raises :class:`~tablero.core.IllegalMoveError` when the move is not legal.
         """
+        return self.apply_unchecked(self.checked(move))
+
+    def checked(self, move: Any) -> Any:
+        """``move`` (a move value or its text) as a move value, checked to be legal here.
+
+        Raises :class:`~tablero.core.InvalidMoveError` or
+        :class:`~tablero.core.IllegalMoveError` naming the problem.
+        """
         if isinstance(move, str):
-            move = self.parse_move(move)
-        else:
-            reason = self.illegal_reason(move)
-            if reason is not None:
-                raise IllegalMoveError(reason)
-        return self.apply_unchecked(move)
+            return self.parse_move(move)
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return move
 
     def preview(self, move: Any) -> dict[str, Any]:
         """What ``move`` would give, shown to the player before committing it.
@@ -129,12 +136,7 @@ class State(ABC):
         nothing hidden (no bag draw is simulated).  Raises
         :class:`~tablero.core.IllegalMoveError` for an illegal move.
         """
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        else:
-            reason = self.illegal_reason(move)
-            if reason is not None:
-                raise IllegalMoveError(reason)
+        self.checked(move)
         return {}
 
     # --- the end -------------------------------------------------------------------
