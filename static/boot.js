@@ -240,6 +240,20 @@ function checkResponse(url, response) {
 // Pyodide and PyScript download with fetch(): count the bytes of our runtime files as
 // they stream in, and check their status and type on the way.  Restored after the boot.
 const originalFetch = window.fetch.bind(window);
+async function countStream(url, body) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      countBytes(url, value.byteLength);
+    }
+  } catch (error) {
+    // the download itself reports its failure; this copy only fed the progress bar
+  }
+  countBytes(url, 0, true);
+}
+
 window.fetch = async function tableroBootFetch(input, init) {
   const raw = input instanceof Request ? input.url : String(input);
   const url = new URL(raw, location.href).href;
@@ -254,6 +268,12 @@ window.fetch = async function tableroBootFetch(input, init) {
   }
   if (!checkResponse(url, response) || !response.body) {
     countBytes(url, 0, true);
+    return response;
+  }
+  if (url.endsWith(".wasm")) {
+    // The wasm goes to WebAssembly.instantiateStreaming untouched, so the browser can
+    // reuse its compiled code on later visits; a clone is read only to count progress.
+    countStream(url, response.clone().body);
     return response;
   }
   const counted = response.body.pipeThrough(
@@ -357,7 +377,9 @@ addEventListener("tablero:ready", () => {
   boot.log.push({ stage: "ready", state: "done", ms: Math.round(performance.now() - t0) });
   $("boot").hidden = true;
   document.body.dataset.bootStage = "ready";
-  registerServiceWorker();
+  // The service worker's install re-checks every file: let the first clicks go first.
+  const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
+  setTimeout(() => idle(() => registerServiceWorker(), { timeout: 3000 }), 1000);
 });
 
 $("boot-retry").addEventListener("click", () => location.reload());

@@ -137,11 +137,24 @@ def dispatch(act: str, data: dict[str, str]) -> None:
     global _model
     if _app is None or _model is None:
         return
+    from js import performance
+
+    performance.mark("tablero:click")
     _model = _app.dispatch(_model, act, data)
-    _show()
+    performance.mark("tablero:engine-done")
+    _show(timed=True)
 
 
-def _show() -> None:
+# Performance marks around each click: the controller (engine call), the HTML, the DOM.
+_MEASURES = (
+    ("tablero:engine", "tablero:click", "tablero:engine-done"),
+    ("tablero:render", "tablero:engine-done", "tablero:html-done"),
+    ("tablero:dom", "tablero:html-done", "tablero:dom-done"),
+    ("tablero:dispatch", "tablero:click", "tablero:dom-done"),
+)
+
+
+def _show(timed: bool = False) -> None:
     """Perform the model's effects, then put its HTML in place."""
     global _model
     assert _app is not None and _model is not None
@@ -159,6 +172,10 @@ def _show() -> None:
     except Exception:  # noqa: BLE001 - a drawing bug must not lose the game: go home
         _model = replace(_model, screen="home", toast=("app.error.unexpected", {}))
         html = render(_model, _app)
+    if timed:
+        from js import performance
+
+        performance.mark("tablero:html-done")
     focused = _focused_key()
     _root.innerHTML = html
     _restore_focus(focused)
@@ -166,6 +183,13 @@ def _show() -> None:
     _renders += 1
     # A render counter: lets a page (and the browser tests) see that a click was handled.
     _root.dataset.render = str(_renders)
+    if timed:
+        performance.mark("tablero:dom-done")
+        for name, start, end in _MEASURES:
+            performance.measure(name, start, end)
+        for mark in ("tablero:click", "tablero:engine-done", "tablero:html-done"):
+            performance.clearMarks(mark)
+        performance.clearMarks("tablero:dom-done")
 
 
 def _focused_key() -> tuple[str, dict[str, str]] | None:
