@@ -6,7 +6,7 @@ into Pyodide's filesystem and calls :func:`main`.  Moves are chosen with
 versions), so both interpreters play exactly the same moves as long as the engine agrees.
 
     python tests/parity_games.py                       # the PARITY_GAMES below
-    python tests/parity_games.py '[{"seed": 3, "players": 4, "variant": "standard"}]'
+    python tests/parity_games.py '[{"game": "arboretum", "seed": 3, "players": 4}]'
     echo '[...]' | python tests/parity_games.py -
 
 A spec may also carry ``"json_at": STEP``; its result then carries that step's JSON.
@@ -21,23 +21,30 @@ from collections.abc import Iterator
 
 from tablero.core import Rng, make
 
-GAME_ID = "arribada"
 MAX_STEPS = 100_000  # far beyond any real game: a game that never ends is a bug
 
-# Seeds 1..20, players cycling 2, 3, 4, the beginner variant for every 5th game.
+# Arribada: seeds 1..20, players cycling 2, 3, 4, the beginner variant for every 5th game.
+# Arboretum: seeds 1..9, players cycling 2, 3, 4.  A spec without "game" is Arribada.
 PARITY_GAMES = [
     {
+        "game": "arribada",
         "seed": seed,
         "players": 2 + (seed - 1) % 3,
         "variant": "beginner" if seed % 5 == 0 else "standard",
     }
     for seed in range(1, 21)
-]
+] + [{"game": "arboretum", "seed": seed, "players": 2 + (seed - 1) % 3} for seed in range(1, 10)]
 
 
-def play_states(seed: int, players: int, variant: str) -> Iterator[str]:
+def game_of(spec: dict) -> str:
+    return spec.get("game", "arribada")
+
+
+def play_states(spec: dict) -> Iterator[str]:
     """The JSON of every state of one game, the initial state included."""
-    state = make(GAME_ID, players=players, seed=seed, variant=variant)
+    seed = spec["seed"]
+    options = {"variant": spec["variant"]} if "variant" in spec else {}
+    state = make(game_of(spec), players=spec["players"], seed=seed, **options)
     rng = Rng(seed * 1000 + 17)
     yield state.to_json()
     for _ in range(MAX_STEPS):
@@ -45,36 +52,32 @@ def play_states(seed: int, players: int, variant: str) -> Iterator[str]:
             return
         moves = state.legal_moves()
         if not moves:
-            raise AssertionError(f"game {seed}: not over, yet no legal move")
+            raise AssertionError(f"game {spec}: not over, yet no legal move")
         state = state.apply(moves[rng.randbelow(len(moves))])
         yield state.to_json()
-    raise AssertionError(f"game {seed}: not over after {MAX_STEPS} moves")
+    raise AssertionError(f"game {spec}: not over after {MAX_STEPS} moves")
 
 
-def play_hashes(seed: int, players: int, variant: str) -> list[str]:
+def play_hashes(spec: dict) -> list[str]:
     """The sha256 hex digest of ``state.to_json()`` at every step of one game."""
-    return [
-        hashlib.sha256(text.encode("utf-8")).hexdigest()
-        for text in play_states(seed, players, variant)
-    ]
+    return [hashlib.sha256(text.encode("utf-8")).hexdigest() for text in play_states(spec)]
 
 
-def play_json_at(seed: int, players: int, variant: str, step: int) -> str:
+def play_json_at(spec: dict, step: int) -> str:
     """The full JSON of one game's state at ``step`` (0 is the initial state)."""
-    for i, text in enumerate(play_states(seed, players, variant)):
+    for i, text in enumerate(play_states(spec)):
         if i == step:
             return text
-    raise IndexError(f"game {seed} ends before step {step}")
+    raise IndexError(f"game {spec} ends before step {step}")
 
 
 def run_specs(specs: list[dict]) -> dict:
     """The hashes (and any asked-for JSON) of each game in ``specs``, with the interpreter."""
     games = []
     for spec in specs:
-        seed, players, variant = spec["seed"], spec["players"], spec["variant"]
-        result = {**spec, "hashes": play_hashes(seed, players, variant)}
+        result = {**spec, "hashes": play_hashes(spec)}
         if "json_at" in spec:
-            result["json"] = play_json_at(seed, players, variant, spec["json_at"])
+            result["json"] = play_json_at(spec, spec["json_at"])
         games.append(result)
     return {"python": sys.version, "platform": sys.platform, "games": games}
 

@@ -9,6 +9,7 @@ import pathlib
 import pkgutil
 
 import pytest
+import tablero.arboretum
 import tablero.arribada
 import tablero.core
 from tablero.core import (
@@ -55,7 +56,7 @@ def test_errors_are_value_errors():
 
 
 def test_registry_lists_and_rejects():
-    assert "arribada" in game_ids()
+    assert "arribada" in game_ids() and "arboretum" in game_ids()
     with pytest.raises(ValueError, match="unknown game"):
         make("chess", players=2, seed=1)
     with pytest.raises(ValueError, match="2 to 4 players"):
@@ -103,7 +104,7 @@ def _modules(package):
 
 @pytest.mark.parametrize(
     "module",
-    [m for pkg in (tablero.core, tablero.arribada) for m in _modules(pkg)],
+    [m for pkg in (tablero.core, tablero.arribada, tablero.arboretum) for m in _modules(pkg)],
     ids=lambda m: m.__name__,
 )
 def test_module_doctests(module):

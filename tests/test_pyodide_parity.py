@@ -1,7 +1,8 @@
 """The engines give bit-identical games in CPython and in real Pyodide (under Node).
 
-The wheels that the browser will load are built, unpacked into Pyodide, and 20 seeded
-random games are played in both interpreters; every state's JSON must hash the same.
+The wheels that the browser will load are built, unpacked into Pyodide, and seeded
+random games of every game (20 Arribada, 9 Arboretum) are played in both interpreters;
+every state's JSON must hash the same.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from parity_games import PARITY_GAMES, play_hashes, play_json_at
+from parity_games import PARITY_GAMES, game_of, play_hashes, play_json_at
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide_run.mjs"
 PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
-NODE_TIMEOUT = 300  # seconds; a run of the 20 games takes about 2 s
+NODE_TIMEOUT = 300  # seconds; a run of the 29 games takes a few seconds
 
 
 @pytest.fixture(scope="session")
@@ -99,7 +100,7 @@ def test_games_are_identical_in_cpython_and_pyodide(
 
     diverging = []  # (spec, first diverging step, CPython's and Pyodide's state counts)
     for spec, game in zip(PARITY_GAMES, result["games"], strict=True):
-        expected = play_hashes(spec["seed"], spec["players"], spec["variant"])
+        expected = play_hashes(spec)
         step = first_divergence(expected, game["hashes"])
         if step is not None:
             diverging.append((spec, step, len(expected), len(game["hashes"])))
@@ -112,14 +113,16 @@ def test_games_are_identical_in_cpython_and_pyodide(
         for spec, step, n_ours, n_theirs in diverging
         if step < min(n_ours, n_theirs)
     ]
-    theirs = {g["seed"]: g["json"] for g in run_in_pyodide(node, wheels, asked)["games"]}
+    found = run_in_pyodide(node, wheels, asked)["games"]
+    theirs = {(game_of(g), g["seed"]): g["json"] for g in found}
     problems = []
     for spec, step, n_ours, n_theirs in diverging:
         text = f"game {spec} diverges at step {step} "
         text += f"(CPython has {n_ours} states, Pyodide {n_theirs})"
-        if spec["seed"] in theirs:
-            ours = play_json_at(spec["seed"], spec["players"], spec["variant"], step)
-            text += ":\n" + json_diff(ours, theirs[spec["seed"]])
+        key = (game_of(spec), spec["seed"])
+        if key in theirs:
+            ours = play_json_at(spec, step)
+            text += ":\n" + json_diff(ours, theirs[key])
         problems.append(text)
     summary = f"{len(problems)} of {len(PARITY_GAMES)} games differ between CPython and Pyodide"
     pytest.fail(summary + ":\n\n" + "\n\n".join(problems), pytrace=False)

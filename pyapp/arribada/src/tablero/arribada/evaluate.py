@@ -57,6 +57,7 @@ WEIGHTS = {
     "tempo": 3.0,
 }
 
+
 def evaluate(state: ArribadaState) -> list[float]:
     """Each seat's expected final score (see the module doc)."""
     n = state.n

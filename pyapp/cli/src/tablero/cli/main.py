@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import show, simulate
+from . import show, simulate, tournament
 from .common import CliError
 
-COMMANDS = (simulate, show)
+COMMANDS = (simulate, show, tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:

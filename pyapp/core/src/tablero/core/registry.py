@@ -28,6 +28,7 @@ __all__ = [
 # ``register`` from outside).
 _MODULES: dict[str, str] = {
     "arribada": "tablero.arribada",
+    "arboretum": "tablero.arboretum",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,0 +1,55 @@
+"""Arboretum's components, as data (the rulebook and RULINGS.md, Arboretum part).
+
+>>> SPECIES_IN_PLAY[2], SPECIES[:2], CODES[:2]
+(6, ('Cassia', 'Blue Spruce'), ('Ca', 'BS'))
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+#: The ten tree species, in the order the game takes them (a 2-player game uses the
+#: first 6, a 3-player game the first 8, a 4-player game all 10).
+SPECIES = (
+    "Cassia",
+    "Blue Spruce",
+    "Cherry Blossom",
+    "Dogwood",
+    "Jacaranda",
+    "Maple",
+    "Oak",
+    "Royal Poinciana",
+    "Tulip Poplar",
+    "Willow",
+)
+
+#: The species' codes in card names (``Ca5``, ``BS8``): the first two letters of a
+#: one-word name, the initials of a two-word name.  Unique ignoring case.
+CODES = ("Ca", "BS", "CB", "Do", "Ja", "Ma", "Oa", "RP", "TP", "Wi")
+
+#: Species in play by player count.
+SPECIES_IN_PLAY = MappingProxyType({2: 6, 3: 8, 4: 10})
+
+#: Every species has one card of each value.
+VALUES = tuple(range(1, 9))
+LOWEST = 1
+HIGHEST = 8
+
+#: Cards in hand at the start and at the end of every turn.
+HAND_SIZE = 7
+
+#: Cards drawn at the start of a turn (one at a time).
+DRAWS_PER_TURN = 2
+
+# --- scoring (the rulebook's "Calculating Points") ---------------------------------------
+
+#: A path scores 1 per card...
+POINTS_PER_CARD = 1
+#: ...or 2 per card when it has at least this many cards, all of the scored species.
+SAME_SPECIES_MIN = 4
+SAME_SPECIES_POINTS_PER_CARD = 2
+#: +1 when the path starts with a 1, +2 when it ends with an 8.
+START_WITH_1_BONUS = 1
+END_WITH_8_BONUS = 2
+#: A path has at least this many cards.
+MIN_PATH = 2

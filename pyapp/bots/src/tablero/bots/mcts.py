@@ -1,0 +1,288 @@
+"""``hard``: information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration deals the hidden parts of the view at random (``view.determinize``),
+walks the one shared tree with the moves available in that deal, adds one node, and
+scores it with the game's evaluation:
+
+* **selection**: UCB1 (``UCB_C``) over the children whose move is legal in this deal,
+  with the number of deals in which each was available in place of the parent's visits;
+* **progressive widening**: a node with ``n`` visits may have ``1 + PW_C * n**PW_ALPHA``
+  children.  At the root the moves enter in the order of their one-ply value (the
+  ``medium`` ranking), so the search starts with medium's choice and its best rivals;
+  a node with ``ORDER_AFTER`` visits ranks its moves by the evaluation once and widens in
+  that order; a younger node adds the best of ``EXPAND_K`` untried moves drawn at random;
+* **cutoff**: the tree covers the rest of the bot's own turn (a placed 2's extra action,
+  the draws, the refresh and its picks); once the turn passes (``CUTOFF_TURNS``) the
+  position is scored by the evaluation, which already prices what the next players can
+  claim or capture.  New nodes are scored by the evaluation at once: the playout is
+  truncated at 0 moves (``PLAYOUT_MOVES``; when raised, it plays that many best-of-k
+  moves first);
+* **reward**: each seat's logistic of how much its evaluated margin over the best other
+  seat grew since the root *in the same deal* (the deal's own evaluation is the
+  baseline, which cancels most of the luck of the deal); the win share at the end;
+* **choice**: the most visited root move (the better mean on a tie).  The search stops
+  at the time or iteration budget, or earlier once no other move could catch up with
+  the leader's visits in the iterations left.  Decisions among fewer than
+  ``FULL_BUDGET_MOVES`` moves get a proportional share of the time budget.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from tablero.core import Rng, State
+
+from .base import Bot, SearchStats, check_view, decision_rng
+from .evaluation import REWARD_SCALE, Evaluator, evaluator_for, margin, scores_evaluation
+from .greedy import move_values
+
+__all__ = ["MctsBot"]
+
+
+class Node:
+    __slots__ = ("children", "visits", "reward", "avail", "player", "order")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed rewards of ``player``, the seat that moved into the node
+        self.avail = 0
+        self.player = player
+        self.order: list[Any] | None = None  # moves ranked by the evaluation, once computed
+
+
+def _to_rewards(values: list[float], base: list[float]) -> list[float]:
+    """Each seat's logistic of how much its margin grew since the root, in this deal."""
+    out = []
+    for p in range(len(values)):
+        x = (margin(values, p) - base[p]) / REWARD_SCALE
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
+    return out
+
+
+def _terminal_rewards(state: State) -> list[float]:
+    winners = state.winners()
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(state.num_players)]
+
+
+class MctsBot(Bot):
+    level = "hard"
+    UCB_C = 0.3
+    PW_C = 2.0
+    PW_ALPHA = 0.5
+    EXPAND_K = 4
+    ORDER_AFTER = 3
+    PLAYOUT_MOVES = 0
+    CUTOFF_TURNS = 1  # evaluate once the turn has passed this many times
+    CHECK_EVERY = 8  # iterations between clock readings
+    FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
+
+    @classmethod
+    def budget_share(cls, num_moves: int) -> float:
+        """The share of ``budget_ms`` a decision among ``num_moves`` moves may use: all of
+        it from ``FULL_BUDGET_MOVES`` moves on, proportionally less below (a choice among
+        few moves needs fewer iterations to settle)."""
+        return min(1.0, num_moves / cls.FULL_BUDGET_MOVES)
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        budget_ms: float | None = 1000,
+        iterations: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.evaluate: Evaluator = scores_evaluation  # per decision: the view's game
+        self._base: list[float] = []  # this iteration's margins at the root, per seat
+
+    def __repr__(self) -> str:
+        return (
+            f"make_bot('hard', seed={self.seed!r}, budget_ms={self.budget_ms!r}, "
+            f"iterations={self.iterations!r})"
+        )
+
+    def choose(self, view: State) -> Any:
+        start = time.perf_counter()
+        player = check_view(view)
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            self.stats = SearchStats(1, 0, time.perf_counter() - start)
+            return moves[0]
+        deadline = None
+        if self.budget_ms is not None:
+            deadline = start + self.budget_ms * self.budget_share(len(moves)) / 1000.0
+        rng = decision_rng(self.seed, view)
+        self.evaluate = evaluator_for(view.game.id)
+        values = move_values(view, moves, player, rng)
+        order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
+        root_order = [moves[i] for i in order]
+        root = Node(-1)
+        done = 0
+        limit = self.iterations
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if done % self.CHECK_EVERY == 0 and deadline is not None:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+            self._iterate(root, root_order, view, rng)
+            done += 1
+            if done % self.CHECK_EVERY == 0 and self._decided(root, done, limit, start, deadline):
+                break
+        best = (
+            max(
+                root.children.items(),
+                key=lambda kv: (kv[1].visits, kv[1].reward / max(1, kv[1].visits)),
+            )[0]
+            if root.children
+            else root_order[0]
+        )
+        self.stats = SearchStats(len(moves), done, time.perf_counter() - start)
+        return best
+
+    # --- one iteration ---------------------------------------------------------------
+
+    def _iterate(self, root: Node, root_order: list[Any], view: State, rng: Rng) -> None:
+        state = view.determinize(rng.spawn())
+        root_values = self.evaluate(state)
+        self._base = [margin(root_values, p) for p in range(len(root_values))]
+        node = root
+        path = [root]
+        turns = 0
+        last = state.current_player
+        while True:
+            if state.is_terminal():
+                result = _terminal_rewards(state)
+                break
+            mover = state.current_player
+            if mover != last:
+                turns += 1
+                last = mover
+                if turns >= self.CUTOFF_TURNS:
+                    result = _to_rewards(self.evaluate(state), self._base)
+                    break
+            moves = root_order if node is root else state.legal_moves()
+            children = node.children
+            available = [m for m in moves if m in children] if children else []
+            allowed = 1 + int(self.PW_C * node.visits**self.PW_ALPHA)
+            if len(available) < len(moves) and len(available) < allowed:
+                move, state, values = self._expand(node, root_order, moves, state, mover, rng)
+                for m in available:
+                    children[m].avail += 1
+                child = Node(mover)
+                child.avail = 1
+                children[move] = child
+                path.append(child)
+                result = self._playout(state, values, rng)
+                break
+            best_score = -1.0
+            best_move = None
+            c = self.UCB_C
+            for m in available:
+                ch = children[m]
+                ch.avail += 1
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score, best_move = score, m
+            node = children[best_move]
+            path.append(node)
+            state = state.apply_unchecked(best_move)
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.reward += result[n.player]
+
+    def _expand(self, node, root_order, moves, state, mover, rng):
+        """The next move to add under ``node``, the state after it and its evaluation.
+
+        The root takes its moves in ``root_order``.  A node with ``ORDER_AFTER`` visits
+        ranks the moves legal in the current deal by the evaluation once, and then takes
+        them in that order (skipping moves not legal in later deals); a younger node
+        takes the best of ``EXPAND_K`` untried moves drawn at random.
+        """
+        children = node.children
+        if node.player == -1 and moves is root_order:
+            move = next(m for m in root_order if m not in children)
+            return move, state.apply_unchecked(move), None
+        if node.order is None and node.visits >= self.ORDER_AFTER:
+            node.order = self._rank(moves, state, mover)
+        if node.order is not None:
+            legal = set(moves)
+            for m in node.order:
+                if m in legal and m not in children:
+                    return m, state.apply_unchecked(m), None
+        untried = [m for m in moves if m not in children]
+        return self._best_of_k(untried, state, mover, rng)
+
+    def _rank(self, moves, state, mover):
+        scored = []
+        for i, m in enumerate(moves):
+            after = state.apply_unchecked(m)
+            if after.is_terminal():
+                values = [float(x) for x in after.scores()]
+            else:
+                values = self.evaluate(after)
+            scored.append((-margin(values, mover), i, m))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return [m for _, _, m in scored]
+
+    def _best_of_k(self, moves, state, mover, rng):
+        k = min(self.EXPAND_K, len(moves))
+        if k < len(moves):
+            picks = []
+            pool = list(range(len(moves)))
+            for _ in range(k):
+                j = rng.randbelow(len(pool))
+                picks.append(moves[pool[j]])
+                pool[j] = pool[-1]
+                pool.pop()
+        else:
+            picks = moves
+        best = None
+        for m in picks:
+            after = state.apply_unchecked(m)
+            if after.is_terminal():
+                values = [float(x) for x in after.scores()]
+            else:
+                values = self.evaluate(after)
+            score = margin(values, mover)
+            if best is None or score > best[0]:
+                best = (score, m, after, values)
+        assert best is not None
+        return best[1], best[2], best[3]
+
+    def _playout(self, state: State, values, rng: Rng) -> list[float]:
+        for _ in range(self.PLAYOUT_MOVES):
+            if state.is_terminal():
+                break
+            moves = state.legal_moves()
+            if len(moves) == 1:
+                state = state.apply_unchecked(moves[0])
+                values = None
+                continue
+            _, state, values = self._best_of_k(moves, state, state.current_player, rng)
+        if state.is_terminal():
+            return _terminal_rewards(state)
+        if values is None:
+            values = self.evaluate(state)
+        return _to_rewards(values, self._base)
+
+    def _decided(self, root: Node, done: int, limit, start: float, deadline) -> bool:
+        """Whether no other root move can overtake the most visited one any more."""
+        if len(root.children) < 2:
+            return False
+        left = math.inf
+        if limit is not None:
+            left = limit - done
+        if deadline is not None:
+            now = time.perf_counter()
+            rate = done / max(now - start, 1e-9)
+            left = min(left, rate * max(0.0, deadline - now))
+        visits = sorted((ch.visits for ch in root.children.values()), reverse=True)
+        return visits[0] - visits[1] > left
