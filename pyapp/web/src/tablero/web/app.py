@@ -78,6 +78,7 @@ class GameEntry:
 #: its UI plugin (``tablero.web.games``) have landed.
 GAMES: tuple[GameEntry, ...] = (
     GameEntry("arribada", "app.games.arribada.title", "app.games.arribada.blurb"),
+    GameEntry("arboretum", "app.games.arboretum.title", "app.games.arboretum.blurb"),
 )
 
 
