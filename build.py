@@ -354,6 +354,134 @@ def _npm_path(*parts: str) -> Path:
     return path
 
 
+# --- the page's wheels and the memory snapshot (docs/pwa.md, "The snapshot") ----------
+
+# The page unpacks these distributions, plus the engine of every game that has a UI plugin
+# (tablero/web/games/<id>.py): a game the page cannot show needs no engine there.  The
+# bots run in their web worker, which unpacks its own wheels.
+PAGE_DISTRIBUTIONS = ("tablero-core", "tablero-web")
+# The Python heap Pyodide starts with (30 MiB); a snapshot of a heap that grew past it does
+# not restore ("RangeError: offset is out of bounds").
+SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
+# Modules never imported before the snapshot: the bots (in the worker), and any module that
+# imports js/pyodide/pyscript at its top (browser glue, which may hold JS objects).
+SNAPSHOT_SKIP = re.compile(r"^tablero\.bots(\.|$)|\.__main__$")
+_BROWSER_IMPORT = re.compile(r"^(?:import|from)\s+(?:js|pyodide|pyscript)\b", re.MULTILINE)
+
+
+def page_wheels(wheel_urls: list[str]) -> list[str]:
+    """The wheels the page unpacks at boot: core, web and the engines of the games with UI
+    modules (their imports are lazy: only the game being played is imported)."""
+    ui_games = {  # arribada.py, arribada_table.py, ... -> arribada
+        p.stem.split("_")[0]
+        for p in (ROOT / "pyapp" / "web" / "src" / "tablero" / "web" / "games").glob("*.py")
+        if not p.stem.startswith("_")
+    }
+    wanted = {d.replace("-", "_") for d in PAGE_DISTRIBUTIONS}
+    wanted |= {f"tablero_{game}" for game in ui_games}
+    return [url for url in wheel_urls if Path(url).name.split("-")[0] in wanted]
+
+
+def snapshot_imports(wheels: list[Path]) -> list[str]:
+    """The modules imported before the snapshot: every module of the page's wheels but
+    those matched by SNAPSHOT_SKIP or importing js/pyodide/pyscript at their top."""
+    import zipfile
+
+    names = []
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            for entry in zf.namelist():
+                if not entry.endswith(".py") or ".dist-info/" in entry:
+                    continue
+                module = entry[:-3].replace("/", ".").removesuffix(".__init__")
+                if SNAPSHOT_SKIP.search(module):
+                    continue
+                if _BROWSER_IMPORT.search(zf.read(entry).decode("utf-8", "replace")):
+                    continue
+                names.append(module)
+    return sorted(names)
+
+
+def make_snapshot(out: Path, pyodide_url: str, wheel_urls: list[str]) -> tuple[str, dict]:
+    """Make the gzipped memory snapshot (static/make-snapshot.mjs) into ``out/static``,
+    named by the hash of everything it is made of (runtime, wheels, modules, script);
+    its URL relative to the site and the script's report.  Fails the build if the heap
+    grew past SNAPSHOT_HEAP_LIMIT or if the snapshot does not restore."""
+    import gzip
+
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to make the Pyodide memory snapshot")
+    zips = [out / url for url in wheel_urls]
+    imports = snapshot_imports(zips)
+    script = STATIC / "make-snapshot.mjs"
+    check = "\n".join(
+        [
+            "import sys",
+            f"_missing = [m for m in {imports!r} if m not in sys.modules]",
+            "assert not _missing, f'not in the snapshot: {_missing}'",
+            "from tablero.core import make",
+            "make('arribada', players=2, seed=1)",
+            "from tablero.web.i18n import load_messages",
+            "assert load_messages('en')",
+        ]
+    )
+    with tempfile.TemporaryDirectory(prefix="tablero-snapshot-") as tmp:
+        raw = Path(tmp) / "snapshot.bin"
+        options = {
+            "pyodide": str(out / pyodide_url),
+            "zips": [str(z) for z in zips],
+            "imports": imports,
+            "check": check,
+            "out": str(raw),
+            "heapLimit": SNAPSHOT_HEAP_LIMIT,
+        }
+        (Path(tmp) / "options.json").write_text(json.dumps(options))
+        result = subprocess.run(
+            [node, str(script), str(Path(tmp) / "options.json")],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            raise BuildError(
+                "making the Pyodide memory snapshot failed (static/make-snapshot.mjs):\n"
+                + result.stderr.strip()
+            )
+        report = json.loads(result.stdout)
+        inputs = hashlib.sha256()
+        for part in (pyodide_url, *wheel_urls, *imports, script.read_text(encoding="utf-8")):
+            inputs.update(part.encode() + b"\0")
+        url = f"static/snapshot.{inputs.hexdigest()[:12]}.gz"
+        (out / "static").mkdir(parents=True, exist_ok=True)
+        (out / url).write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+    report["modules_imported"] = len(imports)
+    report["gzipped"] = (out / url).stat().st_size
+    return url, report
+
+
+def preload_links(modules: list[str], fetches: list[str]) -> str:
+    """``<link>`` tags that start every download the boot will make at once, instead of
+    one after the other (boot.js -> PyScript -> config -> interpreter -> Pyodide -> wasm,
+    stdlib, lock -> wheels).  ``crossorigin`` matches the fetch() of Pyodide and PyScript
+    (mode cors, same-origin credentials), so each preload is used, not fetched twice."""
+    tags = [f'<link rel="modulepreload" href="./{html.escape(u)}">' for u in modules]
+    tags += [
+        f'<link rel="preload" as="fetch" crossorigin href="./{html.escape(u)}">' for u in fetches
+    ]
+    return "\n  ".join(tags)
+
+
+def write_interpreter(out: Path, pyodide_url: str, snapshot_url: str) -> str:
+    """static/interpreter.<hash>.mjs: the module PyScript loads instead of pyodide.mjs."""
+    text = (STATIC / "snapshot-interpreter.mjs").read_text(encoding="utf-8")
+    text = text.replace("__RUNTIME__", f"../{pyodide_url}")
+    text = text.replace("__SNAPSHOT__", f"./{Path(snapshot_url).name}")
+    url = f"static/interpreter.{_sha(text.encode())}.mjs"
+    (out / url).write_text(text, encoding="utf-8")
+    return url
+
+
 def generate_service_worker(out: Path) -> dict:
     """dist/sw.js by Workbox generateSW (static/build-sw.mjs), precaching the whole app."""
     node = shutil.which("node")
@@ -384,7 +512,10 @@ def generate_service_worker(out: Path) -> dict:
     if report["warnings"]:
         raise BuildError("workbox-build warned: " + "; ".join(report["warnings"]))
     sw = (out / "sw.js").read_text(encoding="utf-8")
-    for must in ("pyodide.asm.wasm", "python_stdlib.zip", "index.html", "tablero_web-"):
+    for must in (
+        "pyodide.asm.wasm", "python_stdlib.zip", "index.html", "tablero_web-", "tablero_bots-",
+        "static/bot-worker.",
+    ):
         if must not in sw:
             raise BuildError(f"the service worker does not precache {must}")
     return report
@@ -430,11 +561,25 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     for f in pyscript_files:
         shutil.copy2(f, out / pyscript_url / f.name)
 
-    # The PyScript configuration (JSON loads faster than TOML): our Pyodide, and every wheel
-    # unpacked straight onto sys.path ("./*") - no micropip, no lock file patching.
+    # The memory snapshot (the app's modules imported) and the module PyScript loads as
+    # its interpreter, which restores it when the service worker has it (docs/pwa.md).
+    page_urls = page_wheels(wheel_urls)
+    step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
+    snapshot_url, snapshot = make_snapshot(out, pyodide_url, page_urls)
+    print(
+        f"    {snapshot['modules_imported']} modules, heap {snapshot['heap'] / 2**20:.1f} MiB "
+        f"(limit {SNAPSHOT_HEAP_LIMIT / 2**20:.0f}), {snapshot['bytes'] / 1e6:.1f} MB, "
+        f"{snapshot['gzipped'] / 1e6:.2f} MB gzipped, restored in {snapshot['restoreMs']} ms",
+        flush=True,
+    )
+    interpreter_url = write_interpreter(out, pyodide_url, snapshot_url)
+
+    # The PyScript configuration (JSON loads faster than TOML): our interpreter module, and
+    # the page's wheels unpacked straight onto sys.path ("./*") - no micropip, no lock
+    # file patching.  Also after a restore: the filesystem is not in the snapshot.
     config = {
-        "interpreter": f"./{pyodide_url}/pyodide.mjs",
-        "files": {f"./{url}": "./*" for url in wheel_urls},
+        "interpreter": f"./{interpreter_url}",
+        "files": {f"./{url}": "./*" for url in page_urls},
     }
     config_bytes = (json.dumps(config, indent=1) + "\n").encode()
     config_url = f"config.{_sha(config_bytes)}.json"
@@ -442,6 +587,9 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
 
     catalogs = write_catalogs(out)
     boot_js = _copy_hashed(STATIC / "boot.js", out, "static")
+    # The bots' web worker (Pyodide in a plain module worker; docs/bots.md): its URL, the
+    # runtime folder and the wheels it unpacks go to the page in the boot data.
+    bot_worker = _copy_hashed(STATIC / "bot-worker.js", out, "static")
     app_css = _copy_hashed(STATIC / "app.css", out, "static")
     shell_css = _copy_hashed(STATIC / "app-shell.css", out, "static")
     icons = []
@@ -489,6 +637,15 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "config": f"./{config_url}",
         "sw": "./sw.js",
         "i18n": "./i18n/",
+        "bots": {
+            "worker": f"./{bot_worker}",
+            "indexURL": f"./{pyodide_url}/",
+            "wheels": {
+                Path(url).name.split("-")[0]: f"./{url}"
+                for url in wheel_urls
+                if not Path(url).name.startswith("tablero_web-")
+            },
+        },
         "languages": list(LANGUAGES),
         "messages": boot_messages()["en"],
         "files": [
@@ -498,7 +655,8 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
                 file_entry(f"{pyodide_url}/{name}", "download", checks.get(Path(name).suffix))
                 for name in PYODIDE_FILES
             ),
-            *(file_entry(url, "games", None) for url in wheel_urls),
+            file_entry(interpreter_url, "download", "js"),
+            *(file_entry(url, "games", None) for url in page_urls),
         ],
     }
     boot_json = json.dumps(boot_data, ensure_ascii=False, separators=(",", ":"))
@@ -512,6 +670,12 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "theme_colour": THEME_COLOUR,
         "stamp": html.escape(stamp),
         "boot_data": boot_json.replace("</", "<\\/"),
+        "preloads": preload_links(
+            modules=[f"{pyscript_url}/core.js", interpreter_url, f"{pyodide_url}/pyodide.mjs",
+                     f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
+            fetches=[config_url, *(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
+                                   if not name.endswith(".mjs")), *page_urls],  # fmt: skip
+        ),
     }
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     (out / "index.html").write_text(
@@ -558,6 +722,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
+        ".gz": "application/gzip",  # the snapshot: gunzipped by the page, not the browser
         ".zip": "application/zip",
         ".png": "image/png",
         ".css": "text/css",

@@ -167,7 +167,7 @@ def test_game_picker_lists_arribada_with_its_player_range():
     assert "2–4 players" in page.html
 
 
-def test_new_game_dialog_offers_seats_options_seed_and_no_bot_yet():
+def test_new_game_dialog_offers_seats_options_seed_and_bots():
     app = make_app()
     page = Page(app, app.boot("en")).click("app.new", game="arribada")
     html = page.html
@@ -177,7 +177,8 @@ def test_new_game_dialog_offers_seats_options_seed_and_no_bot_yet():
     html = page.html
     assert html.count('name="name-') == 4 and 'value="Zoë"' in html
     assert 'name="opt-variant"' in html and 'name="seed"' in html
-    assert re.search(r'<option value="bot" disabled>[^<]*coming soon', html)
+    for level in ("random", "easy", "medium", "hard"):
+        assert re.search(rf'<option value="bot:{level}">A bot: {level}</option>', html)
     assert html.count('name="colour-0"') == 4  # four palette colours per seat
 
 

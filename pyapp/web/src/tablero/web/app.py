@@ -11,6 +11,13 @@ remember the language) is asked for through :attr:`Model.effects`, which
 Screens (``Model.screen``): ``home`` (game picker, continue, import), ``new`` (the
 new-game dialog), ``game`` (the table, or the pass-the-device screen), ``saves``,
 ``rules``, ``replay`` (stepping through a finished game).
+
+Bots: a seat of kind ``bot:<level>`` is played by ``tablero.bots``.  When such a
+seat is to move, the controller records a :class:`Thinking` and asks the page for
+an ``Effect("think")`` carrying that seat's *view* only (``state.view(seat)``); the
+page runs the bot in a web worker and answers with ``app.bot-move`` (the move text,
+checked here against the true state, then applied like a human move) or
+``app.bot-error``.  Bot turns chain until a human's turn or the end.
 """
 
 from __future__ import annotations
@@ -40,11 +47,17 @@ __all__ = [
     "MAX_NAME",
     "MAX_SAVE_NAME",
     "MAX_SEED",
+    "BOT_BUDGET_MS",
+    "BOT_LEVELS",
+    "KINDS",
     "App",
     "Effect",
     "GameEntry",
     "Model",
     "NewGameForm",
+    "Thinking",
+    "bot_level",
+    "bot_seed",
     "can_undo",
     "humans",
     "pass_to",
@@ -62,6 +75,16 @@ PALETTE_SIZE = 4
 
 #: A message to show: a catalog key and its parameters.
 Msg = tuple[str, Mapping[str, Any]]
+
+#: The bot levels a seat can have, weakest first (``tablero.bots.LEVELS``).
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+#: A seat's kind in the new-game dialog: a person, or a bot of a level.
+KINDS = ("human", *(f"bot:{level}" for level in BOT_LEVELS))
+#: The time budget of a bot's decision in the browser (only ``hard`` searches).
+BOT_BUDGET_MS: Mapping[str, int] = {"hard": 1000}
+#: The level played on the page itself when the worker cannot run (``hard`` would
+#: freeze the page for its whole budget, so it falls back to ``medium``).
+MAIN_THREAD_LEVELS = ("random", "easy", "medium")
 
 
 @dataclass(frozen=True)
@@ -88,11 +111,28 @@ class Effect:
 
     ``download`` (filename, text); ``share`` (fragment): put it in the URL and copy
     the URL; ``clear_hash``; ``lang`` (lang): remember it and set ``<html lang>``;
-    ``scroll_top``.
+    ``scroll_top``; ``think`` (a bot's request: id, game, seat, level, seed,
+    budget_ms, view): run the bot off the main thread and answer with ``app.bot-move``
+    or ``app.bot-error``; ``load_bots`` (then): put ``tablero.bots`` on the page, then
+    dispatch ``then`` with ``loaded=1``.
     """
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A bot's decision asked of the page: which request, for which game, seat and
+    position (the move count), since when, and its time budget."""
+
+    id: int
+    save_id: str
+    seat: int
+    level: str
+    moves: int  # len(state.history) when asked: a reply for another position is stale
+    started: float  # ms since the epoch (the controller's clock)
+    budget_ms: int | None
 
 
 @dataclass(frozen=True)
@@ -137,6 +177,9 @@ class Model:
     storage_full: bool = False  # the last save failed: the game lives in memory only
     toast: Msg | None = None  # a one-off message (cleared by the next action)
     notice: Msg | None = None  # a message that stays until dismissed
+    thinking: Thinking | None = None  # a bot's move asked of the page
+    bot_problem: Msg | None = None  # the bot's move failed: shown with retry / play here
+    think_seq: int = 0  # the last request id
     effects: tuple[Effect, ...] = ()
 
 
@@ -148,19 +191,40 @@ def humans(seats: list[Seat] | tuple[Seat, ...]) -> list[int]:
     return [i for i, s in enumerate(seats) if s.kind == "human"]
 
 
+def bot_level(seat: Seat) -> str | None:
+    """The level of a bot seat (an unknown level, from a link or a file made by a
+    later version, plays as ``medium``); ``None`` for a person."""
+    if not seat.kind.startswith("bot:"):
+        return None
+    level = seat.kind[4:]
+    return level if level in BOT_LEVELS else "medium"
+
+
+def bot_seed(save_id: str, seat: int) -> str:
+    """A bot's seed: fixed for its seat in its game, so a reload asks the same thing."""
+    return f"{save_id}:{seat}"
+
+
 def pass_to(model: Model) -> int | None:
     """The seat the device must be passed to before anything private is shown, or None.
 
     Only with two or more human seats: when the player to move is human and is not
-    the one whose pieces are on screen.
+    the one whose pieces are on screen; and while a bot is to move with nobody's
+    pieces on screen (after a reload): then the next human in seat order, so a bot's
+    turn never shows a rack nobody asked for.
     """
     game = model.game
     if game is None:
         return None
     people = humans(game.seats)
     current = game.state.current_player
-    if len(people) < 2 or current is None or current not in people:
+    if len(people) < 2 or current is None:
         return None
+    if current not in people:
+        if model.revealed is not None:
+            return None
+        n = len(game.seats)
+        return next(s for s in ((current + k) % n for k in range(1, n + 1)) if s in people)
     return None if model.revealed == current else current
 
 
@@ -200,7 +264,12 @@ def undoable(before: State, after: State) -> bool:
 
 
 def can_undo(model: Model) -> bool:
-    return bool(model.undo) and model.game is not None and pass_to(model) is None
+    return (
+        bool(model.undo)
+        and model.game is not None
+        and model.thinking is None
+        and pass_to(model) is None
+    )
 
 
 def _now_ms() -> float:
@@ -340,7 +409,7 @@ class App:
     def _to_game(self, model: Model, data: dict[str, str]) -> Model:
         if model.game is None:
             return replace(model, screen="home")
-        return replace(model, screen="game")
+        return self._ask_bot(replace(model, screen="game"))
 
     def _dismiss(self, model: Model, data: dict[str, str]) -> Model:
         return replace(model, notice=None)
@@ -391,7 +460,10 @@ class App:
                 players=len(seats),
                 names=tuple(names),
                 colours=colours,
-                kinds=("human",) * 4,
+                kinds=tuple(
+                    [s.kind if s.kind in KINDS else "human" for s in seats]
+                    + ["human"] * (4 - len(seats))
+                ),
                 options=tuple(_default_options(ui)),
             )
         form = previous or NewGameForm(
@@ -436,8 +508,8 @@ class App:
                     c = colours[i]
                 if 0 <= c < PALETTE_SIZE:
                     colours[i] = c
-            if f"kind-{i}" in data and data[f"kind-{i}"] == "human":
-                kinds[i] = "human"  # bots are not playable yet
+            if f"kind-{i}" in data and data[f"kind-{i}"] in KINDS:
+                kinds[i] = data[f"kind-{i}"]
         options = dict(form.options)
         ui = self.get_ui(form.game_id)
         for opt in ui.options():
@@ -464,6 +536,8 @@ class App:
         colours = form.colours[:n]
         if len(set(colours)) != n:
             return replace(model, form=replace(form, error=("app.new.error.colours", {})))
+        if "human" not in form.kinds[:n]:
+            return replace(model, form=replace(form, error=("app.new.error.no-human", {})))
         seats = [
             Seat(
                 name=form.names[i] or t("app.new.default-name", n=i + 1),
@@ -515,11 +589,12 @@ class App:
         model = replace(
             model, screen="game", game=game, selection=Selection(), undo=(), revealed=None,
             replay_states=(), replay_step=0, share_url=None, renaming=None, deleting=None,
+            thinking=None, bot_problem=None,
             effects=(*model.effects, Effect("scroll_top")),
         )  # fmt: skip
         if save:
             model = self._save(model)
-        return self._remember_current(model)
+        return self._ask_bot(self._remember_current(model))
 
     def _remember_current(self, model: Model) -> Model:
         if model.game is None or model.storage_full:
@@ -631,7 +706,7 @@ class App:
             return replace(model, selection=selection)
         return self._play(replace(model, selection=selection), move)
 
-    def _play(self, model: Model, move: Any) -> Model:
+    def _play(self, model: Model, move: Any, *, by_bot: bool = False) -> Model:
         game = model.game
         assert game is not None
         before = game.state
@@ -641,13 +716,123 @@ class App:
             return replace(
                 model, selection=Selection(), toast=("app.error.move", {"reason": str(exc)})
             )
-        undo = (*model.undo, before) if undoable(before, after) else ()
+        # A bot's moves are never taken back by the person at the device.
+        undo = (*model.undo, before) if not by_bot and undoable(before, after) else ()
         game = replace(game, state=after, updated=self.now())
-        effects = self._leave_share(model)
+        effects = (*model.effects, *self._leave_share(model))
         model = replace(
             model, game=game, selection=Selection(), undo=undo, share_url=None, effects=effects
         )
-        return self._save(model)
+        return self._ask_bot(self._save(model))
+
+    # --- bots -----------------------------------------------------------------------
+
+    def _ask_bot(self, model: Model) -> Model:
+        """If a bot is to move in the game on the table, ask the page for its move
+        (an ``Effect("think")`` with that seat's view only); else nothing is asked."""
+        game = model.game
+        if game is None:
+            return replace(model, thinking=None)
+        state = game.state
+        seat = state.current_player
+        level = None if seat is None else bot_level(game.seats[seat])
+        if seat is None or level is None or not humans(game.seats):
+            return replace(model, thinking=None)
+        moves = len(state.history)
+        th = model.thinking
+        if th is not None and th.save_id == game.id and th.moves == moves and th.seat == seat:
+            return model  # already asked
+        if model.bot_problem is not None:
+            return replace(model, thinking=None)  # waits for "try again"
+        seq = model.think_seq + 1
+        budget = BOT_BUDGET_MS.get(level)
+        thinking = Thinking(seq, game.id, seat, level, moves, self.now(), budget)
+        request = {
+            "id": seq,
+            "game": game.game_id,
+            "seat": seat,
+            "level": level,
+            "seed": bot_seed(game.id, seat),
+            "budget_ms": budget,
+            "view": state.view(seat).to_json(),
+        }
+        return replace(
+            model, thinking=thinking, think_seq=seq,
+            effects=(*model.effects, Effect("think", request)),
+        )  # fmt: skip
+
+    def _current_request(self, model: Model, data: Mapping[str, str]) -> Thinking | None:
+        """The request a reply answers, if it is still the one asked (else stale)."""
+        th = model.thinking
+        game = model.game
+        if th is None or game is None or str(th.id) != str(data.get("id", "")):
+            return None
+        state = game.state
+        if game.id != th.save_id or len(state.history) != th.moves:
+            return None
+        if state.current_player != th.seat:
+            return None
+        return th
+
+    def _bot_move(self, model: Model, data: dict[str, str]) -> Model:
+        th = self._current_request(model, data)
+        if th is None:
+            return model  # a late answer to a question no longer asked
+        game = model.game
+        assert game is not None
+        text = data.get("move", "")
+        name = game.seats[th.seat].name
+        try:
+            # Checked against the TRUE state: a bot only ever saw its view.
+            move = game.state.parse_move(text)
+        except ValueError as exc:
+            return replace(
+                model, thinking=None,
+                bot_problem=("app.bot.illegal", {"name": name, "move": text, "reason": str(exc)}),
+            )  # fmt: skip
+        model = replace(model, thinking=None, bot_problem=None)
+        return self._play(model, move, by_bot=True)
+
+    def _bot_error(self, model: Model, data: dict[str, str]) -> Model:
+        th = self._current_request(model, data)
+        if th is None:
+            return model
+        game = model.game
+        assert game is not None
+        code = data.get("code", "failed")
+        keys = {"start": "app.bot.start", "timeout": "app.bot.timeout"}
+        key = keys.get(code, "app.bot.failed")
+        params = {"name": game.seats[th.seat].name, "reason": data.get("reason", "")}
+        return replace(model, thinking=None, bot_problem=(key, params))
+
+    def _bot_retry(self, model: Model, data: dict[str, str]) -> Model:
+        return self._ask_bot(replace(model, bot_problem=None, thinking=None))
+
+    def _bot_here(self, model: Model, data: dict[str, str]) -> Model:
+        """The fallback when the worker cannot run: the bot's move computed on the page,
+        at its level if that level does not search, else ``medium`` (``hard`` would
+        freeze the page for its whole budget)."""
+        game = model.game
+        if game is None or model.bot_problem is None:
+            return model
+        state = game.state
+        seat = state.current_player
+        level = None if seat is None else bot_level(game.seats[seat])
+        if seat is None or level is None:
+            return replace(model, bot_problem=None)
+        try:
+            from tablero.bots import make_bot
+        except ImportError:
+            # The page does not unpack the bots (the worker does): ask the page to fetch
+            # them, then to send this action again.
+            if data.get("loaded"):
+                return replace(model, toast=("app.error.unexpected", {}))
+            return replace(model, effects=(Effect("load_bots", {"then": "app.bot-here"}),))
+
+        here = level if level in MAIN_THREAD_LEVELS else "medium"
+        move = make_bot(here, seed=bot_seed(game.id, seat)).choose(state.view(seat))
+        model = replace(model, bot_problem=None, thinking=None)
+        return self._play(model, state.parse_move(str(move)), by_bot=True)
 
     def _undo(self, model: Model, data: dict[str, str]) -> Model:
         if not can_undo(model) or model.game is None:
@@ -775,7 +960,8 @@ class App:
         except Exception:  # noqa: BLE001
             return replace(model, toast=("app.error.delete-failed", {}))
         if model.game is not None and model.game.id == game_id:
-            model = replace(model, game=None, undo=(), revealed=None)
+            model = replace(model, game=None, undo=(), revealed=None, thinking=None,
+                            bot_problem=None)
             if model.back == "game":
                 model = replace(model, back="home")
         return self._refresh_saves(replace(model, deleting=None))
@@ -874,4 +1060,8 @@ _HANDLERS: dict[str, Callable[[App, Model, dict[str, str]], Model]] = {
     "app.replay": App._replay,
     "app.replay-step": App._replay_step,
     "app.replay-close": App._replay_close,
+    "app.bot-move": App._bot_move,
+    "app.bot-error": App._bot_error,
+    "app.bot-retry": App._bot_retry,
+    "app.bot-here": App._bot_here,
 }

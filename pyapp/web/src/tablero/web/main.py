@@ -5,12 +5,14 @@ screens (:mod:`tablero.web.views`): one click, one submit and one change listene
 on ``<main id="app">`` read the ``data-act`` of what the player used and its
 ``data-*`` attributes (or the form's fields), hand them to ``App.dispatch``, and
 put the new model's HTML in place.  What only the page can do (localStorage, the
-clipboard, downloads, the address bar) is done here, when the model asks for it.
+clipboard, downloads, the address bar, the bots' web worker) is done here, when the
+model asks for it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -242,6 +244,28 @@ def _perform(effect: Effect) -> None:
         asyncio.ensure_future(_copy(data["url"]))
     elif kind == "download":
         _download(data["filename"], data["text"])
+    elif kind == "think":
+        _bots.ask(dict(data))
+    elif kind == "load_bots":
+        asyncio.ensure_future(_load_bots(data["then"]))
+
+
+async def _load_bots(then: str) -> None:
+    """Unpack the bots' wheel on the page (only for the fallback of playing a bot's
+    move here when the worker cannot run), then send ``then`` again."""
+    import importlib
+
+    from js import document
+    from pyodide.http import pyfetch
+
+    try:
+        config = json.loads(document.getElementById("tablero-boot-data").textContent)
+        response = await pyfetch(config["bots"]["wheels"]["tablero_bots"])
+        await response.unpack_archive(format="zip", extract_dir=".")
+        importlib.invalidate_caches()
+    except Exception:  # noqa: BLE001 - the controller says it failed
+        pass
+    dispatch(then, {"loaded": "1"})
 
 
 async def _copy(url: str) -> None:
@@ -407,3 +431,192 @@ def _fail() -> None:
             _show()
         except Exception:  # noqa: BLE001 - nothing more can be done on this page
             pass
+
+
+# --- the bots' web worker -----------------------------------------------------------------
+
+#: Longest wait for the worker to start (a first visit downloads nothing more: the runtime
+#: and the wheels are the page's own, from the HTTP cache or the service worker).
+BOT_START_TIMEOUT_MS = 60_000
+#: How long past its budget a bot may take before it is reported as stuck.
+BOT_SLACK_MS = 20_000
+
+
+class BotWorker:
+    """The bots' web worker (``static/bot-worker.js``: Pyodide in a plain module worker).
+
+    Created on the first bot decision, after the board is interactive, and reused for
+    every later one.  Requests are ``Effect("think")`` data; replies become the
+    controller's ``app.bot-move`` / ``app.bot-error``.  Only the latest request's
+    answer is passed on.  ``window.tableroBots`` shows its state and a log of every
+    decision (for the tests and the benchmark).
+    """
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+        self.state = "off"  # off, starting, ready, failed
+        self.latest: dict[str, Any] | None = None  # the request to answer
+        self.sent: dict[int, float] = {}  # request id -> performance.now() when sent
+        self.timer: Any = None
+        self._proxies: list[Any] = []
+
+    # The page-side record: window.tableroBots = {state, startMs, log: [...]}.
+    def _record(self, **fields: Any) -> None:
+        from js import Object, window
+        from pyodide.ffi import to_js
+
+        info = getattr(window, "tableroBots", None)
+        if _null(info):
+            info = to_js({"state": self.state, "log": []}, dict_converter=Object.fromEntries)
+            window.tableroBots = info
+        info.state = self.state
+        entry = fields.pop("entry", None)
+        for key, value in fields.items():
+            setattr(info, key, value)
+        if entry is not None:
+            info.log.push(to_js(entry, dict_converter=Object.fromEntries))
+
+    def ask(self, request: dict[str, Any]) -> None:
+        from js import performance
+
+        self.latest = request
+        self.sent[request["id"]] = float(performance.now())
+        self._record(entry={"id": request["id"], "event": "asked", "level": request["level"],
+                            "at": self.sent[request["id"]]})  # fmt: skip
+        if self.state == "ready":
+            self._send(request)
+        elif self.state in ("off", "failed"):
+            self._start_later()
+        # "starting": sent when the worker says it is ready
+
+    def _start_later(self) -> None:
+        """Start the worker after the page has painted (never before the board is
+        interactive: the first request may come from the boot itself)."""
+        from js import window
+        from pyodide.ffi import create_once_callable
+
+        self.state = "starting"
+        self._record()
+
+        def after_paint(*_: Any) -> None:
+            window.setTimeout(create_once_callable(lambda *_: self._start()), 0)
+
+        window.requestAnimationFrame(create_once_callable(after_paint))
+
+    def _start(self) -> None:
+        from js import URL, Object, Worker, document, performance
+        from pyodide.ffi import create_proxy, to_js
+
+        try:
+            config = json.loads(document.getElementById("tablero-boot-data").textContent)
+            bots = config["bots"]
+            base = document.baseURI
+
+            def absolute(url: str) -> str:
+                return str(URL.new(url, base).href)
+
+            self.started_at = float(performance.now())
+            options = {"type": "module", "name": "tablero-bots"}
+            self.worker = Worker.new(
+                absolute(bots["worker"]), to_js(options, dict_converter=Object.fromEntries)
+            )
+            on_message = create_proxy(self._on_message)
+            on_error = create_proxy(self._on_error)
+            self._proxies += [on_message, on_error]
+            self.worker.addEventListener("message", on_message)
+            self.worker.addEventListener("error", on_error)
+            init = {
+                "type": "init",
+                "indexURL": absolute(bots["indexURL"]),
+                "wheels": {name: absolute(url) for name, url in bots["wheels"].items()},
+            }
+            self.worker.postMessage(to_js(init, dict_converter=Object.fromEntries))
+            self._arm(BOT_START_TIMEOUT_MS, "start")
+        except Exception as exc:  # noqa: BLE001 - no Worker, no boot data...: say so
+            self._failed("start", str(exc) or type(exc).__name__)
+        self._record()
+
+    def _arm(self, ms: float, code: str) -> None:
+        from js import window
+        from pyodide.ffi import create_once_callable
+
+        self._disarm()
+        self.timer = window.setTimeout(
+            create_once_callable(lambda *_: self._failed(code, "")), int(ms)
+        )
+
+    def _disarm(self) -> None:
+        from js import window
+
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+
+    def _send(self, request: dict[str, Any]) -> None:
+        from js import Object
+        from pyodide.ffi import to_js
+
+        self.worker.postMessage(to_js(request, dict_converter=Object.fromEntries))
+        self._arm((request.get("budget_ms") or 0) + BOT_SLACK_MS, "timeout")
+
+    def _on_error(self, event: Any) -> None:
+        message = _text(getattr(event, "message", None)) or "the worker script failed"
+        self._failed("start" if self.state != "ready" else "failed", message)
+
+    def _failed(self, code: str, reason: str) -> None:
+        """The worker failed to start, or is stuck: stop it; the next request (the
+        player's "try again") starts a new one."""
+        self._disarm()
+        if self.worker is not None:
+            try:
+                self.worker.terminate()
+            except Exception:  # noqa: BLE001
+                pass
+        self.worker = None
+        self.state = "failed"
+        self._record(error=f"{code}: {reason}")
+        if self.latest is not None:
+            request, self.latest = self.latest, None
+            dispatch("app.bot-error", {"id": str(request["id"]), "code": code, "reason": reason})
+
+    def _on_message(self, event: Any) -> None:
+        from js import performance
+
+        try:
+            data = event.data.to_py()
+        except Exception:  # noqa: BLE001
+            return
+        if data.get("type") == "ready":
+            self.state = "ready"
+            self._disarm()
+            self._record(startMs=float(performance.now()) - self.started_at,
+                         workerInitMs=data.get("ms"))  # fmt: skip
+            if self.latest is not None:
+                self._send(self.latest)
+            return
+        if data.get("type") == "failed":
+            self._failed("start", str(data.get("error", "")))
+            return
+        rid = data.get("id")
+        latest = self.latest
+        if latest is None or rid != latest["id"]:
+            return  # an answer nobody waits for any more
+        self._disarm()
+        self.latest = None
+        now = float(performance.now())
+        entry = {"id": rid, "event": "answered", "level": latest["level"], "at": now,
+                 "ms": now - self.sent.pop(rid, now)}  # fmt: skip
+        if "error" in data:
+            entry["error"] = str(data["error"])
+            self._record(entry=entry)
+            dispatch("app.bot-error", {"id": str(rid), "code": "failed",
+                                       "reason": str(data["error"])})  # fmt: skip
+            return
+        entry["move"] = str(data.get("move", ""))
+        entry.update({f"stats_{k}": v for k, v in (data.get("stats") or {}).items()})
+        self._record(entry=entry)
+        dispatch("app.bot-move", {"id": str(rid), "move": str(data.get("move", ""))})
+        self._record(entry={"id": rid, "event": "applied", "at": float(performance.now())})
+
+
+_bots = BotWorker()

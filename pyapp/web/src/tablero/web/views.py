@@ -17,12 +17,15 @@ from typing import Any
 from tablero.core import get_game
 
 from .app import (
+    BOT_LEVELS,
+    MAIN_THREAD_LEVELS,
     MAX_NAME,
     MAX_SAVE_NAME,
     MAX_SEED,
     App,
     GameEntry,
     Model,
+    bot_level,
     can_undo,
     humans,
     pass_to,
@@ -32,6 +35,20 @@ from .i18n import LANGUAGE_NAMES, LANGUAGES
 from .plugin import GameUI, Seat, Selection, Translate
 
 __all__ = ["render", "esc"]
+
+#: The catalog keys of the bot levels: as a level's name, and as a seat's kind.
+LEVEL_KEYS = {
+    "random": "app.bot.level.random",
+    "easy": "app.bot.level.easy",
+    "medium": "app.bot.level.medium",
+    "hard": "app.bot.level.hard",
+}
+KIND_KEYS = {
+    "random": "app.new.bot.random",
+    "easy": "app.new.bot.easy",
+    "medium": "app.new.bot.medium",
+    "hard": "app.new.bot.hard",
+}
 
 #: The shapes drawn with each palette colour (as the game plugins draw them), so a
 #: colour is never told by its hue alone.
@@ -277,6 +294,7 @@ def _new_screen(model: Model, app: App, t: Translate) -> str:
         f'<label class="shell-field"><span>{esc(t("app.new.players"))}</span>'
         f'<select name="players" data-act="app.form">{counts}</select></label>',
     ]
+    parts.append(f'<p class="shell-hint shell-bots-hint">{esc(t("app.new.bots-hint"))}</p>')
     for i in range(form.players):
         parts.append(_seat_fields(i, form.names[i], form.colours[i], form.kinds[i], t))
     for opt in ui.options():
@@ -313,9 +331,12 @@ def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str
         f"{swatch(c)}<span>{esc(t(f'app.colour.{c}'))}</span></label>"
         for c in range(4)
     )
-    kinds = (
-        f'<option value="human" selected>{esc(t("app.new.human"))}</option>'
-        f'<option value="bot" disabled>{esc(t("app.new.bot-soon"))}</option>'
+    choices = [("human", t("app.new.human"))] + [
+        (f"bot:{level}", t(KIND_KEYS[level])) for level in BOT_LEVELS
+    ]
+    kinds = "".join(
+        f'<option value="{value}"{" selected" if value == kind else ""}>{esc(label)}</option>'
+        for value, label in choices
     )
     return (
         f'<fieldset class="shell-seat">'
@@ -345,6 +366,7 @@ def _game_screen(model: Model, app: App, t: Translate) -> str:
     me = viewer(model)
     view = state.view(me)
     parts = [
+        _bot_status(model, app, t),
         '<section class="shell-table">',
         ui.render_table(view, list(game.seats), model.selection, t),
         "</section>",
@@ -363,6 +385,53 @@ def _game_screen(model: Model, app: App, t: Translate) -> str:
         note = t("app.game.hotseat", name=game.seats[me].name)
         parts.append(f'<p class="shell-hint shell-seat-note">{esc(note)}</p>')
     return "".join(parts)
+
+
+def _bot_status(model: Model, app: App, t: Translate) -> str:
+    """While a bot thinks: who, at what level, and a bar filling over its time budget
+    (a CSS animation started where the elapsed time says, so a re-render does not
+    restart it; no budget: an indeterminate bar).  After a failure: the message with
+    "try again" and "play a quick move here"."""
+    game = model.game
+    assert game is not None
+    if model.bot_problem is not None:
+        seat = game.state.current_player
+        level = bot_level(game.seats[seat]) if seat is not None else None
+        here = level if level in MAIN_THREAD_LEVELS else "medium"
+        actions = button(t("app.bot.retry"), "app.bot-retry", cls="shell-primary")
+        if level is not None:
+            actions += button(
+                t("app.bot.here", level=t(LEVEL_KEYS[here])), "app.bot-here"
+            )
+        return (
+            '<div class="shell-bot-problem" role="alert">'
+            f"<p>{esc(_message(t, model.bot_problem))}</p>"
+            f'<div class="shell-actions">{actions}</div></div>'
+        )
+    th = model.thinking
+    if th is None or th.save_id != game.id:
+        return ""
+    seat = game.seats[th.seat]
+    text = t("app.bot.thinking", name=seat.name, level=t(LEVEL_KEYS[th.level]))
+    if th.budget_ms:
+        elapsed = max(0, min(th.budget_ms, app.now() - th.started))
+        style = f"animation-duration:{th.budget_ms}ms;animation-delay:-{elapsed:.0f}ms"
+        label = t("app.bot.budget", seconds=f"{th.budget_ms / 1000:g}")
+        bar = (
+            f'<div class="shell-thinking-track" role="progressbar" aria-label="{esc(label)}">'
+            f'<div class="shell-thinking-bar" style="{style}"></div></div>'
+        )
+    else:
+        bar = (
+            '<div class="shell-thinking-track shell-thinking-open">'
+            '<div class="shell-thinking-bar"></div></div>'
+        )
+    return (
+        f'<div class="shell-thinking" role="status" aria-live="polite" '
+        f'data-seat="{th.seat}" data-level="{esc(th.level)}">'
+        f'<span class="shell-thinking-who">{swatch(seat.colour, 20)}{esc(text)}</span>'
+        f"{bar}</div>"
+    )
 
 
 def _pass_screen(seat: Seat, t: Translate) -> str:

@@ -1,0 +1,261 @@
+"""The end of an Arboretum game: the winner (and the species-count tie-break when it
+decided), who had the right to score each species (hand sums, an 8 zeroed by an
+opponent's 1), the points of every path, the final hands, and each player's arboretum
+with the scoring paths drawn on it, one after another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablero.arboretum import scoring
+from tablero.arboretum.cards import CARD_NAMES, parse_card
+from tablero.arboretum.data import CODES
+from tablero.arboretum.grid import cell_name
+from tablero.core import State
+
+from ..plugin import Seat, Translate
+from ..svg import esc, raw_tag, tag
+from .arboretum_log import names_list, winners_sentence
+from .arboretum_look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
+from .arboretum_style import style_tag
+from .arboretum_table import (
+    card_labels,
+    card_words,
+    cards_words,
+    garden_panel,
+    seat_colours,
+    seat_name,
+    species_name,
+)
+
+
+def final_events(state: State) -> tuple[list[dict[str, Any]], dict[str, Any], list[list[str]]]:
+    """The ``species`` events, the ``final`` event and the final hands: from the last
+    history entry, or (a finished position read from notation, without history)
+    computed from the state with the engine's scoring."""
+    history = state.history
+    events = list(history[-1].get("events") or []) if history else []
+    species_ev = [e for e in events if e.get("type") == "species"]
+    final = next((e for e in events if e.get("type") == "final"), None)
+    end = next((e for e in events if e.get("type") == "game_end"), None)
+    if species_ev and final is not None and end is not None:
+        return species_ev, final, end.get("hands") or []
+    n = state.num_players
+    hands = state.hands  # type: ignore[attr-defined]
+    arbs = state.arbs  # type: ignore[attr-defined]
+    species_ev = []
+    for s in range(state.species):  # type: ignore[attr-defined]
+        sums, zeroed = scoring.hand_sums(hands, s)
+        right = scoring.right_to_score(sums)
+        paths = []
+        for p in range(n):
+            points, path = scoring.best_path(arbs[p], s)
+            paths.append(
+                {
+                    "cells": [cell_name(c) for c in path],
+                    "cards": [CARD_NAMES[arbs[p][c]] for c in path],
+                    "points": points,
+                    "scored": points if p in right else 0,
+                }
+            )
+        species_ev.append(
+            {"type": "species", "species": CODES[s], "sums": sums, "zeroed_8": zeroed,
+             "right": right, "paths": paths}
+        )  # fmt: skip
+    final = {
+        "type": "final",
+        "scores": state.scores(),
+        "species_present": [scoring.species_present(a) for a in arbs],
+        "winners": state.winners(),
+    }
+    return species_ev, final, [[CARD_NAMES[c] for c in hand] for hand in hands]
+
+
+def _cell(e: dict[str, Any], p: int, t: Translate) -> str:
+    """One player's line for one species: hand sum, right, path points."""
+    sums = e.get("sums") or []
+    zeroed = p in (e.get("zeroed_8") or ())
+    right = p in (e.get("right") or ())
+    path = (e.get("paths") or [{}] * (p + 1))[p]
+    lines = [tag("span", t("arboretum.end.hand_sum", sum=sums[p] if p < len(sums) else 0))]
+    if zeroed:
+        lines.append(tag("span", t("arboretum.end.zeroed"), class_="arb-zero", data_zeroed="1"))
+    if right:
+        lines.append(tag("span", "✓ " + t("arboretum.end.right"), class_="arb-right"))
+    else:
+        lines.append(tag("span", t("arboretum.end.no_right"), class_="arb-noright"))
+    points = path.get("points", 0)
+    if points:
+        if right:
+            lines.append(
+                tag("span", t("arboretum.end.path_scored", points=points), class_="arb-scored")
+            )
+        else:
+            lines.append(
+                tag(
+                    "span",
+                    t("arboretum.end.path_unscored", points=points),
+                    class_="arb-unscored",
+                )
+            )
+    else:
+        lines.append(tag("span", t("arboretum.end.no_path"), class_="arb-note"))
+    return raw_tag(
+        "td",
+        raw_tag("div", "".join(lines), class_="arb-cellbox"),
+        data_species=e.get("species"),
+        data_seat=p,
+        data_right="1" if right else "0",
+        data_scored=path.get("scored", 0),
+    )
+
+
+def render_end(state: State, seats: list[Seat], t: Translate) -> str:
+    """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
+    n = state.num_players
+    colours = seat_colours(seats, n)
+    names = [seat_name(seats, p, t) for p in range(n)]
+    out = [style_tag(), tag("h2", t("arboretum.end.title"))]
+    if not state.is_terminal():
+        out.append(tag("p", t("arboretum.end.not_over")))
+        return raw_tag("div", "".join(out), class_="arb-end", data_game="arboretum")
+    species_ev, final, hands = final_events(state)
+    scores = list(final.get("scores") or state.scores())
+    winners = list(final.get("winners") or state.winners())
+    present = list(final.get("species_present") or [])
+
+    # the winner, and the tie-break when it was needed
+    best = max(scores)
+    if len(winners) == 1:
+        w = winners[0]
+        headline = mark_icon(colours[w], seat_letter(w), 28) + esc(
+            t("arboretum.end.winner", name=names[w], points=best)
+        )
+    else:
+        headline = "".join(mark_icon(colours[w], seat_letter(w), 28) for w in winners) + esc(
+            t("arboretum.end.shared", names=names_list(seats, winners, t), points=best)
+        )
+    out.append(raw_tag("p", headline, class_="arb-winner"))
+    tied = [p for p, x in enumerate(scores) if x == best]
+    if len(tied) > 1:
+        out.append(
+            tag(
+                "p",
+                winners_sentence(winners, scores, present, seats, t),
+                class_="arb-tiebreak",
+                data_tiebreak="1",
+            )
+        )
+
+    # who had the right to score each species, and what each path was worth
+    head = "".join(
+        raw_tag("th", mark_icon(colours[p], seat_letter(p), 18) + esc(names[p]), data_seat=p)
+        for p in range(n)
+    )
+    rows = []
+    for e in species_ev:
+        code = e.get("species", "")
+        s = CODES.index(code) if code in CODES else 0
+        label = species_icon(s, 22) + esc(species_name(code, t))
+        sums = e.get("sums") or []
+        note = ""
+        if sums and not any(sums):
+            note = tag("span", t("arboretum.end.nobody"), class_="arb-note")
+        elif len(e.get("right") or ()) > 1:
+            note = tag("span", t("arboretum.end.tied"), class_="arb-note")
+        rows.append(
+            raw_tag(
+                "tr",
+                raw_tag("th", raw_tag("span", label, class_="arb-sp-name") + note)
+                + "".join(_cell(e, p, t) for p in range(n)),
+                data_species_row=code,
+            )
+        )
+    foot = raw_tag(
+        "tr",
+        tag("th", t("arboretum.end.total"))
+        + "".join(tag("td", scores[p], data_total=p) for p in range(n)),
+        class_="arb-total-row",
+    )
+    if present:
+        foot += raw_tag(
+            "tr",
+            tag("th", t("arboretum.end.species_present"))
+            + "".join(tag("td", present[p], data_present=p) for p in range(n)),
+        )
+    out.append(tag("h3", t("arboretum.end.rights_title")))
+    out.append(tag("p", t("arboretum.end.rights_intro"), class_="arb-note"))
+    out.append(
+        raw_tag(
+            "div",
+            raw_tag(
+                "table",
+                raw_tag("thead", raw_tag("tr", tag("th", t("arboretum.end.col_species")) + head))
+                + raw_tag("tbody", "".join(rows))
+                + raw_tag("tfoot", foot),
+                class_="arb-rights",
+            ),
+            class_="arb-table-wrap",
+        )
+    )
+
+    # the hands at the end (they decide the rights)
+    items = []
+    for p in range(n):
+        hand = hands[p] if p < len(hands) else []
+        chips = "".join(
+            raw_tag("span", card_icon(parse_card(x), 32), role="img",
+                    aria_label=card_words(x, t), title=card_words(x, t), data_final_card=x)
+            for x in hand
+        )  # fmt: skip
+        items.append(
+            raw_tag(
+                "li",
+                mark_icon(colours[p], seat_letter(p), 18)
+                + tag("strong", names[p])
+                + (chips or esc(t("arboretum.end.hand_empty"))),
+                data_final_hand=p,
+            )
+        )
+    out.append(tag("h3", t("arboretum.end.hands_title")))
+    out.append(raw_tag("ul", "".join(items), class_="arb-final-hands"))
+
+    # each arboretum with its scoring paths drawn, one after another
+    labels = card_labels(t)
+    gardens = []
+    for p in range(n):
+        paths = []
+        lines = []
+        for e in species_ev:
+            path = (e.get("paths") or [{}] * n)[p]
+            if not path.get("scored"):
+                continue
+            code = e.get("species", "")
+            s = CODES.index(code) if code in CODES else 0
+            paths.append((s, list(path.get("cells") or [])))
+            lines.append(
+                raw_tag(
+                    "li",
+                    species_icon(s, 20)
+                    + esc(
+                        t(
+                            "arboretum.end.path_item",
+                            species=species_name(code, t),
+                            cards=cards_words(path.get("cards") or [], t),
+                            points=path["scored"],
+                        )
+                    ),
+                    data_path_item=code,
+                )
+            )
+        pic = GardenPicture(paths=paths, dim_others=True)
+        panel = garden_panel(state, p, seats, t, pic, own=False, labels=labels)
+        listing = (
+            raw_tag("ul", "".join(lines), class_="arb-path-list")
+            if lines
+            else tag("p", t("arboretum.end.no_paths"), class_="arb-note")
+        )
+        gardens.append(raw_tag("div", panel + listing, data_end_garden=p))
+    out.append(tag("h3", t("arboretum.end.gardens_title")))
+    out.append(raw_tag("div", "".join(gardens), class_="arb-end-gardens"))
+    return raw_tag("div", "".join(out), class_="arb-end", data_game="arboretum")

@@ -1,0 +1,138 @@
+"""The move log: one Arboretum history entry in words.
+
+An entry is ``{"player", "move", "events"}`` (``docs/notation-arboretum.md``); every
+event gives one sentence.  A deck draw another player made is masked in the viewer's
+history (``card`` is ``None``) and is written "drew a card from the deck", never
+guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..plugin import Seat, Translate
+from .arboretum_table import card_words, seat_name, species_name
+
+
+def names_list(seats: Sequence[Seat], players: Sequence[int], t: Translate) -> str:
+    return t("arboretum.sep.list").join(seat_name(seats, p, t) for p in players)
+
+
+def sums_words(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+    """``Ana 12, Ben 0 (an 8 counted 0)``: every player's hand sum of a species."""
+    zeroed = set(e.get("zeroed_8") or ())
+    parts = []
+    for p, x in enumerate(e.get("sums") or ()):
+        key = "arboretum.log.sum_zeroed" if p in zeroed else "arboretum.log.sum"
+        parts.append(t(key, name=seat_name(seats, p, t), sum=x))
+    return t("arboretum.sep.list").join(parts)
+
+
+def _species_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+    right = list(e.get("right") or ())
+    paths = e.get("paths") or []
+    n = len(paths) or len(e.get("sums") or ())
+    if len(right) == n and n and not any(e.get("sums") or ()):
+        who = t("arboretum.log.right_nobody")
+    else:
+        who = names_list(seats, right, t)
+    scored = t("arboretum.sep.list").join(
+        t("arboretum.log.points_part", name=seat_name(seats, p, t), points=path.get("scored", 0))
+        for p, path in enumerate(paths)
+    )
+    return t(
+        "arboretum.log.species",
+        species=species_name(e.get("species", ""), t),
+        sums=sums_words(e, seats, t),
+        right=who,
+        points=scored,
+    )
+
+
+def winners_sentence(
+    winners: Sequence[int],
+    scores: Sequence[int],
+    present: Sequence[int],
+    seats: Sequence[Seat],
+    t: Translate,
+) -> str:
+    """Who won, and how the species count broke a tie on points (if it did)."""
+    if not winners or not scores:
+        return ""
+    best = max(scores)
+    tied = [p for p, x in enumerate(scores) if x == best]
+    out = []
+    if len(winners) == 1:
+        out.append(t("arboretum.log.winner", name=seat_name(seats, winners[0], t), points=best))
+    else:
+        out.append(t("arboretum.log.shared", names=names_list(seats, winners, t), points=best))
+    if len(tied) > 1 and present:
+        counts = t("arboretum.sep.list").join(
+            t("arboretum.log.species_count", name=seat_name(seats, p, t), n=present[p])
+            for p in tied
+        )
+        key = "arboretum.log.tiebreak" if len(winners) == 1 else "arboretum.log.tiebreak_shared"
+        out.append(t(key, names=names_list(seats, tied, t), counts=counts))
+    return t("arboretum.sep.sentence").join(out)
+
+
+def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
+    kind = e.get("type")
+    name = seat_name(seats, e.get("player"), t)
+    if kind == "draw":
+        if e.get("source") == "pile":
+            pile = e.get("pile")
+            if pile == e.get("player"):
+                return t(
+                    "arboretum.log.draw_own_pile", name=name, card=card_words(e.get("card"), t)
+                )
+            return t(
+                "arboretum.log.draw_pile",
+                name=name,
+                card=card_words(e.get("card"), t),
+                owner=seat_name(seats, pile, t),
+            )
+        if e.get("card") is None:
+            return t("arboretum.log.draw_deck_hidden", name=name)
+        return t("arboretum.log.draw_deck", name=name, card=card_words(e.get("card"), t))
+    if kind == "deck_empty":
+        return t("arboretum.log.deck_empty", name=name)
+    if kind == "play":
+        return t("arboretum.log.play", name=name, card=card_words(e.get("card"), t),
+                 cell=e.get("cell"))  # fmt: skip
+    if kind == "discard":
+        return t("arboretum.log.discard", name=name, card=card_words(e.get("card"), t))
+    if kind == "game_end":
+        return t("arboretum.log.game_end")
+    if kind == "species":
+        return _species_sentence(e, seats, t)
+    if kind == "final":
+        scores = e.get("scores") or []
+        parts = t("arboretum.sep.list").join(
+            t("arboretum.log.points_part", name=seat_name(seats, p, t), points=x)
+            for p, x in enumerate(scores)
+        )
+        text = t("arboretum.log.final", scores=parts)
+        won = winners_sentence(
+            e.get("winners") or [], scores, e.get("species_present") or [], seats, t
+        )
+        return t("arboretum.sep.sentence").join(x for x in (text, won) if x)
+    return None
+
+
+def describe(entry: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+    """One history entry in words, as plain text (the shell escapes it).
+
+    Never reveals what the entry hides: a masked deck draw is "a card"."""
+    sentences = []
+    for e in entry.get("events") or []:
+        s = _event_sentence(e, seats, t)
+        if s:
+            sentences.append(s)
+    if not sentences:
+        sentences.append(
+            t("arboretum.log.move", name=seat_name(seats, entry.get("player"), t),
+              move=str(entry.get("move", "")))
+        )  # fmt: skip
+    return t("arboretum.sep.sentence").join(sentences)

@@ -1,0 +1,697 @@
+"""The Arboretum table: what a player sees and clicks during a game.
+
+:func:`render_table` draws the view for its viewer; :func:`on_click` turns a click
+into a new selection and, when a move is complete, a move from ``legal_moves()``.
+
+Clicks (``data-act``):
+
+==================  ==========================================================
+``move``            a one-click move (``data-move``): ``draw deck``, ``draw B``
+``pick-card``       a hand card (``data-card``): the card to play or discard
+``cell``            a highlighted cell of the arboretum (``data-cell``)
+``confirm-move``    commit the chosen play (after its preview) or discard
+``cancel-move``     forget the chosen cell (or, when discarding, the card)
+``zoom``            the garden's zoom (``data-zoom``: ``in``, ``out``, ``fit``)
+==================  ==========================================================
+
+The selection holds ``card`` (a card name), ``cell`` (``x,y``) and ``zoom`` (an
+index into :data:`ZOOMS`; absent: fit to the width).  Whole discard piles open with
+a ``<details>`` element, which needs no click handling at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tablero.arboretum import Discard, Play
+from tablero.arboretum.cards import CARD_NAMES, parse_card, species, value
+from tablero.arboretum.data import CODES
+from tablero.arboretum.grid import cell_name
+from tablero.arboretum.moves import PLAYERS
+from tablero.core import InvalidMoveError, State
+
+from ..plugin import Seat, Selection, Translate
+from ..svg import esc, raw_tag, tag
+from .arboretum_look import (
+    GardenPicture,
+    back_icon,
+    card_icon,
+    colour_class,
+    garden_svg,
+    mark_icon,
+    seat_letter,
+    species_icon,
+)
+from .arboretum_style import style_tag
+
+#: The zoom levels of the viewer's garden (1 = a card 44 px wide); no zoom: fit.
+ZOOMS = (0.75, 1.0, 1.25, 1.6, 2.0)
+ZOOM_FROM_FIT = {"in": 2, "out": 0}
+HIDDEN = -1
+
+
+# --- small helpers shared with the other Arboretum modules -----------------------------
+
+
+def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
+    """Seat ``p``'s name (plain text, escape before use), or a stand-in."""
+    if p is not None and 0 <= p < len(seats) and seats[p].name.strip():
+        return seats[p].name
+    return t("arboretum.seat.default", letter=seat_letter(p or 0))
+
+
+def seat_colours(seats: Sequence[Seat], n: int) -> list[int]:
+    return [seats[p].colour if p < len(seats) else p for p in range(n)]
+
+
+def species_name(s: int | str, t: Translate) -> str:
+    code = CODES[s] if isinstance(s, int) else s
+    return t(f"arboretum.species.{code}")
+
+
+def card_words(c: int | str | None, t: Translate) -> str:
+    """``Maple 5`` in the catalog's language; ``a card`` when hidden."""
+    if c is None or c == HIDDEN:
+        return t("arboretum.card.hidden")
+    if isinstance(c, str):
+        try:
+            c = parse_card(c)
+        except InvalidMoveError:
+            return c
+    return t("arboretum.card.name", species=species_name(species(c), t), value=value(c))
+
+
+def cards_words(cards: Sequence[int | str], t: Translate) -> str:
+    return t("arboretum.sep.path").join(card_words(c, t) for c in cards)
+
+
+def garden_cells(view: State, p: int) -> dict[str, int]:
+    """Player ``p``'s arboretum as ``{"x,y": card}``."""
+    return {cell_name(c): card for c, card in view.arbs[p].items()}  # type: ignore[attr-defined]
+
+
+def card_labels(t: Translate) -> dict[int, str]:
+    return {c: card_words(c, t) for c in range(len(CARD_NAMES))}
+
+
+# --- the selection ---------------------------------------------------------------------
+
+
+def _selection(
+    view: State, selection: Selection, by_text: dict[str, Any]
+) -> tuple[int | None, str | None]:
+    """The selected hand card and chosen cell, dropped when no longer possible."""
+    phase = view.phase  # type: ignore[attr-defined]
+    name = selection.data.get("card")
+    if phase not in ("play", "discard") or not isinstance(name, str):
+        return None, None
+    try:
+        c = parse_card(name)
+    except InvalidMoveError:
+        return None, None
+    name = CARD_NAMES[c]
+    if phase == "discard":
+        return (c, None) if f"discard {name}" in by_text else (None, None)
+    if not any(m.startswith(f"play {name} ") for m in by_text):
+        return None, None
+    cell = selection.data.get("cell")
+    if not isinstance(cell, str) or f"play {name} {cell}" not in by_text:
+        cell = None
+    return c, cell
+
+
+def _zoom(selection: Selection) -> int | None:
+    z = selection.data.get("zoom")
+    return z if isinstance(z, int) and 0 <= z < len(ZOOMS) else None
+
+
+def on_click(
+    view: State, selection: Selection, target: dict[str, str]
+) -> tuple[Selection, Any | None]:
+    """The new selection and the move to apply (``None`` while one is being built)."""
+    data = {k.removeprefix("data-"): v for k, v in target.items()}
+    act = data.get("act")
+    zoom = _zoom(selection)
+    keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
+    if act == "zoom":
+        how = data.get("zoom")
+        if how == "fit":
+            z = None
+        elif how in ("in", "out"):
+            step = 1 if how == "in" else -1
+            z = ZOOM_FROM_FIT[how] if zoom is None else max(0, min(len(ZOOMS) - 1, zoom + step))
+        else:
+            return selection, None
+        rest = {k: v for k, v in selection.data.items() if k != "zoom"}
+        return Selection({**rest, **({} if z is None else {"zoom": z})}), None
+    if view.viewer is None or view.viewer != view.current_player:
+        return selection, None
+    by_text = {str(m): m for m in view.legal_moves()}
+    c, cell = _selection(view, selection, by_text)
+    phase = view.phase  # type: ignore[attr-defined]
+    if act == "move":
+        move = by_text.get(data.get("move", "").strip())
+        if move is None:
+            return selection, None
+        return Selection(keep), move
+    if act == "pick-card":
+        try:
+            picked = parse_card(data.get("card", ""))
+        except InvalidMoveError:
+            return selection, None
+        name = CARD_NAMES[picked]
+        ok = (phase == "discard" and f"discard {name}" in by_text) or (
+            phase == "play" and any(m.startswith(f"play {name} ") for m in by_text)
+        )
+        if not ok:
+            return selection, None
+        if picked == c:
+            return Selection(keep), None
+        return Selection({**keep, "card": name}), None
+    if act == "cell":
+        if c is None or phase != "play":
+            return selection, None
+        where = data.get("cell", "")
+        if f"play {CARD_NAMES[c]} {where}" not in by_text:
+            return selection, None
+        return Selection({**keep, "card": CARD_NAMES[c], "cell": where}), None
+    if act == "confirm-move":
+        if c is None:
+            return selection, None
+        text = f"discard {CARD_NAMES[c]}" if phase == "discard" else f"play {CARD_NAMES[c]} {cell}"
+        move = by_text.get(text)
+        if move is None:
+            return selection, None
+        return Selection(keep), move
+    if act == "cancel-move":
+        if c is not None and cell is not None:
+            return Selection({**keep, "card": CARD_NAMES[c]}), None
+        return Selection(keep), None
+    return selection, None
+
+
+# --- the parts of the table ------------------------------------------------------------
+
+
+def _known_chips(cards: Sequence[int], t: Translate, width: int = 32) -> str:
+    return "".join(
+        raw_tag(
+            "span",
+            card_icon(c, width),
+            class_="arb-chip",
+            title=card_words(c, t),
+            data_known_card=CARD_NAMES[c],
+            role="img",
+            aria_label=card_words(c, t),
+        )
+        for c in cards
+    )
+
+
+def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
+    items = []
+    colours = seat_colours(seats, view.num_players)
+    scores = view.scores()
+    for p in range(view.num_players):
+        colour = colours[p]
+        turn = p == view.current_player
+        name = seat_name(seats, p, t)
+        head = mark_icon(colour, seat_letter(p)) + tag("span", name, class_="arb-seat-name")
+        if p == view.viewer:
+            head += tag("span", t("arboretum.seat.you"), class_="arb-seat-you")
+        hand = view.hands[p]  # type: ignore[attr-defined]
+        line = tag(
+            "span",
+            t("arboretum.seat.score", points=scores[p]),
+            class_="arb-score",
+            data_score=scores[p],
+        ) + raw_tag(
+            "span",
+            back_icon(16) + esc(t("arboretum.seat.hand_count", n=len(hand))),
+            class_="arb-backs",
+            data_hand_count=len(hand),
+        )
+        if turn:
+            line += tag("span", t("arboretum.seat.to_play"), class_="arb-turn-flag")
+        known = view.known[p]  # type: ignore[attr-defined]
+        if p != view.viewer and known and view.phase != "over":  # type: ignore[attr-defined]
+            line += raw_tag(
+                "span",
+                tag("span", t("arboretum.seat.known")) + _known_chips(known, t),
+                class_="arb-known",
+                data_known_of=p,
+            )
+        cls = f"arb-seat {colour_class(colour)}" + (" is-turn" if turn else "")
+        items.append(
+            raw_tag(
+                "li",
+                raw_tag("div", head, class_="arb-seat-head")
+                + raw_tag("div", line, class_="arb-seat-line"),
+                class_=cls,
+                data_seat=p,
+                aria_current="true" if turn else None,
+            )
+        )
+    return raw_tag("ol", "".join(items), class_="arb-seats")
+
+
+def _status(
+    view: State, seats: Sequence[Seat], t: Translate, c: int | None, cell: str | None
+) -> str:
+    p = view.current_player
+    phase = view.phase  # type: ignore[attr-defined]
+    step = f"draw{view.draws + 1}" if phase == "draw" else phase  # type: ignore[attr-defined]
+    hint = ""
+    if p is None:
+        text = t("arboretum.status.over")
+    elif p == view.viewer:
+        text = t(f"arboretum.status.you.{step}")
+        if phase == "draw":
+            hint = t("arboretum.hint.draw")
+        elif phase == "play":
+            if cell is not None:
+                hint = t("arboretum.hint.confirm")
+            elif c is not None:
+                hint = t("arboretum.hint.cell", card=card_words(c, t))
+            else:
+                hint = t("arboretum.hint.play")
+        elif phase == "discard":
+            hint = (
+                t("arboretum.hint.discard_confirm", card=card_words(c, t))
+                if c is not None
+                else t("arboretum.hint.discard")
+            )
+    else:
+        text = t(f"arboretum.status.other.{step}", name=seat_name(seats, p, t))
+    inner = esc(text)
+    count = view.deck_count  # type: ignore[attr-defined]
+    if p is not None:
+        inner += tag("span", t("arboretum.status.deck", n=count), class_="arb-badge")
+        if count == 0:
+            inner += tag("span", t("arboretum.status.last_turn"), class_="arb-badge")
+    if hint:
+        inner += tag("span", hint, class_="arb-hint")
+    return raw_tag("p", inner, class_="arb-status", role="status", aria_live="polite")
+
+
+def _button(label: str, act: str, primary: bool = False, **data: Any) -> str:
+    return tag(
+        "button",
+        label,
+        type="button",
+        class_="arb-btn" + (" is-primary" if primary else ""),
+        data_act=act,
+        **{f"data_{k}": v for k, v in data.items()},
+    )
+
+
+def _zoom_controls(zoom: int | None, t: Translate) -> str:
+    label = t("arboretum.zoom.fit") if zoom is None else f"{round(ZOOMS[zoom] * 100)}%"
+    return raw_tag(
+        "div",
+        tag("button", "−", type="button", class_="arb-btn is-small", data_act="zoom",
+            data_zoom="out", aria_label=t("arboretum.zoom.out"), title=t("arboretum.zoom.out"),
+            disabled=zoom == 0)
+        + tag("button", label, type="button", class_="arb-btn is-small", data_act="zoom",
+              data_zoom="fit", aria_label=t("arboretum.zoom.fit_label"),
+              title=t("arboretum.zoom.fit_label"), data_zoom_level=label)
+        + tag("button", "+", type="button", class_="arb-btn is-small", data_act="zoom",
+              data_zoom="in", aria_label=t("arboretum.zoom.in"), title=t("arboretum.zoom.in"),
+              disabled=zoom == len(ZOOMS) - 1),
+        class_="arb-zoom",
+        role="group",
+        aria_label=t("arboretum.zoom.label"),
+    )  # fmt: skip
+
+
+def garden_panel(
+    view: State,
+    p: int,
+    seats: Sequence[Seat],
+    t: Translate,
+    pic: GardenPicture,
+    *,
+    own: bool,
+    zoom: int | None = None,
+    controls: bool = False,
+    labels: dict[int, str] | None = None,
+) -> str:
+    """One player's arboretum with its heading, in a scrolling (pan) container."""
+    colours = seat_colours(seats, view.num_players)
+    name = seat_name(seats, p, t)
+    title = t("arboretum.garden.yours") if own else t("arboretum.garden.of", name=name)
+    svg, _, _ = garden_svg(
+        garden_cells(view, p),
+        pic,
+        title=title,
+        card_label=labels,
+        empty_label=t("arboretum.garden.empty"),
+        zoom=None if zoom is None else ZOOMS[zoom],
+    )
+    n = len(view.arbs[p])  # type: ignore[attr-defined]
+    head = raw_tag("h3", mark_icon(colours[p], seat_letter(p), 20) + esc(title)) + tag(
+        "span", t("arboretum.garden.count", n=n), class_="arb-note"
+    )
+    if controls:
+        head += _zoom_controls(zoom, t)
+    return raw_tag(
+        "section",
+        raw_tag("div", head, class_="arb-garden-head")
+        + raw_tag("div", svg, class_="arb-garden-wrap", tabindex="0",
+                  aria_label=t("arboretum.garden.scroll", title=title)),
+        class_=f"arb-garden-panel {colour_class(colours[p])}",
+        data_garden=p,
+    )  # fmt: skip
+
+
+def _supply(view: State, seats: Sequence[Seat], t: Translate, legal_texts: set[str]) -> str:
+    """The deck and the discard piles (tops visible, whole piles in a ``<details>``)."""
+    colours = seat_colours(seats, view.num_players)
+    count = view.deck_count  # type: ignore[attr-defined]
+    deck_label = t("arboretum.deck.count", n=count)
+    if "draw deck" in legal_texts:
+        deck = raw_tag(
+            "button",
+            back_icon(44) + tag("span", t("arboretum.deck.take")),
+            type="button",
+            class_="arb-take",
+            data_act="move",
+            data_move="draw deck",
+            aria_label=t("arboretum.deck.take_label", n=count),
+        )
+    else:
+        deck = back_icon(44) if count else tag("span", "0", class_="arb-pile-empty")
+    deck_html = raw_tag(
+        "div",
+        tag("span", t("arboretum.deck.title"), class_="arb-pile-name")
+        + deck
+        + tag("span", deck_label),
+        class_="arb-pile arb-deck",
+        data_deck_count=count,
+    )
+    piles = []
+    for q in range(view.num_players):
+        pile = view.discards[q]  # type: ignore[attr-defined]
+        name = seat_name(seats, q, t)
+        head = raw_tag(
+            "span", mark_icon(colours[q], seat_letter(q), 16) + esc(name), class_="arb-pile-name"
+        )
+        move = f"draw {PLAYERS[q]}"
+        if pile:
+            top = pile[-1]
+            if move in legal_texts:
+                body = raw_tag(
+                    "button",
+                    card_icon(top, 44) + tag("span", t("arboretum.pile.take")),
+                    type="button",
+                    class_="arb-take",
+                    data_act="move",
+                    data_move=move,
+                    aria_label=t("arboretum.pile.take_label", card=card_words(top, t), name=name),
+                )
+            else:
+                body = raw_tag(
+                    "span",
+                    card_icon(top, 44),
+                    role="img",
+                    aria_label=t("arboretum.pile.top", card=card_words(top, t)),
+                    title=card_words(top, t),
+                )
+            whole = raw_tag(
+                "details",
+                tag("summary", t("arboretum.pile.see_all", n=len(pile)))
+                + raw_tag(
+                    "div",
+                    _known_chips(pile, t),
+                    class_="arb-pile-all",
+                    aria_label=t("arboretum.pile.order"),
+                ),
+                data_pile_all=q,
+            )
+        else:
+            body = tag("span", "—", class_="arb-pile-empty", aria_label=t("arboretum.pile.empty"))
+            whole = tag("span", t("arboretum.pile.empty"), class_="arb-note")
+        piles.append(
+            raw_tag(
+                "div",
+                head + body + whole,
+                class_="arb-pile",
+                data_pile=q,
+                data_pile_top=CARD_NAMES[pile[-1]] if pile else None,
+                data_pile_size=len(pile),
+            )
+        )
+    return raw_tag(
+        "section",
+        tag("h3", t("arboretum.supply.title"))
+        + raw_tag("div", deck_html + "".join(piles), class_="arb-supply"),
+        class_="arb-panel arb-supply-panel",
+    )
+
+
+def improved_paths(pv: dict[str, Any], at: str) -> list[dict[str, Any]]:
+    """The species rows of a play's preview whose best path the card improves."""
+    return [r for r in pv.get("species", []) if r["after"] > r["before"] and at in r["cells"]]
+
+
+def _preview(view: State, move: Play, t: Translate, labels: dict[int, str]) -> tuple[str, list]:
+    """The preview panel of a chosen play, and the paths to draw on the garden."""
+    pv = view.preview(move)
+    at = f"{move.x},{move.y}"
+    rows = improved_paths(pv, at)
+    items = []
+    paths = []
+    codes = list(CODES)
+    for r in rows:
+        s = codes.index(r["species"])
+        arb = view.arbs[view.current_player]  # type: ignore[attr-defined]
+        placed = {cell_name(c): card for c, card in arb.items()}
+        placed[at] = move.card
+        cards = [placed[x] for x in r["cells"]]
+        paths.append((s, r["cells"]))
+        items.append(
+            raw_tag(
+                "li",
+                species_icon(s, 22)
+                + tag(
+                    "span",
+                    t(
+                        "arboretum.preview.gain",
+                        species=species_name(s, t),
+                        before=r["before"],
+                        after=r["after"],
+                    ),
+                    class_="arb-scored",
+                )
+                + tag("span", cards_words(cards, t), class_="arb-note"),
+                data_gain_species=r["species"],
+                data_gain=r["after"] - r["before"],
+            )
+        )
+    body = (
+        raw_tag("ul", "".join(items), class_="arb-gain")
+        + tag("p", t("arboretum.preview.if_right"), class_="arb-note")
+        if items
+        else tag("p", t("arboretum.preview.none"))
+    )
+    html = raw_tag(
+        "section",
+        raw_tag(
+            "h3",
+            card_icon(move.card, 32)
+            + esc(t("arboretum.preview.title", card=card_words(move.card, t), cell=at)),
+        )
+        + body,
+        class_="arb-panel arb-preview",
+        aria_live="polite",
+        data_preview=str(move),
+    )
+    return html, paths
+
+
+def drawn_this_turn(view: State) -> list[str]:
+    """The cards the viewer drew in the turn in progress (newest last)."""
+    me = view.viewer
+    out: list[str] = []
+    for entry in reversed(view.history):
+        if entry.get("player") != me:
+            break
+        for e in entry.get("events") or ():
+            if e.get("type") == "draw" and e.get("card"):
+                out.append(e["card"])
+        if str(entry.get("move", "")).startswith("discard"):
+            break
+    return out[::-1]
+
+
+def _hand(view: State, t: Translate, c: int | None, legal_texts: set[str]) -> str:
+    me = view.viewer
+    hand = [x for x in view.hands[me] if x != HIDDEN]  # type: ignore[attr-defined]
+    known = set(view.known[me])  # type: ignore[attr-defined]
+    phase = view.phase if me == view.current_player else ""  # type: ignore[attr-defined]
+    fresh = set(drawn_this_turn(view)) if me == view.current_player else set()
+    cards = []
+    for x in hand:
+        name = CARD_NAMES[x]
+        words = card_words(x, t)
+        tags = ""
+        if x in known:
+            tags += tag("span", t("arboretum.hand.known"), class_="arb-tag")
+        cls = "arb-hand-card" + (" is-new" if name in fresh else "")
+        label = words + (f" ({t('arboretum.hand.known_long')})" if x in known else "")
+        pickable = (phase == "discard" and f"discard {name}" in legal_texts) or (
+            phase == "play" and any(m.startswith(f"play {name} ") for m in legal_texts)
+        )
+        if pickable:
+            cards.append(
+                raw_tag(
+                    "button",
+                    card_icon(x, 52) + tags,
+                    type="button",
+                    class_=cls,
+                    data_act="pick-card",
+                    data_card=name,
+                    data_hand_card=name,
+                    aria_pressed="true" if x == c else "false",
+                    aria_label=label,
+                    title=words,
+                )
+            )
+        else:
+            cards.append(
+                raw_tag(
+                    "span",
+                    card_icon(x, 52) + tags,
+                    class_=cls + " is-idle",
+                    data_hand_card=name,
+                    role="img",
+                    aria_label=label,
+                    title=words,
+                )
+            )
+    if not hand:
+        cards.append(tag("span", t("arboretum.hand.empty")))
+    return tag("h2", t("arboretum.hand.title", n=len(hand)), class_="arb-hand-label") + raw_tag(
+        "div", "".join(cards), class_="arb-hand", data_hand_owner=me
+    )
+
+
+def render_table(view: State, seats: list[Seat], selection: Selection, t: Translate) -> str:
+    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+    me = view.viewer
+    n = view.num_players
+    my_turn = me is not None and me == view.current_player
+    legal = view.legal_moves() if my_turn else []
+    by_text = {str(m): m for m in legal}
+    legal_texts = set(by_text)
+    c, cell = _selection(view, selection, by_text) if my_turn else (None, None)
+    zoom = _zoom(selection)
+    labels = card_labels(t)
+    phase = view.phase  # type: ignore[attr-defined]
+
+    # the last move's card, softly marked where it went
+    fresh: dict[int, str] = {}
+    if view.history:
+        for e in view.history[-1].get("events") or ():
+            if e.get("type") == "play":
+                fresh[e["player"]] = e["cell"]
+
+    side = []
+    preview = ""
+    own_pic = GardenPicture(fresh=fresh.get(me) if me is not None else None)
+    if my_turn and phase == "play" and c is not None:
+        name = CARD_NAMES[c]
+        for m in legal:
+            if isinstance(m, Play) and m.card == c:
+                at = f"{m.x},{m.y}"
+                own_pic.targets[at] = t("arboretum.target", card=card_words(c, t), cell=at)
+        if cell is not None:
+            own_pic.chosen, own_pic.chosen_card = cell, c
+            preview, own_pic.paths = _preview(view, by_text[f"play {name} {cell}"], t, labels)
+    side.append(_supply(view, seats, t, legal_texts if my_turn and phase == "draw" else set()))
+
+    gardens = []
+    order = list(range(n)) if me is None else [me] + [p for p in range(n) if p != me]
+    for p in order:
+        own = p == me
+        pic = own_pic if own else GardenPicture(fresh=fresh.get(p))
+        panel = garden_panel(
+            view,
+            p,
+            seats,
+            t,
+            pic,
+            own=own,
+            zoom=zoom if own else None,
+            controls=own and my_turn,
+            labels=labels,
+        )
+        gardens.append(panel)
+    if me is not None:
+        gardens_html = raw_tag("div", gardens[0], class_="arb-own") + raw_tag(
+            "div", "".join(gardens[1:]), class_="arb-others"
+        )
+    else:
+        gardens_html = raw_tag("div", "".join(gardens), class_="arb-others")
+    top = raw_tag(
+        "header",
+        _seat_cards(view, seats, t) + _status(view, seats, t, c, cell),
+        class_="arb-top",
+    )
+    if preview:
+        gardens_html += raw_tag("div", preview, class_="arb-preview-area")
+    main = raw_tag(
+        "div",
+        gardens_html + raw_tag("aside", "".join(side), class_="arb-side"),
+        class_="arb-main" + (" is-nobody" if me is None else ""),
+    )
+    bottom = ""
+    if me is not None:
+        bottom = _hand(view, t, c, legal_texts)
+        if my_turn and phase == "play" and cell is not None and c is not None:
+            bottom += raw_tag(
+                "div",
+                _button(
+                    t("arboretum.button.confirm_play"),
+                    "confirm-move",
+                    True,
+                    move=f"play {CARD_NAMES[c]} {cell}",
+                )
+                + _button(t("arboretum.button.cancel"), "cancel-move"),
+                class_="arb-controls",
+            )
+        if my_turn and phase == "discard" and c is not None:
+            bottom += raw_tag(
+                "div",
+                _button(
+                    t("arboretum.button.confirm_discard", card=card_words(c, t)),
+                    "confirm-move",
+                    True,
+                    move=f"discard {CARD_NAMES[c]}",
+                )
+                + _button(t("arboretum.button.cancel"), "cancel-move"),
+                class_="arb-controls",
+            )
+        bottom = raw_tag("section", bottom, class_="arb-bottom")
+    return raw_tag(
+        "div",
+        style_tag() + top + main + bottom,
+        class_="arb-table",
+        data_game="arboretum",
+        data_phase=phase,
+        data_viewer=me if me is not None else None,
+    )
+
+
+__all__ = [
+    "ZOOMS",
+    "Discard",
+    "card_words",
+    "garden_panel",
+    "on_click",
+    "render_table",
+    "seat_colours",
+    "seat_name",
+    "species_name",
+]

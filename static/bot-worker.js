@@ -1,0 +1,90 @@
+// Tablero's bot worker: Pyodide in a plain module worker, off the page's main thread.
+// Started by tablero.web.main only when a game has a bot seat, once the board is
+// interactive; reused for every later move and game.  See docs/bots.md ("In the browser").
+//
+// Messages in:
+//   {type: "init", indexURL, wheels: {tablero_core: url, tablero_bots: url, tablero_<game>: url}}
+//       load Pyodide from indexURL (the site's own copy), unpack tablero-core and
+//       tablero-bots; answers {type: "ready", ms} or {type: "failed", error}.
+//   {id, game, view, level, seed, budget_ms}
+//       view: state.view(seat).to_json() of the bot's seat (never the true state).
+//       Unpacks tablero_<game> on first use, then runs make_bot(level, seed=seed,
+//       budget_ms=budget_ms).choose(from_json(view)); answers {id, move, stats} with the
+//       move's text and the search statistics, or {id, error}.
+// Messages are handled one at a time, in order.  Every URL comes from the page (same
+// origin), so the service worker serves them offline.
+
+let pyodide = null;
+let think = null;
+let wheels = {};
+const unpacked = new Set();
+let queue = Promise.resolve();
+
+const PYTHON = `
+import json
+
+from tablero.bots import make_bot
+from tablero.core import from_json
+
+
+def think(request_json):
+    request = json.loads(request_json)
+    view = from_json(request["view"])
+    bot = make_bot(request["level"], seed=request["seed"], budget_ms=request.get("budget_ms"))
+    move = bot.choose(view)
+    s = bot.stats
+    stats = {"moves": s.moves, "iterations": s.iterations, "seconds": s.seconds}
+    return json.dumps({"move": str(move), "stats": stats})
+`;
+
+async function unpack(name) {
+  if (unpacked.has(name)) return;
+  const url = wheels[name];
+  if (!url) throw new Error(`no wheel ${name} in this build`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+  unpacked.add(name);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+async function init(message) {
+  const t0 = performance.now();
+  const { loadPyodide } = await import(`${message.indexURL}pyodide.mjs`);
+  pyodide = await loadPyodide({ indexURL: message.indexURL, fullStdLib: false });
+  wheels = message.wheels || {};
+  await unpack("tablero_core");
+  await unpack("tablero_bots");
+  pyodide.runPython(PYTHON);
+  think = pyodide.globals.get("think");
+  return performance.now() - t0;
+}
+
+async function handle(message) {
+  if (message && message.type === "init") {
+    try {
+      const ms = await init(message);
+      postMessage({ type: "ready", ms });
+    } catch (error) {
+      postMessage({ type: "failed", error: String((error && error.message) || error) });
+    }
+    return;
+  }
+  const id = message && message.id;
+  try {
+    if (!think) throw new Error("the bot worker is not started");
+    await unpack(`tablero_${message.game}`);
+    const t0 = performance.now();
+    const reply = JSON.parse(think(JSON.stringify(message)));
+    reply.stats.ms = performance.now() - t0;
+    postMessage({ id, move: reply.move, stats: reply.stats });
+  } catch (error) {
+    // A Python exception: its last line says what went wrong.
+    const text = String((error && error.message) || error).trim().split("\n").pop();
+    postMessage({ id, error: text });
+  }
+}
+
+self.onmessage = (event) => {
+  queue = queue.then(() => handle(event.data));
+};

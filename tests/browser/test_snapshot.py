@@ -1,0 +1,86 @@
+"""The memory snapshot (docs/pwa.md, "The snapshot"): never on a first visit's critical
+path, restored on later visits, and a snapshot that does not restore falls back to the
+plain boot.  ``window.tableroSnapshot`` ({url, used, error, ms}) is set by the
+interpreter module (static/snapshot-interpreter.mjs)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from conftest import copy_site, wait_offline_ready, wait_ready
+from ui import new_game, place
+
+pytestmark = pytest.mark.browser
+
+
+def snapshot_path(site) -> str:
+    (snapshot,) = site.glob("static/snapshot.*.gz")
+    return "/" + snapshot.relative_to(site).as_posix()
+
+
+def status(page) -> dict:
+    return json.loads(page.evaluate("JSON.stringify(window.tableroSnapshot || null)"))
+
+
+def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
+    config = json.loads(next(built_site.glob("config.*.json")).read_text())
+    interpreter = (built_site / config["interpreter"]).read_text()
+    name = snapshot_path(built_site).rsplit("/", 1)[1]
+    assert f"./{name}" in interpreter and "__SNAPSHOT__" not in interpreter
+    assert name in (built_site / "sw.js").read_text()
+    # The page unpacks neither the bots (their worker does) nor anything but zips.
+    assert not any("tablero_bots" in url for url in config["files"])
+    raw = gzip.decompress((built_site / snapshot_path(built_site)[1:]).read_bytes())
+    assert len(raw) >= 30 * 2**20  # the whole 30 MiB heap
+
+
+def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_context):
+    server = make_server(built_site)
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    # First visit: a plain boot, and the snapshot not downloaded before the board is up.
+    first = status(page)
+    assert first["used"] is False and first["error"] is None, first
+    assert snapshot_path(built_site) not in server.bytes_by_path()
+    wait_offline_ready(page)
+    # The service worker precached it (once) after the boot.
+    assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
+
+    page.reload()
+    wait_ready(page)
+    second = status(page)
+    assert second["used"] is True and second["error"] is None, second
+    print(f"\nsecond visit: interpreter from the snapshot in {second['ms']} ms")
+    # The restored app plays (lazy imports and the files unpacked after the restore work).
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+
+
+def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
+    built_site, tmp_path, make_server, persistent_context
+):
+    site = copy_site(built_site, tmp_path / "site")
+    snapshot = site / snapshot_path(site)[1:]
+    # Valid gzip around a snapshot cut short: Pyodide's restore itself throws.
+    raw = gzip.decompress(snapshot.read_bytes())
+    snapshot.write_bytes(gzip.compress(raw[: len(raw) // 3], mtime=0))
+    server = make_server(site)
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+
+    page.reload()
+    wait_ready(page)  # booted anyway
+    after = status(page)
+    assert after["used"] is False and "restoring the snapshot" in (after["error"] or ""), after
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
