@@ -13,6 +13,7 @@ import itertools
 import json
 import pathlib
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from importlib import resources
 
@@ -806,3 +807,35 @@ def test_link_and_save_problems_are_shown_in_the_players_language():
             assert cat._messages.get(f"app.problem.{code}"), (lang, code)
     # a message without a code keeps its own sentence
     assert problem(ValueError("plain")) == "plain"
+
+
+def test_view_settings_survive_moves_and_work_out_of_turn():
+    """Arboretum's zoom is a view setting: kept after a move, changeable at any time."""
+    app = make_app()
+    state = make("arboretum", players=2, seed=3, first_player=0)
+    game = SavedGame(
+        app.store.new_id(),
+        "Garden",
+        "arboretum",
+        [Seat("Ana", 0)] + [Seat("Bot", 1, "bot:medium")],
+        state,
+        1.0,
+        1.0,
+    )
+    app.store.save(game)
+    page = Page(app, app.boot("en")).send("app.resume", id=game.id)
+    page.model = app.dispatch(page.model, "zoom", {"zoom": "in"})
+    zoomed = dict(page.model.selection.data)
+    assert "zoom" in zoomed
+    page.play(str(page.model.game.state.legal_moves()[0]))  # a draw
+    assert page.model.selection.data.get("zoom") == zoomed["zoom"]
+    # after the human's turn, the bot is to move: zoom still works, moves do not
+    s = page.model.game.state
+    while s.current_player == 0:
+        s = s.apply(s.legal_moves()[0])
+    page.model = replace(page.model, game=replace(page.model.game, state=s))
+    page.model = app.dispatch(page.model, "zoom", {"zoom": "out"})
+    assert page.model.selection.data.get("zoom") != zoomed["zoom"]
+    before = page.model.game.state
+    page.model = app.dispatch(page.model, "move", {"move": str(s.legal_moves()[0])})
+    assert page.model.game.state is before

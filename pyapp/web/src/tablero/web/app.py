@@ -690,12 +690,11 @@ class App:
         if model.screen != "game" or game is None or pass_to(model) is not None:
             return model
         state = game.state
-        if state.is_terminal():
-            return model
         ui = self.get_ui(game.game_id)
         seat = viewer(model)
-        if state.current_player != seat:
-            return model  # not this player's turn (a bot's, later): clicks do nothing
+        view_only = act in getattr(ui, "view_acts", ())
+        if not view_only and (state.is_terminal() or state.current_player != seat):
+            return model  # not this player's turn (a bot's): only view settings change
         view = state.view(seat)
         target = {**data, "act": act}
         try:
@@ -720,8 +719,10 @@ class App:
         undo = (*model.undo, before) if not by_bot and undoable(before, after) else ()
         game = replace(game, state=after, updated=self.now())
         effects = (*model.effects, *self._leave_share(model))
+        sticky = getattr(self.get_ui(game.game_id), "sticky_keys", ())
+        kept = Selection({k: v for k, v in model.selection.data.items() if k in sticky})
         model = replace(
-            model, game=game, selection=Selection(), undo=undo, share_url=None, effects=effects
+            model, game=game, selection=kept, undo=undo, share_url=None, effects=effects
         )
         return self._ask_bot(self._save(model))
 
@@ -960,8 +961,9 @@ class App:
         except Exception:  # noqa: BLE001
             return replace(model, toast=("app.error.delete-failed", {}))
         if model.game is not None and model.game.id == game_id:
-            model = replace(model, game=None, undo=(), revealed=None, thinking=None,
-                            bot_problem=None)
+            model = replace(
+                model, game=None, undo=(), revealed=None, thinking=None, bot_problem=None
+            )
             if model.back == "game":
                 model = replace(model, back="home")
         return self._refresh_saves(replace(model, deleting=None))

@@ -52,6 +52,14 @@ class Selection:
 
 
 class GameUI(Protocol):
+    """A game's user interface.  Two optional attributes:
+
+    ``sticky_keys``: selection keys that are view settings (a zoom level) and survive
+    a move; every other key is cleared when a move is played.
+    ``view_acts``: ``data-act`` values that only change the view, accepted at any time
+    (another player's turn, the end of the game), not only on the viewer's turn.
+    """
+
     game_id: str
 
     def options(self) -> list[OptionField]:

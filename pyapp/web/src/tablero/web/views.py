@@ -400,9 +400,7 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
         here = level if level in MAIN_THREAD_LEVELS else "medium"
         actions = button(t("app.bot.retry"), "app.bot-retry", cls="shell-primary")
         if level is not None:
-            actions += button(
-                t("app.bot.here", level=t(LEVEL_KEYS[here])), "app.bot-here"
-            )
+            actions += button(t("app.bot.here", level=t(LEVEL_KEYS[here])), "app.bot-here")
         return (
             '<div class="shell-bot-problem" role="alert">'
             f"<p>{esc(_message(t, model.bot_problem))}</p>"

@@ -26,6 +26,8 @@ __all__ = ["UI", "ArboretumUI"]
 
 class ArboretumUI:
     game_id = "arboretum"
+    sticky_keys = ("zoom",)  # the garden's zoom survives moves
+    view_acts = ("zoom",)  # and can be changed at any time
 
     def options(self) -> list[OptionField]:
         return [
