@@ -13,10 +13,9 @@ A turn, as decisions (``phase``):
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
 from typing import Any
 
-from tablero.core import IllegalMoveError, InvalidMoveError, Rng, State
+from tablero.core import IllegalMoveError, InvalidMoveError, PhasedState, Rng
 
 from . import scoring
 from .cards import CARD_NAMES
@@ -36,7 +35,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class ArboretumState(State):
+class ArboretumState(PhasedState):
     """An Arboretum position.  Build one with ``tablero.core.make("arboretum", ...)``.
 
     Attributes are read-only by convention: every method returns a new state, and
@@ -155,25 +154,6 @@ class ArboretumState(State):
         return c
 
     # --- the protocol: whose turn, what can be done -----------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return self.n
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.player
-
-    @property
-    def viewer(self) -> int | None:
-        return self.viewer_
-
-    @property
-    def history(self) -> Sequence[dict[str, Any]]:
-        return tuple(self.history_)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def scores(self) -> list[int]:
         """0 for everyone until the game is over (Arboretum scores only at the end),

@@ -13,11 +13,10 @@ A turn, as decisions (``phase``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from tablero.core import IllegalMoveError, InvalidMoveError, Rng, State
+from tablero.core import IllegalMoveError, InvalidMoveError, PhasedState, Rng
 
 from . import scoring
 from .board import NIDO, PLAYA, Board, get_board
@@ -60,7 +59,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class ArribadaState(State):
+class ArribadaState(PhasedState):
     """An Arribada position.  Build one with ``tablero.core.make("arribada", ...)``.
 
     Attributes are read-only by convention: every method returns a new state.
@@ -210,25 +209,6 @@ class ArribadaState(State):
 
     # --- the protocol: whose turn, what can be done -----------------------------------
 
-    @property
-    def num_players(self) -> int:
-        return self.n
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.player
-
-    @property
-    def viewer(self) -> int | None:
-        return self.viewer_
-
-    @property
-    def history(self) -> Sequence[dict[str, Any]]:
-        return tuple(self.history_)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
     def scores(self) -> list[int]:
         return self.score[:]
 
@@ -323,11 +303,7 @@ class ArribadaState(State):
 
     def _pickable_display(self) -> list[int]:
         return sorted(
-            set(
-                v
-                for i, v in enumerate(self.display)
-                if v != EMPTY and i not in self.picks_display
-            )
+            set(v for i, v in enumerate(self.display) if v != EMPTY and i not in self.picks_display)
         )
 
     # --- checking moves ----------------------------------------------------------------
@@ -820,9 +796,7 @@ class ArribadaState(State):
 def _place_moves(size: int) -> tuple[tuple[Place, ...], ...]:
     """Every ``Place`` move of a board size, by value then cell (moves are values, so
     the move generator can hand out shared instances)."""
-    return tuple(
-        tuple(Place(v, c // size, c % size) for c in range(size * size)) for v in range(9)
-    )
+    return tuple(tuple(Place(v, c // size, c % size) for c in range(size * size)) for v in range(9))
 
 
 def _mask_entry(entry: dict[str, Any], viewer: int) -> dict[str, Any]:

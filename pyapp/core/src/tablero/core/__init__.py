@@ -7,7 +7,7 @@ True
 """
 
 from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
-from .protocol import Game, Move, OptionSpec, State
+from .protocol import Game, Move, OptionSpec, PhasedState, State
 from .registry import (
     from_dict,
     from_json,
@@ -27,6 +27,7 @@ __all__ = [
     "InvalidMoveError",
     "Move",
     "OptionSpec",
+    "PhasedState",
     "Rng",
     "State",
     "TableroError",

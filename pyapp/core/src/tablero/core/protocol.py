@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from .errors import IllegalMoveError
 from .rng import Rng
 
-__all__ = ["Move", "State", "Game", "OptionSpec"]
+__all__ = ["Move", "State", "PhasedState", "Game", "OptionSpec"]
 
 
 @runtime_checkable
@@ -199,3 +199,39 @@ class State(ABC):
 
     def __hash__(self) -> int:
         return hash(self.to_json())
+
+
+class PhasedState(State):
+    """A :class:`State` whose turn is a seat and a named decision (``phase``).
+
+    Subclasses keep ``n`` (players), ``player`` (the seat deciding), ``phase``
+    (``"over"`` once the game has ended), ``viewer_`` and ``history_``; this class
+    answers the protocol's questions about them.
+    """
+
+    __slots__ = ()
+
+    n: int
+    player: int
+    phase: str
+    viewer_: int | None
+    history_: list[dict[str, Any]]
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.player
+
+    @property
+    def viewer(self) -> int | None:
+        return self.viewer_
+
+    @property
+    def history(self) -> Sequence[Mapping[str, Any]]:
+        return tuple(self.history_)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
