@@ -134,12 +134,6 @@ class ArboretumState(PhasedState):
 
     # --- randomness -----------------------------------------------------------------
 
-    def _randbelow(self, n: int) -> int:
-        rng = Rng.from_state(self.rng)
-        x = rng.randbelow(n)
-        self.rng = rng.state
-        return x
-
     def _draw_from_deck(self) -> int:
         """A uniformly random card of the deck (the caller checks it is not empty)."""
         if self.deck is None:

@@ -185,12 +185,6 @@ class ArribadaState(PhasedState):
 
     # --- randomness ------------------------------------------------------------------
 
-    def _randbelow(self, n: int) -> int:
-        rng = Rng.from_state(self.rng)
-        x = rng.randbelow(n)
-        self.rng = rng.state
-        return x
-
     def _draw_from_bag(self) -> int:
         """A uniformly random tile out of the bag (the caller checks it is not empty)."""
         if self.bag is None:

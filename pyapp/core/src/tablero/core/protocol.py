@@ -216,6 +216,7 @@ class PhasedState(State):
     phase: str
     viewer_: int | None
     history_: list[dict[str, Any]]
+    rng: int  # the PRNG's state (see :class:`~tablero.core.Rng`)
 
     @property
     def num_players(self) -> int:
@@ -235,3 +236,10 @@ class PhasedState(State):
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    def _randbelow(self, n: int) -> int:
+        """A uniform draw in ``range(n)`` from the state's own PRNG (on a copy being built)."""
+        rng = Rng.from_state(self.rng)
+        x = rng.randbelow(n)
+        self.rng = rng.state
+        return x
