@@ -635,6 +635,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "timeout_s": BOOT_TIMEOUT_S,
         "pyscript": f"./{pyscript_url}/core.js",
         "config": f"./{config_url}",
+        "interpreter": f"./{interpreter_url}",
         "sw": "./sw.js",
         "i18n": "./i18n/",
         "bots": {
@@ -677,6 +678,12 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
                                    if not name.endswith(".mjs")), *page_urls],  # fmt: skip
         ),
     }
+    # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).
+    reader = (STATIC / "snapshot-reader.js").read_text(encoding="utf-8")
+    reader = reader[reader.index("(() => {"):]  # without its leading comment
+    values["snapshot_reader"] = reader.replace("__SNAPSHOT__", f"./{snapshot_url}")
+    if "</script" in values["snapshot_reader"].lower():
+        raise BuildError("static/snapshot-reader.js must not contain </script")
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     (out / "index.html").write_text(
         _render_template(template, values, boot_data["messages"]), encoding="utf-8"

@@ -189,10 +189,15 @@ const stageBytes = (stage) => {
   }
   return { total, got };
 };
-const mb = (bytes) =>
-  new Intl.NumberFormat(boot.lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
-    bytes / 1e6,
-  );
+// One formatter per language (made anew for every chunk, it cost more than the counting).
+const formats = new Map();
+const mb = (bytes) => {
+  if (!formats.has(boot.lang)) {
+    const options = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
+    formats.set(boot.lang, new Intl.NumberFormat(boot.lang, options));
+  }
+  return formats.get(boot.lang).format(bytes / 1e6);
+};
 
 function countBytes(url, bytes, complete = false) {
   const f = files.get(url);
@@ -460,6 +465,12 @@ if (typeof WebAssembly !== "object") {
 } else {
   loadCatalog();
   probe();
+  // Start Python at once (the snapshot read, the runtime loaded), in parallel with
+  // loading PyScript, which then gets this interpreter when it asks for one.  Failures
+  // reach the boot screen through PyScript (its error banner) like any other.
+  import(new URL(data.interpreter, location.href).href)
+    .then((module) => module.boot())
+    .catch(() => {});
   // import() resolves against this module's URL: make the site-relative path absolute.
   import(new URL(data.pyscript, location.href).href).catch((error) => {
     fail("network", String(error), { file: data.pyscript.replace(/^\.\//, "") });

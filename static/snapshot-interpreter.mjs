@@ -7,7 +7,13 @@
 // replaced (the runtime folder and the snapshot's content-hashed URL, both relative to
 // this module).  Never fetches the snapshot from the network: a first visit boots plain
 // and the service worker precaches the snapshot after the board is interactive.
-// window.tableroSnapshot tells what happened: {url, used, error, ms}.
+//
+// The boot starts early: the snapshot is read and gunzipped (in a worker) from the page's
+// first script on (static/snapshot-reader.js, inlined into index.html), and static/boot.js
+// imports this module and calls boot() before it imports PyScript, so Pyodide is loaded
+// while PyScript itself is still loading; PyScript's later call to loadPyodide() gets
+// the interpreter already under way.  window.tableroSnapshot tells what happened:
+// {url, used, error, ms}.
 import { loadPyodide as plainLoad, version } from "__RUNTIME__/pyodide.mjs";
 
 export { version };
@@ -17,42 +23,69 @@ const snapshotURL = new URL("__SNAPSHOT__", import.meta.url).href;
 const status = { url: snapshotURL, used: false, error: null, ms: null };
 globalThis.tableroSnapshot = status;
 
-// The gunzipped snapshot if the Cache Storage has it, else null (never the network).
-async function cachedSnapshot() {
-  if (!globalThis.caches || typeof DecompressionStream !== "function") return null;
-  const response = await caches.match(snapshotURL);
-  if (!response) return null;
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // A host may already have decoded it (Content-Encoding: gzip): then it is raw.
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+// Python's output goes to the console until PyScript hands its own writers over.
+const io = { stdout: (line) => console.log(line), stderr: (line) => console.error(line) };
+const stdio = { stdout: (line) => io.stdout(line), stderr: (line) => io.stderr(line) };
+
+// The snapshot's bytes, being read since the page's first script (static/snapshot-reader.js,
+// inlined into index.html): {url, present, bytes}, or nothing on a page without it.
+function snapshotRead() {
+  const early = globalThis.tableroSnapshotRead;
+  return early && early.url === snapshotURL ? early : null;
 }
 
-export async function loadPyodide(options = {}) {
-  // PyScript guesses indexURL from this module's folder: point it at the runtime.
-  const opts = { ...options, indexURL };
+async function start() {
+  const opts = { indexURL, ...stdio };
   const t0 = performance.now();
-  let snapshot = null;
+  performance.mark("tablero-interpreter-start");
+  const read = snapshotRead();
+  let present = false;
   try {
-    snapshot = await cachedSnapshot();
+    present = Boolean(read && (await read.present));
   } catch (error) {
     status.error = `reading the snapshot: ${error}`;
   }
-  if (snapshot) {
+  if (present) {
+    // Pyodide loads its JS and fetches the wasm while the snapshot is read and gunzipped;
+    // it waits for the bytes only to instantiate the wasm with the snapshot's memory.
+    let readError = null;
+    const bytes = read.bytes.catch((error) => {
+      readError = error;
+      throw error;
+    });
     try {
-      const py = await plainLoad({ ...opts, _loadSnapshot: snapshot });
+      const py = await plainLoad({ ...opts, _loadSnapshot: bytes });
       // random's state was frozen at build time: every visit would deal the same.
       py.runPython("import random as _r\n_r.seed()\ndel _r");
       status.used = true;
       status.ms = Math.round(performance.now() - t0);
+      performance.mark("tablero-interpreter-done");
       return py;
     } catch (error) {
-      status.error = `restoring the snapshot: ${error}`;
+      status.error = readError
+        ? `reading the snapshot: ${readError}`
+        : `restoring the snapshot: ${error}`;
       console.warn("Tablero: the snapshot did not restore; starting without it.", error);
     }
   }
   const py = await plainLoad(opts);
   status.ms = Math.round(performance.now() - t0);
+  performance.mark("tablero-interpreter-done");
   return py;
+}
+
+let booting = null;
+
+// Starts the interpreter (once); boot.js calls it before it even imports PyScript.
+export function boot() {
+  booting ??= start();
+  return booting;
+}
+
+// What PyScript calls.  Its options carry nothing we need but its output writers
+// (indexURL is this module's folder, a wrong guess: the runtime's is set above).
+export async function loadPyodide(options = {}) {
+  if (typeof options.stdout === "function") io.stdout = options.stdout;
+  if (typeof options.stderr === "function") io.stderr = options.stderr;
+  return boot();
 }
