@@ -266,9 +266,44 @@ def _folder_hash(files: list[Path]) -> str:
     return h.hexdigest()[:12]
 
 
-def _copy_hashed(src: Path, out: Path, folder: str) -> str:
-    """Copy ``src`` to ``out/folder/<stem>.<hash>.<ext>``; its URL relative to the site."""
+def strip_js_comments(text: str) -> str:
+    """``text`` (our own JavaScript) without its whole-line ``//`` comments and blank
+    lines: fewer bytes before the board is interactive.  Lines inside a multi-line
+    template literal are kept as they are.
+
+    >>> strip_js_comments("// a\\nconst x = 1; // b\\n\\nconst y = `\\n// c\\n`;\\n")
+    'const x = 1; // b\\nconst y = `\\n// c\\n`;\\n'
+    """
+    kept = []
+    in_template = False
+    for line in text.splitlines():
+        bare = line.strip()
+        if not in_template and (not bare or bare.startswith("//")):
+            continue
+        kept.append(line)
+        if (line.count("`") - line.count("\\`")) % 2:
+            in_template = not in_template
+    return "\n".join(kept) + "\n"
+
+
+def strip_css_comments(text: str) -> str:
+    """``text`` (our own CSS) without its ``/* ... */`` comments.
+
+    >>> strip_css_comments("/* a */\\nb { c: d; } /* e */\\n")
+    'b { c: d; }\\n'
+    """
+    text = re.sub(r"^[ \t]*/\*.*?\*/[ \t]*\n", "", text, flags=re.S | re.M)
+    return re.sub(r"[ \t]*/\*.*?\*/", "", text, flags=re.S)
+
+
+def _copy_hashed(src: Path, out: Path, folder: str, strip: bool = False) -> str:
+    """Copy ``src`` to ``out/folder/<stem>.<hash>.<ext>``; its URL relative to the site.
+    ``strip``: without its comments (``strip_js_comments``, ``strip_css_comments``)."""
     data = src.read_bytes()
+    if strip and src.suffix == ".js":
+        data = strip_js_comments(data.decode("utf-8")).encode("utf-8")
+    elif strip and src.suffix == ".css":
+        data = strip_css_comments(data.decode("utf-8")).encode("utf-8")
     stem, _, ext = src.name.partition(".")
     name = f"{stem}.{_sha(data)}.{ext}"
     (out / folder).mkdir(parents=True, exist_ok=True)
@@ -476,7 +511,7 @@ def write_interpreter(out: Path, pyodide_url: str, snapshot_url: str) -> str:
     """static/interpreter.<hash>.mjs: the module PyScript loads instead of pyodide.mjs."""
     text = (STATIC / "snapshot-interpreter.mjs").read_text(encoding="utf-8")
     text = text.replace("__RUNTIME__", f"../{pyodide_url}")
-    text = text.replace("__SNAPSHOT__", f"./{Path(snapshot_url).name}")
+    text = strip_js_comments(text.replace("__SNAPSHOT__", f"./{Path(snapshot_url).name}"))
     url = f"static/interpreter.{_sha(text.encode())}.mjs"
     (out / url).write_text(text, encoding="utf-8")
     return url
@@ -586,12 +621,12 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     (out / config_url).write_bytes(config_bytes)
 
     catalogs = write_catalogs(out)
-    boot_js = _copy_hashed(STATIC / "boot.js", out, "static")
+    boot_js = _copy_hashed(STATIC / "boot.js", out, "static", strip=True)
     # The bots' web worker (Pyodide in a plain module worker; docs/bots.md): its URL, the
     # runtime folder and the wheels it unpacks go to the page in the boot data.
     bot_worker = _copy_hashed(STATIC / "bot-worker.js", out, "static")
-    app_css = _copy_hashed(STATIC / "app.css", out, "static")
-    shell_css = _copy_hashed(STATIC / "app-shell.css", out, "static")
+    app_css = _copy_hashed(STATIC / "app.css", out, "static", strip=True)
+    shell_css = _copy_hashed(STATIC / "app-shell.css", out, "static", strip=True)
     icons = []
     (out / "static" / "icons").mkdir(parents=True, exist_ok=True)
     for size in ICON_SIZES:
@@ -680,14 +715,14 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     }
     # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).
     reader = (STATIC / "snapshot-reader.js").read_text(encoding="utf-8")
-    reader = reader[reader.index("(() => {"):]  # without its leading comment
-    values["snapshot_reader"] = reader.replace("__SNAPSHOT__", f"./{snapshot_url}")
+    reader = strip_js_comments(reader.replace("__SNAPSHOT__", f"./{snapshot_url}")).strip()
+    values["snapshot_reader"] = reader
     if "</script" in values["snapshot_reader"].lower():
         raise BuildError("static/snapshot-reader.js must not contain </script")
     template = (ROOT / "index.html").read_text(encoding="utf-8")
-    (out / "index.html").write_text(
-        _render_template(template, values, boot_data["messages"]), encoding="utf-8"
-    )
+    page = _render_template(template, values, boot_data["messages"])
+    page = re.sub(r"[ \t]*<!--.*?-->[ \t]*\n?", "", page, flags=re.S)  # the template's notes
+    (out / "index.html").write_text(page, encoding="utf-8")
 
     report = generate_service_worker(out)
     step(f"site ready: {report['count']} files precached by sw.js ({report['size'] / 1e6:.1f} MB)")

@@ -386,6 +386,7 @@ class Bench:
                     "() => ({t: window.__bench.t, steps: window.__bench.steps,"
                     " origin: performance.timeOrigin,"
                     " controlled: !!navigator.serviceWorker?.controller,"
+                    " snapshot: window.tableroSnapshot || null,"
                     " marks: performance.getEntriesByType('mark')"
                     ".map(m => [m.name, m.startTime])})"
                 )
@@ -398,6 +399,8 @@ class Bench:
                     "sw_controlled": probe["controlled"],
                     "boot_clicks_ms": sum(t1 - t0 for _, t0, t1 in probe["steps"]),
                     "marks": probe["marks"],
+                    # {url, used, error, ms} from static/snapshot-interpreter.mjs
+                    "snapshot": probe["snapshot"],
                 }  # fmt: skip
                 cut_ready = (probe["origin"] + probe["t"]["ready"]) / 1000
                 cut = (probe["origin"] + boot_ms) / 1000
@@ -587,6 +590,28 @@ def summarise(visits: list[dict], engine: dict | None) -> dict:
                 s[f"{kind}_{key}"] = med(values)
     s["load_during"] = [min(v["load"] for v in visits), max(v["load"] for v in visits)]
     s["fetched_twice"] = sorted({p for v in visits for p in v.get("fetched_twice", [])})
+    # Did the app restore the memory snapshot (window.tableroSnapshot)?  A second or
+    # offline visit that did not is a failure of the run (main() says so).
+    s["snapshot"] = {}
+    for phase in ("first", "second", "offline"):
+        snaps = [
+            v.get("snapshot") or {} for v in visits if (v["kind"], v["phase"]) == ("app", phase)
+        ]
+        ms = [x["ms"] for x in snaps if x.get("ms") is not None]
+        s["snapshot"][phase] = {
+            "n": len(snaps),
+            "used": sum(1 for x in snaps if x.get("used")),
+            "ms_median": med(ms),
+            "errors": sorted({x["error"] for x in snaps if x.get("error")}),
+        }
+    s["snapshot_failures"] = [
+        f"{v['phase']} visit of run {v['run'] + 1}: "
+        + ((v.get("snapshot") or {}).get("error") or "not in the cache, booted plain")
+        for v in visits
+        if v["kind"] == "app"
+        and v["phase"] != "first"
+        and not (v.get("snapshot") or {}).get("used")
+    ]
     s["sw_controlled_second"] = all(
         v.get("sw_controlled") for v in visits if v["kind"] == "app" and v["phase"] != "first"
     )
@@ -616,6 +641,10 @@ def fmt_s(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f} s"
 
 
+def fmt_ms(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0f} ms"
+
+
 def mb(x: float) -> str:
     return f"{x / 1e6:.2f} MB"
 
@@ -630,6 +659,7 @@ def markdown(s: dict) -> str:
     b1, b2 = s["bare_first"], s["bare_second"]
     extra = s["app_bytes_interactive"] - s["bare_bytes_interactive"]
     extra_ready = s["app_bytes_ready"] - s["bare_bytes_interactive"]
+    sn = s["snapshot"]
     rows = [
         "| figure | app | bare page | ratio / difference | target | result |",
         "|---|---:|---:|---:|---|---|",
@@ -651,6 +681,15 @@ def markdown(s: dict) -> str:
         f"| app: the 3 clicks to interactive, Python's handler time (sum), first / second "
         f"/ offline | {a1['boot_clicks_ms_median']:.0f} / {a2['boot_clicks_ms_median']:.0f} / "
         f"{ao['boot_clicks_ms_median']:.0f} ms | - | - | - | - |",
+        "| memory snapshot restored (`window.tableroSnapshot.used`), first / second / offline "
+        f"| {sn['first']['used']}/{sn['first']['n']} / "
+        f"{sn['second']['used']}/{sn['second']['n']} / "
+        f"{sn['offline']['used']}/{sn['offline']['n']} | - | - "
+        "| every second and offline visit "
+        f"| {verdict(not s['snapshot_failures'])} |",
+        "| interpreter ready (`tableroSnapshot.ms`, from boot.js's start), first / second / "
+        f"offline | {fmt_ms(sn['first']['ms_median'])} / {fmt_ms(sn['second']['ms_median'])} / "
+        f"{fmt_ms(sn['offline']['ms_median'])} | - | - | - | - |",
         f"| first visit, bytes before the app is ready (`body[data-ready]`) "
         f"| {mb(s['app_bytes_ready'])} | - | +{extra_ready / 1e3:.0f} KB | - | - |",
         f"| first visit, bytes before interactive | {mb(s['app_bytes_interactive'])} "
@@ -803,11 +842,17 @@ def main(argv: list[str] | None = None) -> int:
     print(table)
     if outside:
         print(f"\nWARNING: {len(outside)} requests left 127.0.0.1: {outside[:5]}")
+    failed = summary["snapshot_failures"]
+    if failed:
+        print(f"\nRUN FAILED: {len(failed)} second/offline visit(s) did not restore the memory "
+              "snapshot, so their times are not those of a second visit:")  # fmt: skip
+        for line in failed:
+            print(f"  - {line}")
     if args.json:
         Path(args.json).write_text(
             json.dumps({"info": info, "summary": summary, "visits": visits}, indent=1) + "\n"
         )
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
