@@ -45,6 +45,7 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     # First visit: a plain boot, and the snapshot not downloaded before the board is up.
     first = status(page)
     assert first["used"] is False and first["error"] is None, first
+    assert page.evaluate("performance.getEntriesByName('tablero-snapshot-read-start').length") == 0
     assert snapshot_path(built_site) not in server.bytes_by_path()
     wait_offline_ready(page)
     # The service worker precached it (once) after the boot.
@@ -54,6 +55,14 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     wait_ready(page)
     second = status(page)
     assert second["used"] is True and second["error"] is None, second
+    # Read by the inline script at the top of index.html (static/snapshot-reader.js), before
+    # PyScript: the interpreter module took those bytes (docs/pwa.md, "The snapshot").
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+    assert page.evaluate("window.tableroSnapshotRead.url") == second["url"]
+    assert marks["tablero-snapshot-read-start"] <= marks["tablero-snapshot-read"], marks
+    assert marks["tablero-interpreter-start"] < marks["tablero-interpreter-done"], marks
     print(f"\nsecond visit: interpreter from the snapshot in {second['ms']} ms")
     # The restored app plays (lazy imports and the files unpacked after the restore work).
     page.set_viewport_size({"width": 1000, "height": 900})
