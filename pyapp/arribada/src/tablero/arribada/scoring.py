@@ -21,8 +21,7 @@ def _fits(v: int, want: int) -> bool:
     return v == want or v == WILD
 
 
-def is_sequence3(a: int, b: int, c: int) -> bool:
-    """Whether values ``a, b, c`` along a path read as n, n+1, n+2 (either way)."""
+def _is_sequence3(a: int, b: int, c: int) -> bool:
     for start in range(1, 7):
         if _fits(a, start) and _fits(b, start + 1) and _fits(c, start + 2):
             return True
@@ -31,21 +30,34 @@ def is_sequence3(a: int, b: int, c: int) -> bool:
     return False
 
 
+# Every triple of cell codes (0 empty, 1-8, 9 wild) answered once: index a*100 + b*10 + c.
+_SEQ3 = tuple(
+    _is_sequence3(i // 100, i // 10 % 10, i % 10) for i in range((WILD + 1) ** 3)
+)
+
+
+def is_sequence3(a: int, b: int, c: int) -> bool:
+    """Whether values ``a, b, c`` along a path read as n, n+1, n+2 (either way)."""
+    return _SEQ3[a * 100 + b * 10 + c]
+
+
 def on_sequence(
     values: Sequence[int], owners: Sequence[int], neighbours: Sequence[Sequence[int]], cell: int
 ) -> bool:
     """Whether the owned tile on ``cell`` lies on a sequence of its owner's tiles."""
     owner = owners[cell]
     v = values[cell]
+    seq3 = _SEQ3
     mine = [x for x in neighbours[cell] if owners[x] == owner]
     for x in mine:  # the tile at one end of the window
-        vx = values[x]
+        head = v * 100 + values[x] * 10
         for y in neighbours[x]:
-            if y != cell and owners[y] == owner and is_sequence3(v, vx, values[y]):
+            if y != cell and owners[y] == owner and seq3[head + values[y]]:
                 return True
     for i, x in enumerate(mine):  # the tile in the middle
+        head = values[x] * 100 + v * 10
         for y in mine[i + 1 :]:
-            if is_sequence3(values[x], v, values[y]):
+            if seq3[head + values[y]]:
                 return True
     return False
 
