@@ -231,3 +231,68 @@ def test_bots_are_pure():
                 top = name.split(".")[0]
                 assert top not in {"js", "pyodide", "pyscript", "random", "numpy"}, path
                 assert not name.startswith("tablero.") or name == "tablero.core", path
+
+
+# --- hard's sharp reply (docs/bots.md, "hard") -----------------------------------------
+
+
+def _position_with_sharp_replies(players: int) -> State:
+    """A position of a random game where the player to act has a claim or a capture."""
+    from tablero.arribada.evaluate import sharp_replies
+
+    for seed in range(200):
+        for moves in (30, 45, 60, 75):
+            state = random_position(players, seed, moves)
+            if state.phase == "action" and sharp_replies(state):
+                return state
+    raise AssertionError("no position with a claim or capture found")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sharp_replies_are_the_claims_and_captures_of_the_player_to_act(players):
+    from tablero.arribada.evaluate import sharp_replies
+
+    seen = 0
+    for seed in range(12):
+        for moves in range(0, 90, 7):
+            state = random_position(players, seed, moves)
+            replies = sharp_replies(state)
+            kinds = {str(m).split()[0] for m in state.legal_moves()}
+            if state.phase in ("action", "extra"):
+                expected = [
+                    m for m in state.legal_moves() if str(m).split()[0] in ("claim", "capture")
+                ]
+                assert replies == expected
+                seen += len(replies)
+            else:
+                assert replies == [], (state.phase, kinds)
+    assert seen > 0
+
+
+def test_the_sharp_reply_hook_is_looked_up_by_game_id():
+    from tablero.arribada.evaluate import sharp_replies
+    from tablero.bots.evaluation import replies_for
+
+    assert replies_for("arribada") is sharp_replies
+    assert replies_for("arboretum") is None  # its evaluation has no such hook
+    assert replies_for("no-such-game") is None
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_scores_a_cutoff_after_the_next_players_best_sharp_reply(players):
+    from tablero.arribada.evaluate import evaluate, sharp_replies
+    from tablero.bots.evaluation import margin
+    from tablero.bots.mcts import MctsBot
+
+    state = _position_with_sharp_replies(players)
+    mover = state.current_player
+    hard = make_bot("hard", seed=1, iterations=4)
+    hard.choose(state.view(mover))  # binds the game's evaluation and hook
+    assert isinstance(hard, MctsBot) and hard.replies is sharp_replies
+    before = state.to_json()
+    got = hard._cutoff_values(state)
+    assert state.to_json() == before  # the replies are tried on copies
+    options = [evaluate(state)] + [evaluate(state.apply_unchecked(m)) for m in sharp_replies(state)]
+    best = max(margin(v, mover) for v in options)
+    assert margin(got, mover) == pytest.approx(best)
+    assert got in options

@@ -38,7 +38,7 @@ from .data import EMPTY, SHELLS, STRENGTH, WILD
 from .scoring import in_group, majority_points, set_size
 from .state import ArribadaState
 
-__all__ = ["evaluate", "WEIGHTS"]
+__all__ = ["evaluate", "sharp_replies", "WEIGHTS"]
 
 #: The weights, in points.  ``medium`` is frozen on these values (docs/bots.md).
 WEIGHTS = {
@@ -183,6 +183,19 @@ def evaluate(state: ArribadaState) -> list[float]:
         if state.refresh[p] and not (refreshing and p == state.player):
             out[p] += keep
     return out
+
+
+def sharp_replies(state: ArribadaState) -> list:
+    """The claims and captures open to the player to act (none outside an action).
+
+    They depend on the public board only, and the evaluation prices them as threats;
+    ``hard`` plays the best of them for the next player before scoring a position.
+    """
+    if state.phase not in ("action", "extra"):
+        return []
+    from .moves import Capture, Claim
+
+    return [m for m in state.legal_moves() if isinstance(m, (Claim, Capture))]
 
 
 def fit_table(state: ArribadaState, player: int) -> list[float]:

@@ -11,11 +11,12 @@ from collections.abc import Callable, Sequence
 
 from tablero.core import State
 
-__all__ = ["Evaluator", "evaluator_for", "margin", "scores_evaluation"]
+__all__ = ["Evaluator", "evaluator_for", "margin", "replies_for", "scores_evaluation"]
 
 Evaluator = Callable[[State], list[float]]
 
 _CACHE: dict[str, Evaluator] = {}
+_REPLIES: dict[str, Callable[[State], list] | None] = {}
 
 #: ``hard``'s rewards: a margin gain of this many points gives about 0.73 (1 / (1 + e^-1)).
 REWARD_SCALE = 5.0
@@ -38,6 +39,24 @@ def evaluator_for(game_id: str) -> Evaluator:
             ev = module.evaluate
         _CACHE[game_id] = ev
     return ev
+
+
+def replies_for(game_id: str) -> Callable[[State], list] | None:
+    """The game's ``sharp_replies(state)`` if its evaluation module has one, else None.
+
+    ``sharp_replies(state)`` lists the few legal moves of the player to act that the
+    static evaluation can only estimate (in Arribada: claims and captures); ``hard``
+    lets the next player pick the best of them before it scores a position.
+    """
+    if game_id not in _REPLIES:
+        evaluator_for(game_id)
+        try:
+            module = importlib.import_module(f"tablero.{game_id}.evaluate")
+        except ModuleNotFoundError:
+            _REPLIES[game_id] = None
+        else:
+            _REPLIES[game_id] = getattr(module, "sharp_replies", None)
+    return _REPLIES[game_id]
 
 
 def margin(values: Sequence[float], player: int) -> float:

@@ -12,11 +12,15 @@ scores it with the game's evaluation:
   a node with ``ORDER_AFTER`` visits ranks its moves by the evaluation once and widens in
   that order; a younger node adds the best of ``EXPAND_K`` untried moves drawn at random;
 * **cutoff**: the tree covers the rest of the bot's own turn (a placed 2's extra action,
-  the draws, the refresh and its picks); once the turn passes (``CUTOFF_TURNS``) the
-  position is scored by the evaluation, which already prices what the next players can
-  claim or capture.  New nodes are scored by the evaluation at once: the playout is
-  truncated at 0 moves (``PLAYOUT_MOVES``; when raised, it plays that many best-of-k
-  moves first);
+  the draws, the refresh and its picks).  Once the turn passes (``CUTOFF_TURNS``) the
+  position is scored by the evaluation, after the **sharp reply**: the next player may
+  answer with the best (for them) of the game's ``sharp_replies`` (in Arribada its
+  claims and captures, which depend on the public board only), played in the deal and
+  evaluated; the position as it stands counts when no reply beats it for them
+  (``SHARP_REPLY``);
+* **playout**: from a new node, the rest of the turn is played best-of-``EXPAND_K`` by
+  the evaluation, so every iteration is scored at a cutoff (``PLAYOUT_TO_CUTOFF``; off,
+  the new node's own evaluation is the score);
 * **reward**: each seat's logistic of how much its evaluated margin over the best other
   seat grew since the root *in the same deal* (the deal's own evaluation is the
   baseline, which cancels most of the luck of the deal); the win share at the end;
@@ -35,7 +39,14 @@ from typing import Any
 from tablero.core import Rng, State
 
 from .base import Bot, SearchStats, check_view, decision_rng
-from .evaluation import REWARD_SCALE, Evaluator, evaluator_for, margin, scores_evaluation
+from .evaluation import (
+    REWARD_SCALE,
+    Evaluator,
+    evaluator_for,
+    margin,
+    replies_for,
+    scores_evaluation,
+)
 from .greedy import move_values
 
 __all__ = ["MctsBot"]
@@ -75,8 +86,9 @@ class MctsBot(Bot):
     PW_ALPHA = 0.5
     EXPAND_K = 4
     ORDER_AFTER = 3
-    PLAYOUT_MOVES = 0
     CUTOFF_TURNS = 1  # evaluate once the turn has passed this many times
+    PLAYOUT_TO_CUTOFF = True  # a new node: play the rest of the turn, then score the cutoff
+    SHARP_REPLY = True  # at the cutoff, the next player may answer with a sharp move
     CHECK_EVERY = 8  # iterations between clock readings
     FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
 
@@ -98,6 +110,7 @@ class MctsBot(Bot):
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.evaluate: Evaluator = scores_evaluation  # per decision: the view's game
+        self.replies = None  # per decision: the game's sharp_replies, if any
         self._base: list[float] = []  # this iteration's margins at the root, per seat
 
     def __repr__(self) -> str:
@@ -118,6 +131,7 @@ class MctsBot(Bot):
             deadline = start + self.budget_ms * self.budget_share(len(moves)) / 1000.0
         rng = decision_rng(self.seed, view)
         self.evaluate = evaluator_for(view.game.id)
+        self.replies = replies_for(view.game.id) if self.SHARP_REPLY else None
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
@@ -165,7 +179,7 @@ class MctsBot(Bot):
                 turns += 1
                 last = mover
                 if turns >= self.CUTOFF_TURNS:
-                    result = _to_rewards(self.evaluate(state), self._base)
+                    result = _to_rewards(self._cutoff_values(state), self._base)
                     break
             moves = root_order if node is root else state.legal_moves()
             children = node.children
@@ -179,7 +193,7 @@ class MctsBot(Bot):
                 child.avail = 1
                 children[move] = child
                 path.append(child)
-                result = self._playout(state, values, rng)
+                result = self._playout(state, values, rng, turns, last)
                 break
             best_score = -1.0
             best_move = None
@@ -220,6 +234,30 @@ class MctsBot(Bot):
         untried = [m for m in moves if m not in children]
         return self._best_of_k(untried, state, mover, rng)
 
+    def _cutoff_values(self, state: State) -> list[float]:
+        """The evaluation where the tree stops, after the best sharp reply (if any).
+
+        The player to act may answer with one of the game's ``sharp_replies`` (claims and
+        captures in Arribada), which the static evaluation only prices as threats: each is
+        played and evaluated, and the one with the best margin for that player stands,
+        unless the position as it is looks better for them.
+        """
+        values = self.evaluate(state)
+        if self.replies is None:
+            return values
+        mover = state.current_player
+        best = margin(values, mover)
+        for move in self.replies(state):
+            after = state.apply_unchecked(move)
+            if after.is_terminal():
+                v = [float(x) for x in after.scores()]
+            else:
+                v = self.evaluate(after)
+            score = margin(v, mover)
+            if score > best:
+                best, values = score, v
+        return values
+
     def _rank(self, moves, state, mover):
         scored = []
         for i, m in enumerate(moves):
@@ -257,16 +295,25 @@ class MctsBot(Bot):
         assert best is not None
         return best[1], best[2], best[3]
 
-    def _playout(self, state: State, values, rng: Rng) -> list[float]:
-        for _ in range(self.PLAYOUT_MOVES):
-            if state.is_terminal():
+    def _playout(self, state: State, values, rng: Rng, turns: int, last: int) -> list[float]:
+        """Score a new node: with ``PLAYOUT_TO_CUTOFF``, play the rest of the turn
+        best-of-``EXPAND_K`` and score the cutoff (after the next player's sharp reply);
+        without, the evaluation at the node itself."""
+        while not state.is_terminal():
+            mover = state.current_player
+            if mover != last:
+                turns += 1
+                last = mover
+                if turns >= self.CUTOFF_TURNS:
+                    return _to_rewards(self._cutoff_values(state), self._base)
+            if not self.PLAYOUT_TO_CUTOFF:
                 break
             moves = state.legal_moves()
             if len(moves) == 1:
                 state = state.apply_unchecked(moves[0])
                 values = None
                 continue
-            _, state, values = self._best_of_k(moves, state, state.current_player, rng)
+            _, state, values = self._best_of_k(moves, state, mover, rng)
         if state.is_terminal():
             return _terminal_rewards(state)
         if values is None:
