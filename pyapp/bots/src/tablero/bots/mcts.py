@@ -89,7 +89,7 @@ class MctsBot(Bot):
     CUTOFF_TURNS = 1  # evaluate once the turn has passed this many times
     PLAYOUT_TO_CUTOFF = True  # a new node: play the rest of the turn, then score the cutoff
     SHARP_REPLY = True  # at the cutoff, the next player may answer with a sharp move
-    CHECK_EVERY = 8  # iterations between clock readings
+    CHECK_EVERY = 8  # iterations between checks whether the choice is settled
     FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
 
     @classmethod
@@ -141,10 +141,10 @@ class MctsBot(Bot):
         while True:
             if limit is not None and done >= limit:
                 break
-            if done % self.CHECK_EVERY == 0 and deadline is not None:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
+            # The clock is read before every iteration: one may cost tens of
+            # milliseconds (a playout, a node ranking all its moves).
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
             self._iterate(root, root_order, view, rng)
             done += 1
             if done % self.CHECK_EVERY == 0 and self._decided(root, done, limit, start, deadline):
