@@ -609,13 +609,10 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     )
     interpreter_url = write_interpreter(out, pyodide_url, snapshot_url)
 
-    # The PyScript configuration (JSON loads faster than TOML): our interpreter module, and
-    # the page's wheels unpacked straight onto sys.path ("./*") - no micropip, no lock
-    # file patching.  Also after a restore: the filesystem is not in the snapshot.
-    config = {
-        "interpreter": f"./{interpreter_url}",
-        "files": {f"./{url}": "./*" for url in page_urls},
-    }
+    # The PyScript configuration (JSON loads faster than TOML): our interpreter module only.
+    # PyScript loads after the board is interactive and gets the interpreter boot.js already
+    # started the app with; boot.js unpacks the page's wheels itself (docs/pwa.md).
+    config = {"interpreter": f"./{interpreter_url}"}
     config_bytes = (json.dumps(config, indent=1) + "\n").encode()
     config_url = f"config.{_sha(config_bytes)}.json"
     (out / config_url).write_bytes(config_bytes)
@@ -671,6 +668,8 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "pyscript": f"./{pyscript_url}/core.js",
         "config": f"./{config_url}",
         "interpreter": f"./{interpreter_url}",
+        # The page's wheels, unpacked by boot.js onto sys.path before the app starts.
+        "wheels": [f"./{url}" for url in page_urls],
         "sw": "./sw.js",
         "i18n": "./i18n/",
         "bots": {
@@ -685,8 +684,9 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "languages": list(LANGUAGES),
         "messages": boot_messages()["en"],
         "files": [
-            file_entry(f"{pyscript_url}/core.js", "download", "js"),
-            file_entry(config_url, "download", None),
+            # Loaded after the board is interactive: probed, not counted by the progress bar.
+            file_entry(f"{pyscript_url}/core.js", "pyscript", "js"),
+            file_entry(config_url, "pyscript", None),
             *(
                 file_entry(f"{pyodide_url}/{name}", "download", checks.get(Path(name).suffix))
                 for name in PYODIDE_FILES
@@ -707,10 +707,10 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "stamp": html.escape(stamp),
         "boot_data": boot_json.replace("</", "<\\/"),
         "preloads": preload_links(
-            modules=[f"{pyscript_url}/core.js", interpreter_url, f"{pyodide_url}/pyodide.mjs",
+            modules=[interpreter_url, f"{pyodide_url}/pyodide.mjs",
                      f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
-            fetches=[config_url, *(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
-                                   if not name.endswith(".mjs")), *page_urls],  # fmt: skip
+            fetches=[*(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
+                       if not name.endswith(".mjs")), *page_urls],  # fmt: skip
         ),
     }
     # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).

@@ -1,11 +1,14 @@
 // Tablero's boot loader: the boot screen, its stages and progress, failure messages, the
-// service worker and the "update available" prompt.  See docs/pwa.md.
+// app's start, the service worker and the "update available" prompt.  See docs/pwa.md.
 //
 // Stages, each driven by real events:
 //   download  runtime bytes counted as they stream in (fetch wrapper + resource timing)
-//   python    after the runtime is in, until PyScript reports "Loaded interpreter"
-//   games     PyScript "Loading files" .. "Loaded files" (the wheels, bytes counted)
-//   app       the py:ready event .. our tablero:ready (tablero.web.main.start())
+//   python    after the runtime is in, until the interpreter module's boot() resolves
+//   games     the page's wheels fetched (bytes counted) and unpacked onto sys.path
+//   app       tablero.web.main.start() run by this file .. our tablero:ready
+// The app does not wait for PyScript: it is loaded after the board is interactive, gets
+// the interpreter already running, and runs the page's <script type="py"> (which starts
+// the app only if that did not happen).
 // A 404, a wrong MIME type, a failed download, a Python error or a timeout stops the boot
 // with a message naming the file or stage and what to do.
 
@@ -339,31 +342,42 @@ async function probe() {
   );
 }
 
-// --- PyScript's events ----------------------------------------------------------------
+// --- PyScript, after the board is interactive ------------------------------------------
 
-addEventListener("py:progress", ({ detail }) => {
-  // Loading Pyodide, Loading interpreter, Loaded interpreter, Loading files, Loaded files,
-  // Loaded Pyodide (polyscript's messages).
-  if (detail === "Loaded interpreter") setStage("games", "active");
-  else if (detail === "Loading files") setStage("games", "active");
-  else if (detail === "Loaded files" || detail === "Loaded Pyodide") setStage("app", "active");
+// PyScript runs the page's <script type="py"> once it has set itself up: py:done on the
+// script.  tableroBoot.pyscript: null, "loading", "done" or "failed".
+boot.pyscript = null;
+const mainScript = $("tablero-main");
+mainScript.addEventListener("py:done", () => {
+  if (boot.pyscript !== "failed") boot.pyscript = "done";
+  performance.mark("tablero-pyscript-done");
 });
 
-const mainScript = $("tablero-main");
-mainScript.addEventListener("py:ready", () => setStage("app", "active"));
-
-// PyScript shows errors it catches (config, files) as .py-error banners: during the boot
-// they become our error message.
+// PyScript shows the errors it catches as .py-error banners: during the boot they become
+// our error message; afterwards they stay (PyScript's own report) and are noted.
 new MutationObserver((mutations) => {
   for (const m of mutations) {
     for (const node of m.addedNodes) {
-      if (node.nodeType === 1 && node.classList.contains("py-error") && !boot.done) {
+      if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
+      if (!boot.done) {
         fail("python", node.textContent || "");
         node.remove();
+      } else {
+        boot.pyscript = "failed";
       }
     }
   }
 }).observe(document.body, { childList: true });
+
+function loadPyScript() {
+  boot.pyscript = "loading";
+  performance.mark("tablero-pyscript-start");
+  // import() resolves against this module's URL: make the site-relative path absolute.
+  import(new URL(data.pyscript, location.href).href).catch((error) => {
+    boot.pyscript = "failed";
+    console.warn("Tablero: PyScript could not be loaded", error);
+  });
+}
 
 addEventListener("error", (event) => {
   const message = String(event.message || "");
@@ -382,9 +396,11 @@ addEventListener("tablero:ready", () => {
   boot.log.push({ stage: "ready", state: "done", ms: Math.round(performance.now() - t0) });
   $("boot").hidden = true;
   document.body.dataset.bootStage = "ready";
-  // The service worker's install re-checks every file: let the first clicks go first.
+  // The service worker's install re-checks every file, and PyScript sets itself up (about
+  // 0.3 s of the page's thread): let the first clicks go first.
   const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
   setTimeout(() => idle(() => registerServiceWorker(), { timeout: 3000 }), 1000);
+  setTimeout(() => idle(() => loadPyScript(), { timeout: 3000 }), 1500);
 });
 
 $("boot-retry").addEventListener("click", () => location.reload());
@@ -454,6 +470,77 @@ async function registerServiceWorker() {
   }
 }
 
+// --- starting the app -----------------------------------------------------------------
+
+// Run in a fresh namespace once the wheels are on sys.path.  On a snapshot restore the
+// app's modules are already imported: start() renders at once.
+const START_APP = `
+import js
+try:
+    import importlib
+    importlib.invalidate_caches()
+    from tablero.web.main import start
+    start()
+except BaseException as exc:
+    import traceback
+    js.tableroBoot.pythonFailed("".join(traceback.format_exception(exc)))
+`;
+
+async function fetchWheel(url) {
+  // Through the watching fetch (bytes counted, status checked); preloaded by index.html.
+  const response = await window.fetch(new URL(url, location.href).href);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function startApp() {
+  // The wheels download while the interpreter starts.
+  const wheels = data.wheels.map((url) => fetchWheel(url));
+  for (const w of wheels) w.catch(() => {}); // reported by the fetch wrapper, or below
+  let module;
+  let py;
+  try {
+    // import() resolves against this module's URL: make the site-relative path absolute.
+    module = await import(new URL(data.interpreter, location.href).href);
+  } catch (error) {
+    fail("network", String(error), { file: data.interpreter.replace(/^\.\//, "") });
+    return;
+  }
+  try {
+    // Starts Python (a snapshot restore when the reader found one: static/snapshot-reader.js).
+    py = await module.boot();
+  } catch (error) {
+    fail("python", String(error?.stack || error));
+    return;
+  }
+  if (boot.failed) return;
+  setStage("games", "active");
+  let buffers;
+  try {
+    buffers = await Promise.all(wheels);
+  } catch (error) {
+    fail("network", String(error), { file: data.wheels[0].replace(/^\.\//, "") });
+    return;
+  }
+  if (boot.failed) return;
+  try {
+    for (const buffer of buffers) py.unpackArchive(buffer, "zip");
+  } catch (error) {
+    fail("python", String(error));
+    return;
+  }
+  performance.mark("tablero-wheels-done");
+  setStage("app", "active");
+  // One task boundary, so the stage change is seen (and can be drawn) before Python runs.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const namespace = py.runPython("{}");
+  try {
+    py.runPython(START_APP, { globals: namespace });
+  } finally {
+    namespace.destroy();
+  }
+}
+
 // --- go -------------------------------------------------------------------------------
 
 document.body.dataset.bootStage = "download";
@@ -465,14 +552,5 @@ if (typeof WebAssembly !== "object") {
 } else {
   loadCatalog();
   probe();
-  // Start Python at once (the snapshot read, the runtime loaded), in parallel with
-  // loading PyScript, which then gets this interpreter when it asks for one.  Failures
-  // reach the boot screen through PyScript (its error banner) like any other.
-  import(new URL(data.interpreter, location.href).href)
-    .then((module) => module.boot())
-    .catch(() => {});
-  // import() resolves against this module's URL: make the site-relative path absolute.
-  import(new URL(data.pyscript, location.href).href).catch((error) => {
-    fail("network", String(error), { file: data.pyscript.replace(/^\.\//, "") });
-  });
+  startApp().catch((error) => fail("python", String(error?.stack || error)));
 }

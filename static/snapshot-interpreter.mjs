@@ -1,19 +1,18 @@
-// The module PyScript loads as its "interpreter" in place of pyodide.mjs: a plain
-// Pyodide boot, or, when a memory snapshot of this very build is already in the
-// service worker's cache, a restore of that snapshot (the app's modules already
-// imported).  See docs/pwa.md, "The snapshot".
+// Tablero's interpreter module: a plain Pyodide boot, or, when a memory snapshot of this
+// very build is already in the service worker's cache, a restore of that snapshot (the
+// app's modules already imported).  See docs/pwa.md, "The snapshot" and "Booting".
 //
 // build.py copies it as static/interpreter.<hash>.mjs with the two placeholders below
 // replaced (the runtime folder and the snapshot's content-hashed URL, both relative to
 // this module).  Never fetches the snapshot from the network: a first visit boots plain
 // and the service worker precaches the snapshot after the board is interactive.
 //
-// The boot starts early: the snapshot is read and gunzipped (in a worker) from the page's
-// first script on (static/snapshot-reader.js, inlined into index.html), and static/boot.js
-// imports this module and calls boot() before it imports PyScript, so Pyodide is loaded
-// while PyScript itself is still loading; PyScript's later call to loadPyodide() gets
-// the interpreter already under way.  window.tableroSnapshot tells what happened:
-// {url, used, error, ms}.
+// static/boot.js imports it and calls boot() at once (the snapshot is being read and
+// gunzipped, in a worker, since the page's first script: static/snapshot-reader.js), then
+// unpacks the page's wheels and starts the app itself.  PyScript, loaded after the board
+// is interactive, names this module as its "interpreter" in place of pyodide.mjs; its
+// call to loadPyodide() gets the interpreter that is already running.
+// window.tableroSnapshot tells what happened: {url, used, error, ms}.
 import { loadPyodide as plainLoad, version } from "__RUNTIME__/pyodide.mjs";
 
 export { version };
@@ -76,7 +75,7 @@ async function start() {
 
 let booting = null;
 
-// Starts the interpreter (once); boot.js calls it before it even imports PyScript.
+// Starts the interpreter (once); boot.js calls it first thing.
 export function boot() {
   booting ??= start();
   return booting;

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import http.server
+import json
 import os
 import shutil
 import sys
@@ -160,6 +161,17 @@ def make_server():
     yield make
     for server in servers:
         server.stop()
+
+
+def boot_data(site: Path) -> dict:
+    """The boot data block of the built index.html (file list, wheels, URLs)."""
+    import re
+
+    page = (site / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<script type="application/json" id="tablero-boot-data">(.*?)</script>',
+                      page, re.S)  # fmt: skip
+    assert match, "index.html has no boot data"
+    return json.loads(match.group(1).replace("<\\/", "</"))
 
 
 def copy_site(src: Path, dest: Path) -> Path:

@@ -10,7 +10,7 @@ import zipfile
 from urllib.parse import urljoin
 
 import pytest
-from conftest import copy_site, wait_offline_ready, wait_ready
+from conftest import boot_data, copy_site, wait_offline_ready, wait_ready
 from ui import new_game, place
 
 import build
@@ -88,6 +88,44 @@ def test_boots_through_the_stages(site_server, new_page, timer):
     assert page.locator("#boot").is_hidden()
     assert page.evaluate("document.documentElement.lang") == "en"
     print(f"\nfirst visit, fresh context: interactive after {elapsed:.2f} s; boot log {log}")
+
+
+def test_the_app_starts_before_pyscript_which_still_runs_the_page_script(
+    site_server, new_page
+):
+    page = new_page()
+    page.goto(site_server.url)
+    wait_ready(page)
+    # The board came up without PyScript: its core.js was not loaded before ready (only
+    # probed with HEAD, a fetch).
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+    loaded = (
+        "performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/pyscript/') && e.initiatorType !== 'fetch')"
+        ".map(e => e.startTime)"
+    )
+    assert page.evaluate(loaded) == [] or page.evaluate("tableroBoot.pyscript") is not None
+    assert marks["tablero-wheels-done"] < marks["tablero-interactive"], marks
+    # PyScript is loaded after the board is interactive, gets the same interpreter and runs
+    # the page's <script type="py">, which leaves the running app alone.
+    renders = page.get_attribute("#app", "data-render")
+    page.wait_for_function("tableroBoot.pyscript === 'done'", timeout=30_000)
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+    assert marks["tablero-interactive"] < marks["tablero-pyscript-start"], marks
+    pyscript = page.evaluate(loaded)
+    assert pyscript and all(t > marks["tablero-interactive"] for t in pyscript), (pyscript, marks)
+    assert page.evaluate("typeof document.body.dataset.bootFailed") == "undefined"
+    assert page.get_attribute("#app", "data-render") == renders
+    assert page.locator(".py-error").count() == 0
+    # The app still plays after PyScript's set-up.
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
 
 
 def test_boot_screen_speaks_the_saved_language(site_server, new_page):
@@ -195,8 +233,7 @@ def test_first_visit_downloads_each_runtime_file_once(
     until_offline = server.bytes_by_path()
     after_ready = server.bytes_by_path(n_ready)
 
-    config = json.loads(next(built_site.glob("config.*.json")).read_text())
-    page_wheels = {url.lstrip(".") for url in config["files"]}
+    page_wheels = {url.lstrip(".") for url in boot_data(built_site)["wheels"]}
     for path in runtime_paths(built_site):
         # The bots' wheel is the worker's (no bot seat here): only the precache gets it.
         if "/wheels/" not in path or path in page_wheels:

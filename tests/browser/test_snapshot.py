@@ -9,7 +9,7 @@ import gzip
 import json
 
 import pytest
-from conftest import copy_site, wait_offline_ready, wait_ready
+from conftest import boot_data, copy_site, wait_offline_ready, wait_ready
 from ui import new_game, place
 
 pytestmark = pytest.mark.browser
@@ -30,8 +30,10 @@ def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
     name = snapshot_path(built_site).rsplit("/", 1)[1]
     assert f"./{name}" in interpreter and "__SNAPSHOT__" not in interpreter
     assert name in (built_site / "sw.js").read_text()
-    # The page unpacks neither the bots (their worker does) nor anything but zips.
-    assert not any("tablero_bots" in url for url in config["files"])
+    # The page unpacks neither the bots (their worker does) nor anything but wheels.
+    wheels = boot_data(built_site)["wheels"]
+    assert wheels and all(url.endswith(".whl") for url in wheels)
+    assert not any("tablero_bots" in url for url in wheels)
     raw = gzip.decompress((built_site / snapshot_path(built_site)[1:]).read_bytes())
     assert len(raw) >= 30 * 2**20  # the whole 30 MiB heap
 

@@ -87,9 +87,25 @@ def _local_storage() -> Any:
 # --- start ----------------------------------------------------------------------------
 
 
+_started = False
+
+
+def started() -> bool:
+    """Has :func:`start` run (or begun) on this page?"""
+    return _started
+
+
 def start() -> None:
-    """Boot the app into ``<main id="app">`` and tell the page it is ready."""
-    global _app, _model, _root
+    """Boot the app into ``<main id="app">`` and tell the page it is ready.
+
+    The app's entry point: ``static/boot.js`` calls it as soon as Python and the page's
+    wheels are ready (docs/pwa.md, "Booting"); the page's ``<script type="py">``, run by
+    PyScript after the board is interactive, calls it only if it has not run yet.  A
+    second call does nothing."""
+    global _app, _model, _root, _started
+    if _started:
+        return
+    _started = True
     from js import document, window
     from pyodide.ffi import create_proxy
 
