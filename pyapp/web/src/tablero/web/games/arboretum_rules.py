@@ -11,14 +11,16 @@ from __future__ import annotations
 from tablero.arboretum.data import CODES
 
 from ..plugin import Translate
-from ..svg import esc, raw_tag, tag
+from ..svg import raw_tag, tag
+from . import rules_help
 from .arboretum_look import card_icon
 from .arboretum_style import style_tag
+from .rules_help import ITEMS, RULING, P
 
-P, RULING, ITEMS, LEGEND = "p", "ruling", "items", "legend"
+LEGEND = "legend"  # the species legend, a block of this game's own
 
 #: (heading key, [(kind, key or keys)]) in reading order; keys under "arboretum.rules."
-SECTIONS: tuple[tuple[str, tuple[tuple[str, str | tuple[str, ...]], ...]], ...] = (
+SECTIONS: rules_help.Sections = (
     ("h.goal", ((P, "goal"),)),
     ("h.cards", ((P, "cards"), (LEGEND, ""), (RULING, "ruling.species"))),
     ("h.setup", ((P, "setup"), (RULING, "ruling.first"))),
@@ -53,12 +55,7 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str | tuple[str, ...]], ...]], ...] 
 
 def ruling_keys() -> list[str]:
     """Catalog keys of every ruling paragraph."""
-    return [
-        f"arboretum.rules.{key}"
-        for _, items in SECTIONS
-        for kind, key in items
-        if kind == RULING and isinstance(key, str)
-    ]
+    return rules_help.ruling_keys("arboretum", SECTIONS)
 
 
 def _legend(t: Translate) -> str:
@@ -75,28 +72,6 @@ def _legend(t: Translate) -> str:
 
 def rules_html(t: Translate) -> str:
     """HTML of the Arboretum rules help; rulings visibly tagged."""
-
-    def k(key: str) -> str:
-        return t(f"arboretum.rules.{key}")
-
-    out = [style_tag(), tag("h2", k("title"))]
-    for heading, items in SECTIONS:
-        out.append(tag("h3", k(heading)))
-        for kind, key in items:
-            if kind == P:
-                out.append(tag("p", k(key)))  # type: ignore[arg-type]
-            elif kind == ITEMS:
-                out.append(raw_tag("ul", "".join(tag("li", k(x)) for x in key)))
-            elif kind == LEGEND:
-                out.append(_legend(t))
-            else:
-                out.append(
-                    raw_tag(
-                        "p",
-                        tag("span", t("arboretum.rules.ruling_tag"), class_="arb-ruling-tag")
-                        + esc(k(key)),  # type: ignore[arg-type]
-                        class_="arb-ruling",
-                        data_ruling=key,
-                    )
-                )
-    return raw_tag("article", "".join(out), class_="arb-rules", data_game="arboretum")
+    return rules_help.rules_html(
+        t, "arboretum", SECTIONS, css="arb", head=style_tag(), blocks={LEGEND: _legend}
+    )

@@ -8,13 +8,12 @@ marked with the catalog's "Tablero ruling" tag.
 from __future__ import annotations
 
 from ..plugin import Translate
-from ..svg import esc, raw_tag, tag
+from . import rules_help
 from .arribada_style import style_tag
-
-P, RULING, ITEMS = "p", "ruling", "items"
+from .rules_help import ITEMS, RULING, P
 
 #: (heading key, [(kind, key or keys)]) in reading order; keys under "arribada.rules."
-SECTIONS: tuple[tuple[str, tuple[tuple[str, str | tuple[str, ...]], ...]], ...] = (
+SECTIONS: rules_help.Sections = (
     ("h.goal", ((P, "goal"),)),
     (
         "h.board",
@@ -75,36 +74,9 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str | tuple[str, ...]], ...]], ...] 
 
 def ruling_keys() -> list[str]:
     """Catalog keys of every ruling paragraph."""
-    return [
-        f"arribada.rules.{key}"
-        for _, items in SECTIONS
-        for kind, key in items
-        if kind == RULING and isinstance(key, str)
-    ]
+    return rules_help.ruling_keys("arribada", SECTIONS)
 
 
 def rules_html(t: Translate) -> str:
     """HTML of the Arribada rules help; rulings visibly tagged."""
-
-    def k(key: str) -> str:
-        return t(f"arribada.rules.{key}")
-
-    out = [style_tag(), tag("h2", k("title"))]
-    for heading, items in SECTIONS:
-        out.append(tag("h3", k(heading)))
-        for kind, key in items:
-            if kind == P:
-                out.append(tag("p", k(key)))  # type: ignore[arg-type]
-            elif kind == ITEMS:
-                out.append(raw_tag("ul", "".join(tag("li", k(x)) for x in key)))
-            else:
-                out.append(
-                    raw_tag(
-                        "p",
-                        tag("span", t("arribada.rules.ruling_tag"), class_="arr-ruling-tag")
-                        + esc(k(key)),  # type: ignore[arg-type]
-                        class_="arr-ruling",
-                        data_ruling=key,
-                    )
-                )
-    return raw_tag("article", "".join(out), class_="arr-rules", data_game="arribada")
+    return rules_help.rules_html(t, "arribada", SECTIONS, css="arr", head=style_tag())
