@@ -3,82 +3,52 @@ the move log, the end screen, the rules help and the message catalogs."""
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
+import ui_helpers
 from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, DrawPile, Play
 from tablero.arboretum.grid import cell_name
 from tablero.arboretum.state import HIDDEN
-from tablero.core import Rng, from_text, make
+from tablero.core import from_text, make
 from tablero.web.games import get_ui
 from tablero.web.games.arboretum_rules import ruling_keys
 from tablero.web.games.arboretum_table import ZOOMS, card_words
 from tablero.web.plugin import Seat, Selection
+from ui_helpers import (
+    EVIL,
+    LANGS,
+    MESSAGES,
+    SEATS,
+    acts,
+    check_catalogs_agree,
+    find,
+    parse,
+    strict_translator,
+)
 
 UI = get_ui("arboretum")
-MESSAGES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/messages"
-LANGS = ("en", "ja", "es", "nl")
-EVIL = "<img src=x onerror=alert(1)>"
-SEATS = [Seat("Ana", 0), Seat(EVIL, 1), Seat("Cy & Co", 2), Seat("Di", 3)]
 
 
 def catalog(lang: str) -> dict[str, str]:
-    data = json.loads((MESSAGES / f"arboretum.{lang}.json").read_text(encoding="utf-8"))
-    assert all(isinstance(v, str) for v in data.values())
-    return data
+    return ui_helpers.catalog("arboretum", lang)
 
 
 def make_t(lang: str = "en"):
-    """A strict translate function: a missing key or placeholder fails loudly."""
-    cat = catalog(lang)
-
-    def t(key: str, **params) -> str:
-        if key not in cat:
-            raise KeyError(f"missing catalog key {key!r} ({lang})")
-        return cat[key].format(**params)
-
-    return t
+    return strict_translator("arboretum", lang)
 
 
 T = make_t("en")
-
-
-def parse(html: str) -> ET.Element:
-    """The HTML as XML (the renderers write well-formed markup)."""
-    return ET.fromstring(f"<root>{html}</root>")
-
-
-def find(root: ET.Element, **attrs: str) -> list[ET.Element]:
-    return [
-        el for el in root.iter() if all(el.get(k.replace("_", "-")) == v for k, v in attrs.items())
-    ]
 
 
 def having(root: ET.Element, attr: str) -> list[ET.Element]:
     return [el for el in root.iter() if el.get(attr) is not None]
 
 
-def acts(root: ET.Element, act: str) -> list[ET.Element]:
-    return find(root, data_act=act)
-
-
 def random_states(players: int, seed: int, every: int = 17) -> list:
     """States along a random game, every ``every`` moves, and the final one."""
-    s = make("arboretum", players=players, seed=seed)
-    rng = Rng(seed)
-    out = []
-    i = 0
-    while not s.is_terminal():
-        if i % every == 0:
-            out.append(s)
-        moves = s.legal_moves()
-        s = s.apply_unchecked(moves[rng.randbelow(len(moves))])
-        i += 1
-    out.append(s)
-    return out
+    return ui_helpers.random_states("arboretum", players, seed, every)
 
 
 def finished(players: int, seed: int):
@@ -151,16 +121,7 @@ def tie_game():
 
 
 def test_all_languages_have_the_same_keys_and_placeholders():
-    en = catalog("en")
-    assert all(k.startswith("arboretum.") for k in en)
-    for lang in LANGS[1:]:
-        other = catalog(lang)
-        assert set(other) == set(en), (lang, set(other) ^ set(en))
-        for key, text in en.items():
-            want = sorted(re.findall(r"\{(\w*)\}", text))
-            got = sorted(re.findall(r"\{(\w*)\}", other[key]))
-            assert got == want, (lang, key)
-            assert other[key].strip() or key == "arboretum.sep.sentence", (lang, key)
+    check_catalogs_agree("arboretum", may_be_blank=("arboretum.sep.sentence",))
 
 
 def test_every_catalog_key_is_used_somewhere():

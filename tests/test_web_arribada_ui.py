@@ -3,12 +3,8 @@ the move log, the end screen, the rules help and the message catalogs."""
 
 from __future__ import annotations
 
-import json
-import re
-import xml.etree.ElementTree as ET
-from pathlib import Path
-
 import pytest
+import ui_helpers
 from tablero.arribada import (
     Capture,
     Claim,
@@ -22,69 +18,40 @@ from tablero.arribada import (
     Place,
     Refresh,
 )
-from tablero.core import Rng, from_text, make
+from tablero.core import from_text, make
 from tablero.web.games import get_ui
 from tablero.web.games.arribada_end import score_series
 from tablero.web.games.arribada_rules import ruling_keys
-from tablero.web.plugin import Seat, Selection
+from tablero.web.plugin import Selection
+from ui_helpers import (
+    EVIL,
+    LANGS,
+    MESSAGES,
+    SEATS,
+    acts,
+    check_catalogs_agree,
+    find,
+    parse,
+    strict_translator,
+)
 
 UI = get_ui("arribada")
-MESSAGES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/messages"
-LANGS = ("en", "ja", "es", "nl")
-EVIL = "<img src=x onerror=alert(1)>"
-SEATS = [Seat("Ana", 0), Seat(EVIL, 1), Seat("Cy & Co", 2), Seat("Di", 3)]
 
 
 def catalog(lang: str) -> dict[str, str]:
-    data = json.loads((MESSAGES / f"arribada.{lang}.json").read_text(encoding="utf-8"))
-    assert all(isinstance(v, str) for v in data.values())
-    return data
+    return ui_helpers.catalog("arribada", lang)
 
 
 def make_t(lang: str = "en"):
-    """A strict translate function: a missing key or placeholder fails loudly."""
-    cat = catalog(lang)
-
-    def t(key: str, **params) -> str:
-        if key not in cat:
-            raise KeyError(f"missing catalog key {key!r} ({lang})")
-        return cat[key].format(**params)
-
-    return t
+    return strict_translator("arribada", lang)
 
 
 T = make_t("en")
 
 
-def parse(html: str) -> ET.Element:
-    """The HTML as XML (the renderers write well-formed markup)."""
-    return ET.fromstring(f"<root>{html}</root>")
-
-
-def find(root: ET.Element, **attrs: str) -> list[ET.Element]:
-    return [
-        el for el in root.iter() if all(el.get(k.replace("_", "-")) == v for k, v in attrs.items())
-    ]
-
-
-def acts(root: ET.Element, act: str) -> list[ET.Element]:
-    return find(root, data_act=act)
-
-
 def random_states(players: int, seed: int, every: int = 23) -> list:
     """States along a random game, every ``every`` moves, and the final one."""
-    s = make("arribada", players=players, seed=seed)
-    rng = Rng(seed)
-    out = []
-    i = 0
-    while not s.is_terminal():
-        if i % every == 0:
-            out.append(s)
-        moves = s.legal_moves()
-        s = s.apply_unchecked(moves[rng.randbelow(len(moves))])
-        i += 1
-    out.append(s)
-    return out
+    return ui_helpers.random_states("arribada", players, seed, every)
 
 
 def finished(players: int, seed: int):
@@ -121,15 +88,7 @@ def p2(variant: str = "standard"):
 
 
 def test_all_languages_have_the_same_keys_and_placeholders():
-    en = catalog("en")
-    assert all(k.startswith("arribada.") for k in en)
-    for lang in LANGS[1:]:
-        other = catalog(lang)
-        assert set(other) == set(en), (lang, set(other) ^ set(en))
-        for key, text in en.items():
-            want = sorted(re.findall(r"\{(\w*)\}", text))
-            got = sorted(re.findall(r"\{(\w*)\}", other[key]))
-            assert got == want, (lang, key)
+    check_catalogs_agree("arribada", may_be_blank=("arribada.log.sep",))
 
 
 def test_every_catalog_key_is_used_somewhere():

@@ -1,0 +1,87 @@
+"""Shared by the game UI tests (tests/test_web_*_ui.py): the catalogs, a strict
+translator, hostile seat names, and reading the renderers' markup as XML."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tablero.web.plugin import Seat
+
+MESSAGES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/messages"
+LANGS = ("en", "ja", "es", "nl")
+EVIL = "<img src=x onerror=alert(1)>"
+SEATS = [Seat("Ana", 0), Seat(EVIL, 1), Seat("Cy & Co", 2), Seat("Di", 3)]
+
+
+def catalog(game: str, lang: str) -> dict[str, str]:
+    """The game's own catalog (``messages/<game>.<lang>.json``), all strings."""
+    data = json.loads((MESSAGES / f"{game}.{lang}.json").read_text(encoding="utf-8"))
+    assert all(isinstance(v, str) for v in data.values())
+    return data
+
+
+def strict_translator(game: str, lang: str = "en"):
+    """A translate function over the game's catalog: a missing key or placeholder fails
+    loudly."""
+    cat = catalog(game, lang)
+
+    def t(key: str, **params) -> str:
+        if key not in cat:
+            raise KeyError(f"missing catalog key {key!r} ({lang})")
+        return cat[key].format(**params)
+
+    return t
+
+
+def parse(html: str) -> ET.Element:
+    """The HTML as XML (the renderers write well-formed markup)."""
+    return ET.fromstring(f"<root>{html}</root>")
+
+
+def find(root: ET.Element, **attrs: str) -> list[ET.Element]:
+    """The elements whose attributes (``data_act=...`` for ``data-act``) all match."""
+    return [
+        el for el in root.iter() if all(el.get(k.replace("_", "-")) == v for k, v in attrs.items())
+    ]
+
+
+def acts(root: ET.Element, act: str) -> list[ET.Element]:
+    """The elements a click acts on with ``act`` (``data-act``)."""
+    return find(root, data_act=act)
+
+
+def random_states(game: str, players: int, seed: int, every: int) -> list:
+    """States along a random game of ``game``, every ``every`` moves, and the final one."""
+    from tablero.core import Rng, make
+
+    s = make(game, players=players, seed=seed)
+    rng = Rng(seed)
+    out = []
+    i = 0
+    while not s.is_terminal():
+        if i % every == 0:
+            out.append(s)
+        moves = s.legal_moves()
+        s = s.apply_unchecked(moves[rng.randbelow(len(moves))])
+        i += 1
+    out.append(s)
+    return out
+
+
+def check_catalogs_agree(game: str, may_be_blank: tuple[str, ...] = ()) -> None:
+    """Every language of the game's catalog has English's keys (all under ``<game>.``)
+    and, per key, the same placeholders; no text is blank unless allowed."""
+    import re
+
+    en = catalog(game, "en")
+    assert all(k.startswith(f"{game}.") for k in en)
+    for lang in LANGS[1:]:
+        other = catalog(game, lang)
+        assert set(other) == set(en), (lang, set(other) ^ set(en))
+        for key, text in en.items():
+            want = sorted(re.findall(r"\{(\w*)\}", text))
+            got = sorted(re.findall(r"\{(\w*)\}", other[key]))
+            assert got == want, (lang, key)
+            assert other[key].strip() or key in may_be_blank, (lang, key)
