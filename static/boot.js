@@ -443,6 +443,29 @@ async function whenActivated(registration) {
   document.documentElement.dataset.offline = "ready";
 }
 
+// Once the service worker has precached the gzipped snapshot, keep a raw copy of it for
+// the next visit (static/snapshot-reader.js: read as it is, no gunzip on the way).
+// tableroBoot.snapshotKept: null (not yet), true, or false (not needed or not possible).
+boot.snapshotKept = null;
+function keepSnapshot() {
+  const read = window.tableroSnapshotRead;
+  if (!read?.keepRaw) return;
+  const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
+  idle(
+    () =>
+      read.keepRaw().then(
+        (kept) => {
+          boot.snapshotKept = kept;
+        },
+        (error) => {
+          boot.snapshotKept = false;
+          console.warn("Tablero: could not keep the snapshot for the next visit", error);
+        },
+      ),
+    { timeout: 5000 },
+  );
+}
+
 // Registered only once the app is interactive: registering at load would download the
 // whole runtime a second time on the first visit, competing with the boot itself.
 async function registerServiceWorker() {
@@ -461,6 +484,7 @@ async function registerServiceWorker() {
       watchInstalling(registration, registration.installing),
     );
     boot.offlineReady = whenActivated(registration);
+    boot.offlineReady.then(keepSnapshot, () => {});
     if (hadController) registration.update().catch(() => {});
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") registration.update().catch(() => {});

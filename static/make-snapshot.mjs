@@ -4,6 +4,7 @@
 // OPTIONS: {pyodide: folder of the runtime (the same files the site ships),
 //           zips: [wheel paths, unpacked onto sys.path with unpackArchive],
 //           imports: [module names imported before the snapshot],
+//           warm: Python source run after the imports, before the snapshot (optional),
 //           check: Python source run after a restore (must not raise),
 //           out: path of the raw snapshot, heapLimit: bytes}
 // Prints {bytes, heap, heapLimit, modules, makeMs, restoreMs} as JSON; exits 1 with a
@@ -40,6 +41,13 @@ del _name
 `);
 } catch (error) {
   die(`importing the app's modules before the snapshot failed:\n${error}`);
+}
+if (options.warm) {
+  try {
+    py.runPython(options.warm);
+  } catch (error) {
+    die(`warming the app up before the snapshot failed:\n${error}`);
+  }
 }
 const modules = py.runPython("len(sys.modules)");
 const heap = py._module.HEAP8.buffer.byteLength;

@@ -12,14 +12,15 @@
 // unpacks the page's wheels and starts the app itself.  PyScript, loaded after the board
 // is interactive, names this module as its "interpreter" in place of pyodide.mjs; its
 // call to loadPyodide() gets the interpreter that is already running.
-// window.tableroSnapshot tells what happened: {url, used, error, ms}.
+// window.tableroSnapshot tells what happened: {url, used, form, error, ms} (form: "raw" or
+// "gzip", the copy read).
 import { loadPyodide as plainLoad, version } from "__RUNTIME__/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("__RUNTIME__/", import.meta.url).href;
 const snapshotURL = new URL("__SNAPSHOT__", import.meta.url).href;
-const status = { url: snapshotURL, used: false, error: null, ms: null };
+const status = { url: snapshotURL, used: false, form: null, error: null, ms: null };
 globalThis.tableroSnapshot = status;
 
 // Python's output goes to the console until PyScript hands its own writers over.
@@ -41,6 +42,7 @@ async function start() {
   let present = false;
   try {
     present = Boolean(read && (await read.present));
+    if (present) status.form = (await read.form) ?? null;
   } catch (error) {
     status.error = `reading the snapshot: ${error}`;
   }

@@ -1,26 +1,46 @@
-// Reads the memory snapshot from the service worker's cache as the page's very first act.
+// Reads the memory snapshot from the browser's Cache Storage as the page's very first act.
 // build.py inlines this classic script at the top of index.html's <head> (before the
-// stylesheets, so nothing holds it back), the snapshot's content-hashed URL filled in.  Reading and gunzipping 31.5 MB is the longest step of a second
-// visit, so it starts before any other file is even requested, and runs in a worker (the
-// gunzip would hold the page's thread for 100-200 ms).  Never touches the network: when
-// the cache does not have the snapshot (a first visit), nothing is read.
+// stylesheets, so nothing holds it back), the snapshot's content-hashed URL filled in.
+// Reading the snapshot is the longest step of a second visit, so it starts before any
+// other file is even requested.  Never touches the network: when the cache does not have
+// the snapshot (a first visit), nothing is read.
 //
-// window.tableroSnapshotRead = {url, present, bytes}: `present` resolves to whether the
-// cache has it, `bytes` to the gunzipped snapshot (a Uint8Array; null when not present)
-// or rejects.  static/snapshot-interpreter.mjs hands `bytes` to Pyodide.  See docs/pwa.md.
+// Two forms: the raw snapshot (31.5 MB) kept by the page itself in the cache
+// "tablero-snapshot" under the snapshot's URL plus "?raw" (read as it is: about 100 ms),
+// else the gzipped one (6.8 MB) precached by the service worker, read and gunzipped in a
+// worker (the gunzip took 200-400 ms, and held the page's thread when done there).  After
+// a boot that read the gzipped form, static/boot.js calls keepRaw() once the service
+// worker has precached everything: a worker gunzips it again, stores the raw copy and
+// deletes the copies of other builds.
+//
+// window.tableroSnapshotRead = {url, present, bytes, form, keepRaw}: `present` resolves to
+// whether the cache has it, `bytes` to the snapshot (a Uint8Array; null when not present)
+// or rejects, `form` to "raw", "gzip" or null.  static/snapshot-interpreter.mjs hands
+// `bytes` to Pyodide.  See docs/pwa.md, "The snapshot".
 (() => {
   const url = new URL("__SNAPSHOT__", document.baseURI).href;
+  const RAW_CACHE = "tablero-snapshot";
+  const rawKey = `${url}?raw`;
 
   // The worker: the same reading as readHere() below, posted back as a transferred buffer.
   const READER = `
-self.onmessage = async ({ data: url }) => {
+self.onmessage = async ({ data: { url, keep } }) => {
   try {
-    const response = await caches.match(url);
+    const response = await caches.match(url, { ignoreSearch: false });
     if (!response) return self.postMessage({ bytes: null });
     let bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
       bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    }
+    if (keep) {
+      // Keep the raw copy of this build's snapshot only.
+      const cache = await caches.open(keep.cache);
+      for (const request of await cache.keys()) {
+        if (request.url !== keep.key) await cache.delete(request);
+      }
+      await cache.put(keep.key, new Response(bytes));
+      return self.postMessage({ kept: true });
     }
     self.postMessage({ bytes: bytes.buffer }, [bytes.buffer]);
   } catch (error) {
@@ -28,7 +48,7 @@ self.onmessage = async ({ data: url }) => {
   }
 };`;
 
-  function readInWorker() {
+  function readInWorker(keep = null) {
     return new Promise((resolve, reject) => {
       const source = URL.createObjectURL(new Blob([READER], { type: "text/javascript" }));
       const worker = new Worker(source);
@@ -36,13 +56,14 @@ self.onmessage = async ({ data: url }) => {
       worker.onmessage = ({ data }) => {
         worker.terminate();
         if (data.error) reject(new Error(data.error));
+        else if (keep) resolve(Boolean(data.kept));
         else resolve(data.bytes ? new Uint8Array(data.bytes) : null);
       };
       worker.onerror = (event) => {
         worker.terminate();
         reject(new Error(event.message || "the snapshot reader failed"));
       };
-      worker.postMessage(url);
+      worker.postMessage({ url, keep });
     });
   }
 
@@ -57,32 +78,55 @@ self.onmessage = async ({ data: url }) => {
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
 
-  const present = (async () => {
-    if (!window.caches || typeof DecompressionStream !== "function") return false;
-    try {
-      return Boolean(await caches.match(url));
-    } catch {
-      return false; // storage disabled: a plain boot
-    }
-  })();
+  // The raw copy (this build's), else the service worker's gzipped one.
+  async function rawCopy() {
+    if (!(await caches.has(RAW_CACHE))) return null;
+    return (await caches.open(RAW_CACHE)).match(rawKey);
+  }
 
-  const bytes = present.then(async (found) => {
+  let raw = null;
+  const form = (async () => {
+    if (!window.caches) return null;
+    try {
+      raw = await rawCopy();
+      if (raw) return "raw";
+      if (typeof DecompressionStream === "function" && (await caches.match(url))) return "gzip";
+    } catch {
+      // storage disabled: a plain boot
+    }
+    return null;
+  })();
+  const present = form.then(Boolean);
+
+  const bytes = form.then(async (found) => {
     if (!found) return null;
     performance.mark("tablero-snapshot-read-start");
     let snapshot = null;
-    if (typeof Worker === "function") {
-      try {
-        snapshot = await readInWorker();
-      } catch (error) {
-        console.warn("Tablero: reading the snapshot in a worker failed; reading it here.", error);
+    if (found === "raw") {
+      snapshot = new Uint8Array(await raw.arrayBuffer());
+      raw = null;
+    } else {
+      if (typeof Worker === "function") {
+        try {
+          snapshot = await readInWorker();
+        } catch (error) {
+          console.warn("Tablero: reading the snapshot in a worker failed; reading it here.", error);
+        }
       }
+      snapshot ??= await readHere();
     }
-    snapshot ??= await readHere();
     if (!snapshot) throw new Error("it is no longer in the cache");
     performance.mark("tablero-snapshot-read");
     return snapshot;
   });
   bytes.catch(() => {}); // reported by the interpreter module
 
-  window.tableroSnapshotRead = { url, present, bytes };
+  // After a boot that did not read the raw copy: make it for the next visit (in a worker).
+  async function keepRaw() {
+    if ((await form) === "raw" || typeof Worker !== "function" || !window.caches) return false;
+    if (typeof DecompressionStream !== "function" || !(await caches.match(url))) return false;
+    return readInWorker({ cache: RAW_CACHE, key: rawKey });
+  }
+
+  window.tableroSnapshotRead = { url, present, bytes, form, keepRaw };
 })();

@@ -73,6 +73,40 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
 
 
+def test_later_visits_read_the_raw_copy_kept_after_the_precache(
+    built_site, make_server, persistent_context
+):
+    server = make_server(built_site)
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    # Once the service worker has precached the gzipped snapshot, the page keeps a raw copy
+    # (gunzipped in a worker, never fetched again).
+    page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
+    assert page.evaluate("tableroBoot.snapshotKept") is True
+    assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
+    keys = page.evaluate(
+        "caches.open('tablero-snapshot').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+    )
+    assert keys == [status(page)["url"] + "?raw"], keys
+
+    page.reload()
+    wait_ready(page)
+    second = status(page)
+    assert second["used"] is True and second["form"] == "raw", second
+    assert second["error"] is None, second
+    # Nothing more to keep; the raw copy was read, and the game plays.
+    page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
+    assert page.evaluate("tableroBoot.snapshotKept") is False
+    assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+
+
 def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
     built_site, tmp_path, make_server, persistent_context
 ):
