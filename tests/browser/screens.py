@@ -16,6 +16,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 
+import arboretum_ui  # noqa: E402
 from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
 from ui import click, reveal  # noqa: E402
 
@@ -23,27 +24,27 @@ DESKTOP = {"width": 1100, "height": 900}
 PHONE = {"width": 360, "height": 780}
 
 
-def finished_game_file(folder: Path) -> Path:
+def finished_game_file(folder: Path, game_id: str = "arribada") -> Path:
     """A saved-game file of a finished 2-player game (random moves, fixed seed)."""
     from tablero.core import Rng, make
     from tablero.web.plugin import Seat
     from tablero.web.saves import SavedGame, export_json
 
-    state = make("arribada", players=2, seed=31)
+    state = make(game_id, players=2, seed=31)
     rng = Rng(31)
     while not state.is_terminal():
         moves = state.legal_moves()
         state = state.apply(moves[rng.randbelow(len(moves))])
     game = SavedGame(
-        id="demo0001",
-        name="Beach afternoon",
-        game_id="arribada",
+        id="demo0001" if game_id == "arribada" else "demo0002",
+        name="Beach afternoon" if game_id == "arribada" else "Garden evening",
+        game_id=game_id,
         seats=[Seat("Ana", 0), Seat("Ben", 1)],
         state=state,
         created=0.0,
         updated=0.0,
     )
-    path = folder / "finished-game.json"
+    path = folder / f"finished-{game_id}.json"
     path.write_text(export_json(game), encoding="utf-8")
     return path
 
@@ -86,8 +87,15 @@ def capture_all(page, out: Path) -> list[Path]:
     page.locator("details.shell-menu > summary").click()
     click(page, '.shell-menu-items [data-act="app.rules"]')
     shot("rules")
+    import_finished_game(page, "arribada")
+    shot("end", full_page=True)
+    return shots
+
+
+def import_finished_game(page, game_id: str) -> None:
+    """Open a finished game through the menu's import button, past the pass screen."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = finished_game_file(Path(tmp))
+        path = finished_game_file(Path(tmp), game_id)
         page.locator("details.shell-menu > summary").click()
         before = page.get_attribute("#app", "data-render")
         page.set_input_files('.shell-menu-items input[type="file"]', str(path))
@@ -96,7 +104,34 @@ def capture_all(page, out: Path) -> list[Path]:
         )
     if page.locator('[data-act="app.reveal"]').count():
         click(page, '[data-act="app.reveal"]')
-    shot("end", full_page=True)
+
+
+def capture_arboretum(page, out: Path) -> list[Path]:
+    """Arboretum's table (mid-game, a card's preview shown; desktop and phone) and its
+    end screen, from a page on the start screen; returns the files."""
+    out.mkdir(parents=True, exist_ok=True)
+    shots: list[Path] = []
+
+    def shot(name: str, full_page: bool = False) -> None:
+        path = out / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        shots.append(path)
+
+    page.set_viewport_size(DESKTOP)
+    arboretum_ui.new_game(page, seed=7)
+    for _ in range(8):  # four turns each: gardens with a few cards
+        arboretum_ui.play_turn(page)
+    arboretum_ui.reveal(page)
+    for _ in range(2):
+        click(page, '[data-act="move"][data-move="draw deck"]')
+    click(page, '[data-act="pick-card"]')
+    click(page, '[data-act="cell"]')
+    shot("arboretum-table")
+    page.set_viewport_size(PHONE)
+    shot("arboretum-table-phone", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    import_finished_game(page, "arboretum")
+    shot("arboretum-end", full_page=True)
     return shots
 
 
@@ -118,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
                 page.goto(server.url)
                 wait_ready(page)
                 for path in capture_all(page, Path(args.out)):
+                    print(path)
+                page = browser.new_page(viewport=DESKTOP)  # a fresh profile: the picker
+                page.goto(server.url)
+                wait_ready(page)
+                for path in capture_arboretum(page, Path(args.out)):
                     print(path)
                 browser.close()
         finally:

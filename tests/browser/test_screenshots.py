@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_ready
-from screens import capture_all
+from screens import capture_all, capture_arboretum
 
 pytestmark = pytest.mark.browser
 
@@ -31,3 +31,15 @@ def test_main_screens_are_captured(new_page, site_server):
         assert path.stat().st_size > 5_000, path
     # the end screen shows the breakdown and the chart
     assert page.locator("#app svg polyline").count() >= 2
+
+
+def test_arboretums_screens_are_captured(new_page, site_server):
+    page = new_page()
+    page.goto(site_server.url)
+    wait_ready(page)
+    shots = capture_arboretum(page, OUT)
+    assert [p.stem for p in shots] == ["arboretum-table", "arboretum-table-phone", "arboretum-end"]
+    for path in shots:
+        assert path.stat().st_size > 5_000, path
+    # the end screen explains the scoring: one row per species
+    assert page.locator(".shell-end .arb-end [data-species-row]").count() == 6
