@@ -631,7 +631,8 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     (out / config_url).write_bytes(config_bytes)
 
     catalogs = write_catalogs(out)
-    boot_js = _copy_hashed(STATIC / "boot.js", out, "static", strip=True)
+    # The boot loader is inlined into index.html (below): no request of its own.
+    boot_script = strip_js_comments((STATIC / "boot.js").read_text(encoding="utf-8")).strip()
     # The bots' web worker (Pyodide in a plain module worker; docs/bots.md): its URL, the
     # runtime folder and the wheels it unpacks go to the page in the boot data.
     bot_worker = _copy_hashed(STATIC / "bot-worker.js", out, "static")
@@ -712,7 +713,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     values = {
         "app_css": app_css,
         "shell_css": shell_css,
-        "boot_js": boot_js,
+        "boot_script": boot_script,
         "config": f"./{config_url}",
         "manifest": "manifest.webmanifest",
         "icon_192": icons[0][1],
@@ -730,8 +731,9 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     reader = (STATIC / "snapshot-reader.js").read_text(encoding="utf-8")
     reader = strip_js_comments(reader.replace("__SNAPSHOT__", f"./{snapshot_url}")).strip()
     values["snapshot_reader"] = reader
-    if "</script" in values["snapshot_reader"].lower():
-        raise BuildError("static/snapshot-reader.js must not contain </script")
+    for name, source in (("snapshot_reader", "snapshot-reader.js"), ("boot_script", "boot.js")):
+        if "</script" in values[name].lower() or "<!--" in values[name]:
+            raise BuildError(f"static/{source} must not contain </script or <!--")
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     page = _render_template(template, values, boot_data["messages"])
     page = re.sub(r"[ \t]*<!--.*?-->[ \t]*\n?", "", page, flags=re.S)  # the template's notes

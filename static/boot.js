@@ -80,7 +80,15 @@ async function loadCatalog() {
 
 // --- the screen -----------------------------------------------------------------------
 
+// This module runs as soon as it is loaded (async: it waits neither for the stylesheets nor
+// for the rest of the page), so the boot screen may not be parsed yet: what it shows is
+// drawn again from the state below once it is (showScreen()).
 const $ = (id) => document.getElementById(id);
+const domReady =
+  document.readyState === "loading"
+    ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+    : Promise.resolve();
+let screenReady = false;
 const stageState = Object.fromEntries(STAGES.map((s) => [s, s === "download" ? "active" : "pending"]));
 const stageFraction = Object.fromEntries(STAGES.map((s) => [s, 0]));
 
@@ -104,8 +112,9 @@ function renderProgress() {
   }
   const percent = Math.min(100, Math.round(total * 100));
   if (percent < shownPercent) return; // never go backwards
-  shownPercent = percent;
   const bar = $("boot-progress");
+  if (!bar) return;
+  shownPercent = percent;
   bar.setAttribute("aria-valuenow", String(percent));
   bar.style.setProperty("--progress", `${percent}%`);
 }
@@ -127,7 +136,7 @@ function setStage(stage, state) {
   if (state === "active") boot.stage = stage;
   boot.log.push({ stage, state, ms: Math.round(performance.now() - t0) });
   performance.mark(`tablero-${stage}-${state}`);
-  document.body.dataset.bootStage = boot.stage;
+  if (document.body) document.body.dataset.bootStage = boot.stage;
   renderStages();
   renderProgress();
 }
@@ -144,12 +153,13 @@ function fail(kind, detail, params = {}) {
   boot.log.push({ stage, state: "failed", ms: Math.round(performance.now() - t0) });
   clearTimeout(timer);
   console.error(`Tablero boot failed (${kind}) at stage ${stage}:`, detail, params);
-  document.body.dataset.bootFailed = kind;
+  if (document.body) document.body.dataset.bootFailed = kind;
   renderStages();
   showError(boot.failed);
 }
 
 function showError({ kind, detail, params, stage }) {
+  if (!screenReady) return; // shown by showScreen()
   const stageName = t(`boot.stage.${stage}`);
   const message =
     kind === "python"
@@ -212,10 +222,13 @@ function countBytes(url, bytes, complete = false) {
   stageFraction.download = download.got / download.total;
   stageFraction.games = games.total ? games.got / games.total : 0;
   const all = download.got + games.got;
-  $("boot-detail").textContent = t("boot.progress.bytes", {
-    done: mb(all),
-    total: mb(download.total + games.total),
-  });
+  const detail = $("boot-detail");
+  if (detail) {
+    detail.textContent = t("boot.progress.bytes", {
+      done: mb(all),
+      total: mb(download.total + games.total),
+    });
+  }
   if (download.got >= download.total && stageState.download !== "done") setStage("python", "active");
   renderProgress();
 }
@@ -347,27 +360,27 @@ async function probe() {
 // PyScript runs the page's <script type="py"> once it has set itself up: py:done on the
 // script.  tableroBoot.pyscript: null, "loading", "done" or "failed".
 boot.pyscript = null;
-const mainScript = $("tablero-main");
-mainScript.addEventListener("py:done", () => {
-  if (boot.pyscript !== "failed") boot.pyscript = "done";
-  performance.mark("tablero-pyscript-done");
-});
-
-// PyScript shows the errors it catches as .py-error banners: during the boot they become
-// our error message; afterwards they stay (PyScript's own report) and are noted.
-new MutationObserver((mutations) => {
-  for (const m of mutations) {
-    for (const node of m.addedNodes) {
-      if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
-      if (!boot.done) {
-        fail("python", node.textContent || "");
-        node.remove();
-      } else {
-        boot.pyscript = "failed";
+function watchPyScript() {
+  $("tablero-main").addEventListener("py:done", () => {
+    if (boot.pyscript !== "failed") boot.pyscript = "done";
+    performance.mark("tablero-pyscript-done");
+  });
+  // PyScript shows the errors it catches as .py-error banners: during the boot they become
+  // our error message; afterwards they stay (PyScript's own report) and are noted.
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      for (const node of m.addedNodes) {
+        if (node.nodeType !== 1 || !node.classList.contains("py-error")) continue;
+        if (!boot.done) {
+          fail("python", node.textContent || "");
+          node.remove();
+        } else {
+          boot.pyscript = "failed";
+        }
       }
     }
-  }
-}).observe(document.body, { childList: true });
+  }).observe(document.body, { childList: true });
+}
 
 function loadPyScript() {
   boot.pyscript = "loading";
@@ -403,7 +416,17 @@ addEventListener("tablero:ready", () => {
   setTimeout(() => idle(() => loadPyScript(), { timeout: 3000 }), 1500);
 });
 
-$("boot-retry").addEventListener("click", () => location.reload());
+// The boot screen is parsed: draw it from the boot's state so far, and wire it up.
+function showScreen() {
+  screenReady = true;
+  document.body.dataset.bootStage = boot.done ? "ready" : boot.stage;
+  if (boot.failed) document.body.dataset.bootFailed = boot.failed.kind;
+  applyMessages(); // also the stages
+  renderProgress();
+  if (boot.failed) showError(boot.failed);
+  $("boot-retry").addEventListener("click", () => location.reload());
+  watchPyScript();
+}
 
 // --- service worker and updates -------------------------------------------------------
 
@@ -497,12 +520,16 @@ async function registerServiceWorker() {
 // --- starting the app -----------------------------------------------------------------
 
 // Run in a fresh namespace once the wheels are on sys.path.  On a snapshot restore the
-// app's modules are already imported: start() renders at once.
+// app's modules are already imported: start() renders at once.  The path finders forget
+// what they listed before the unpacking; not importlib.invalidate_caches(), which also
+// imports importlib.metadata (compiled from the stdlib's sources: 100-200 ms).
 const START_APP = `
 import js
 try:
-    import importlib
-    importlib.invalidate_caches()
+    import sys
+    for finder in list(sys.path_importer_cache.values()):
+        if hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
     from tablero.web.main import start
     start()
 except BaseException as exc:
@@ -555,8 +582,10 @@ async function startApp() {
   }
   performance.mark("tablero-wheels-done");
   setStage("app", "active");
+  await domReady; // start() draws into <main id="app">
   // One task boundary, so the stage change is seen (and can be drawn) before Python runs.
   await new Promise((resolve) => setTimeout(resolve, 0));
+  performance.mark("tablero-app-start");
   const namespace = py.runPython("{}");
   try {
     py.runPython(START_APP, { globals: namespace });
@@ -567,10 +596,8 @@ async function startApp() {
 
 // --- go -------------------------------------------------------------------------------
 
-document.body.dataset.bootStage = "download";
-renderStages();
-renderProgress();
 performance.mark("tablero-boot-start");
+domReady.then(showScreen);
 if (typeof WebAssembly !== "object") {
   fail("unsupported", "");
 } else {
