@@ -523,13 +523,16 @@ async function registerServiceWorker() {
 // app's modules are already imported: start() renders at once.  The path finders forget
 // what they listed before the unpacking; not importlib.invalidate_caches(), which also
 // imports importlib.metadata (compiled from the stdlib's sources: 100-200 ms).
+const FORGET_LISTINGS = `
+import sys
+for finder in list(sys.path_importer_cache.values()):
+    if hasattr(finder, "invalidate_caches"):
+        finder.invalidate_caches()
+`;
 const START_APP = `
 import js
 try:
-    import sys
-    for finder in list(sys.path_importer_cache.values()):
-        if hasattr(finder, "invalidate_caches"):
-            finder.invalidate_caches()
+    ${FORGET_LISTINGS.trim().split("\n").join("\n    ")}
     from tablero.web.main import start
     start()
 except BaseException as exc:
@@ -566,6 +569,13 @@ async function startApp() {
   }
   if (boot.failed) return;
   setStage("games", "active");
+  if (globalThis.tableroSnapshot?.used === true) {
+    // Restored: the app's modules and every catalog are in memory (docs/pwa.md, "The
+    // snapshot"), so the app starts at once; the files, for lazy imports, come after.
+    unpackLater(py, wheels);
+    await runApp(py);
+    return;
+  }
   let buffers;
   try {
     buffers = await Promise.all(wheels);
@@ -575,12 +585,47 @@ async function startApp() {
   }
   if (boot.failed) return;
   try {
-    for (const buffer of buffers) py.unpackArchive(buffer, "zip");
+    unpackWheels(py, buffers);
   } catch (error) {
     fail("python", String(error));
     return;
   }
   performance.mark("tablero-wheels-done");
+  await runApp(py);
+}
+
+// tableroBoot.wheels: "unpacked" once the page's wheels are on sys.path.
+boot.wheels = null;
+function unpackWheels(py, buffers) {
+  for (const buffer of buffers) py.unpackArchive(buffer, "zip");
+  boot.wheels = "unpacked";
+}
+
+// After a restore: unpack the wheels once the board is interactive, in idle time.
+function unpackLater(py, wheels) {
+  addEventListener(
+    "tablero:ready",
+    () => {
+      const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
+      idle(
+        async () => {
+          try {
+            unpackWheels(py, await Promise.all(wheels));
+            py.runPython(FORGET_LISTINGS);
+            performance.mark("tablero-wheels-done");
+          } catch (error) {
+            boot.wheels = "failed";
+            console.warn("Tablero: the page's wheels could not be unpacked", error);
+          }
+        },
+        { timeout: 1000 },
+      );
+    },
+    { once: true },
+  );
+}
+
+async function runApp(py) {
   setStage("app", "active");
   await domReady; // start() draws into <main id="app">
   // One task boundary, so the stage change is seen (and can be drawn) before Python runs.

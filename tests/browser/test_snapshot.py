@@ -107,6 +107,42 @@ def test_later_visits_read_the_raw_copy_kept_after_the_precache(
     assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
 
 
+def test_a_restored_app_starts_before_its_wheels_are_unpacked_in_any_language(
+    built_site, make_server, persistent_context
+):
+    server = make_server(built_site)
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    # A plain boot unpacks the wheels before the app starts.
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+    assert marks["tablero-wheels-done"] < marks["tablero-app-start"], marks
+
+    # Restored, in Japanese: every catalog is in the snapshot, so the app draws at once and
+    # the wheels are unpacked after the board is interactive.
+    page.evaluate("localStorage.setItem('tablero.lang', 'ja')")
+    page.reload()
+    wait_ready(page)
+    assert status(page)["used"] is True, status(page)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    text = page.inner_text("#app")
+    assert any(ch > "\u3000" for ch in text), text[:200]  # Japanese on screen
+    page.wait_for_function("tableroBoot.wheels === 'unpacked'", timeout=30_000)
+    marks = page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+    assert marks["tablero-interactive"] < marks["tablero-wheels-done"], marks
+    # The files are there for what reads them later (another catalog, lazy imports).
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+
+
 def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
     built_site, tmp_path, make_server, persistent_context
 ):
