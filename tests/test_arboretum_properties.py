@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import arboretum_brute as brute
-from hypothesis import HealthCheck, Phase, given, settings
+import property_helpers as ph
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_helpers import GAME_SETTINGS, check_view_ignores_hidden, where
 from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, card, species, value
 from tablero.arboretum.grid import cell, xy
 from tablero.arboretum.scoring import best_path, path_points
@@ -35,13 +37,6 @@ from tablero.core import replay as core_replay
 MAX_STEPS = 2000  # a 2-player game has at most 34 turns of 4 decisions
 CARDS = {2: 48, 3: 64, 4: 80}  # from the rulebook, not from the engine's data
 HAND = 7
-
-GAME_SETTINGS = settings(
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
-)
 
 
 @dataclass(frozen=True)
@@ -62,14 +57,6 @@ class Spec:
 specs = st.builds(Spec, seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]))
 
 
-def where(spec: Spec, step: int, move: Any, state: Any, detail: str = "") -> str:
-    return (
-        f"\n  game: {spec}\n  step: {step}\n  move: {move}\n"
-        + (f"  {detail}\n" if detail else "")
-        + f"  position before the move:\n{state.to_text()}"
-    )
-
-
 def choose(state: Any, moves: list[Any], rng: Rng) -> Any:
     """A random move; draws prefer the discard piles now and then, so that known cards
     and piles drawn twice in a turn happen often."""
@@ -79,20 +66,8 @@ def choose(state: Any, moves: list[Any], rng: Rng) -> Any:
 
 
 def play(spec: Spec, visit: Callable[[int, Any, Any], None] | None = None) -> tuple[Any, list[str]]:
-    state = spec.new_state()
-    rng = spec.move_rng()
-    texts: list[str] = []
-    for step in range(MAX_STEPS):
-        if state.is_terminal():
-            return state, texts
-        moves = state.legal_moves()
-        assert moves, f"[no legal move]{where(spec, step, None, state)}"
-        move = choose(state, moves, rng)
-        if visit is not None:
-            visit(step, state, move)
-        texts.append(str(move))
-        state = state.apply(move)
-    raise AssertionError(f"[game ends] {spec}: not over after {MAX_STEPS} steps")
+    """Play ``spec``'s game to the end; ``visit(step, state, move)`` sees each step."""
+    return ph.play(spec, choose, MAX_STEPS, visit)
 
 
 # --- invariants of one position ------------------------------------------------------
@@ -295,12 +270,7 @@ def test_views_show_only_public_facts(spec: Spec) -> None:
         for p in range(state.num_players):
             other = reshuffled_hidden(state, p, Rng(f"deal {spec.seed} {step} {p}"))
             why = where(spec, step, "(a view check)", state, f"viewer: player {p}")
-            assert other.to_json() != state.to_json(), f"[views] the copy is no different{why}"
-            assert other.view(p).to_json() == state.view(p).to_json(), (
-                f"[views] the view of player {p} depends on hidden facts; copy:\n"
-                f"{other.to_text()}{why}"
-            )
-            assert other.view(p).to_text() == state.view(p).to_text(), f"[views] text{why}"
+            check_view_ignores_hidden(state, other, p, why)
             v = state.view(p)
             assert from_json(v.to_json()).to_json() == v.to_json(), f"[views] json{why}"
             assert from_text("arboretum", v.to_text()).to_text() == v.to_text(), why
@@ -369,33 +339,13 @@ def test_determinized_views_are_playable(spec: Spec) -> None:
     play(spec, visit)
 
 
-def scribble(data: Any) -> None:
-    if isinstance(data, list):
-        for x in data:
-            scribble(x)
-        data.append("scribbled")
-    elif isinstance(data, dict):
-        for x in data.values():
-            scribble(x)
-        data["scribbled"] = True
-
-
 @settings(GAME_SETTINGS, max_examples=5)
 @given(spec=specs, stop=st.integers(0, 200))
 def test_saved_data_is_a_copy(spec: Spec, stop: int) -> None:
-    state = spec.new_state()
-    rng = spec.move_rng()
-    for _ in range(stop):
-        if state.is_terminal():
-            break
-        state = state.apply(choose(state, state.legal_moves(), rng))
-    saved = state.to_json()
-    scribble(state.to_dict())
-    assert state.to_json() == saved, "[to_dict aliases the state]"
-    data = json.loads(saved)
-    loaded = from_dict(data)
-    scribble(data)
-    assert loaded.to_json() == saved, "[from_dict aliases its input]"
+    """States are values: editing what ``to_dict`` returned, or the data given to
+    ``from_dict``, never changes a state."""
+    state = ph.position_after(spec, choose, stop)
+    ph.check_saved_data_is_a_copy(state, where(spec, len(state.history), "(no move)", state))
 
 
 # --- the path scorer against the brute-force scorer --------------------------------------

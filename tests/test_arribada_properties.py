@@ -31,8 +31,10 @@ from pathlib import Path
 from typing import Any
 
 import brute_groups as bg
-from hypothesis import HealthCheck, Phase, given, settings
+import property_helpers as ph
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_helpers import GAME_SETTINGS, check_view_ignores_hidden, where
 from tablero.arribada import Capture, Claim, Place
 from tablero.core import IllegalMoveError, Rng, from_dict, from_json, from_text, make
 from tablero.core import replay as core_replay
@@ -47,12 +49,6 @@ SHELLS = {2: 26, 3: 24, 4: 20}
 WILD = bg.WILD
 
 # No "explain" phase: it replays whole games many times over when a test fails.
-GAME_SETTINGS = settings(
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
-)
 
 
 @dataclass(frozen=True)
@@ -77,15 +73,6 @@ specs = st.builds(
     players=st.sampled_from([2, 3, 4]),
     variant=st.sampled_from(["standard", "beginner"]),
 )
-
-
-def where(spec: Spec, step: int, move: Any, state: Any, detail: str = "") -> str:
-    """The reproduction recipe printed with every failure."""
-    return (
-        f"\n  game: {spec}\n  step: {step}\n  move: {move}\n"
-        + (f"  {detail}\n" if detail else "")
-        + f"  position before the move:\n{state.to_text()}"
-    )
 
 
 # --- playing ------------------------------------------------------------------------
@@ -122,20 +109,7 @@ def choose(state: Any, moves: list[Any], rng: Rng) -> Any:
 
 def play(spec: Spec, visit: Callable[[int, Any, Any], None] | None = None) -> tuple[Any, list[str]]:
     """Play ``spec``'s game to the end; ``visit(step, state, move)`` sees each step."""
-    state = spec.new_state()
-    rng = spec.move_rng()
-    texts: list[str] = []
-    for step in range(MAX_STEPS):
-        if state.is_terminal():
-            return state, texts
-        moves = state.legal_moves()
-        assert moves, f"[no legal move] not over, yet nothing to do{where(spec, step, None, state)}"
-        move = choose(state, moves, rng)
-        if visit is not None:
-            visit(step, state, move)
-        texts.append(str(move))
-        state = state.apply(move)
-    raise AssertionError(f"[game ends] {spec}: not over after {MAX_STEPS} steps")
+    return ph.play(spec, choose, MAX_STEPS, visit)
 
 
 # --- invariants of one position ------------------------------------------------------
@@ -459,46 +433,13 @@ def reshuffled_hidden(s: Any, p: int, rng: Rng) -> Any:
     return from_dict(data)
 
 
-def scribble(data: Any) -> None:
-    """Change every list and object inside ``data``, in place."""
-    if isinstance(data, list):
-        for x in data:
-            scribble(x)
-        data.append("scribbled")
-    elif isinstance(data, dict):
-        for x in data.values():
-            scribble(x)
-        data["scribbled"] = True
-
-
 @settings(GAME_SETTINGS, max_examples=10)
 @given(spec=specs, stop=st.integers(0, 300))
 def test_saved_data_is_a_copy(spec: Spec, stop: int) -> None:
     """States are values: editing what ``to_dict`` returned, or the data given to
     ``from_dict``, never changes a state."""
-    state = spec.new_state()
-    rng = spec.move_rng()
-    for _ in range(stop):
-        if state.is_terminal():
-            break
-        state = state.apply(choose(state, state.legal_moves(), rng))
-    why = where(spec, len(state.history), "(no move)", state)
-    saved = state.to_json()
-
-    def changed(s: Any) -> list[str]:
-        now, then = json.loads(s.to_json()), json.loads(saved)
-        return sorted(k for k in then if now.get(k) != then[k])
-
-    scribble(state.to_dict())
-    assert state.to_json() == saved, (
-        f"[to_dict aliases the state] editing its result changed {changed(state)}{why}"
-    )
-    data = json.loads(saved)
-    loaded = from_dict(data)
-    scribble(data)
-    assert loaded.to_json() == saved, (
-        f"[from_dict aliases its input] editing the data changed {changed(loaded)}{why}"
-    )
+    state = ph.position_after(spec, choose, stop)
+    ph.check_saved_data_is_a_copy(state, where(spec, len(state.history), "(no move)", state))
 
 
 @settings(GAME_SETTINGS, max_examples=20)
@@ -516,12 +457,7 @@ def test_views_show_only_public_facts(spec: Spec) -> None:
         for p in range(state.num_players):
             other = reshuffled_hidden(state, p, Rng(f"deal {spec.seed} {step} {p}"))
             why = where(spec, step, "(no move: a view check)", state, f"viewer: player {p}")
-            assert other.to_json() != state.to_json(), f"[views] the copy is no different{why}"
-            assert other.view(p).to_json() == state.view(p).to_json(), (
-                f"[views] the view of player {p} depends on hidden facts; copy:\n"
-                f"{other.to_text()}{why}"
-            )
-            assert other.view(p).to_text() == state.view(p).to_text(), f"[views] text{why}"
+            check_view_ignores_hidden(state, other, p, why)
 
     final, _ = play(spec, visit)
     assert checked > 0 or len(final.history) < 20
