@@ -155,3 +155,35 @@ def test_no_capture_in_the_beginner_game(new_page, site_server):
     click(page, '[data-act="pick-value"][data-value="1"]')
     assert page.locator('[data-act="cell"][data-cell="h2"]').count() == 0  # occupied
     assert tile(page, "h2").get_attribute("data-tile-owner") == "1"
+
+
+def test_a_render_replaces_only_what_changed(new_page, site_server):
+    """Picking a rack tile redraws the rack and the board's highlights, not the rest: the
+    seats panel stays the same element (so the browser lays out only what changed); a
+    form control is always new, as with a full redraw."""
+    page = open_app(new_page, site_server)
+    new_game(page)
+    page.evaluate(
+        """() => {
+            for (const sel of ['.arr-seats', '.arr-rack-tile']) {
+                document.querySelector(sel).tbKept = sel;
+            }
+            document.querySelector('.shell-bar select').tbKept = 'select';
+        }"""
+    )
+    value = page.locator('[data-act="pick-value"]').first.get_attribute("data-value")
+    click(page, f'[data-act="pick-value"][data-value="{value}"]')
+    kept = page.evaluate(
+        """() => ['.arr-seats', '.arr-rack-tile', '.shell-bar select'].map(
+            sel => document.querySelector(sel).tbKept ?? null)"""
+    )
+    assert kept[0] == ".arr-seats"  # unchanged: the same element
+    assert kept[1] is None  # the rack changed (a tile is pressed): redrawn
+    assert kept[2] is None  # a form control: always new
+    assert page.locator('[data-act="pick-value"][aria-pressed="true"]').count() == 1
+    # the game plays on through the patched page
+    cell = page.locator('[data-act="cell"]').first.get_attribute("data-cell")
+    click(page, f'[data-act="cell"][data-cell="{cell}"]')
+    assert page.locator(f'.arr-preview[data-preview="place {value} {cell}"]').count() == 1
+    click(page, '[data-act="confirm-move"]')
+    assert page.locator(f'[data-act="cell"][data-cell="{cell}"]').count() == 0

@@ -195,7 +195,7 @@ def _show(timed: bool = False) -> None:
 
         performance.mark("tablero:html-done")
     focused = _focused_key()
-    _root.innerHTML = html
+    _put_html(html)
     _restore_focus(focused)
     global _renders
     _renders += 1
@@ -208,6 +208,18 @@ def _show(timed: bool = False) -> None:
         for mark in ("tablero:click", "tablero:engine-done", "tablero:html-done"):
             performance.clearMarks(mark)
         performance.clearMarks("tablero:dom-done")
+
+
+def _put_html(html: str) -> None:
+    """Replace what changed in ``<main id="app">`` (``window.tableroPatch`` in boot.js:
+    only the changed parts, so the browser lays out only those), or all of it."""
+    from js import window
+
+    patch = getattr(window, "tableroPatch", None)
+    if patch is None:
+        _root.innerHTML = html
+    else:
+        patch(_root, html)
 
 
 def _focused_key() -> tuple[str, dict[str, str]] | None:
