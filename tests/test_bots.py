@@ -296,3 +296,23 @@ def test_hard_scores_a_cutoff_after_the_next_players_best_sharp_reply(players):
     best = max(margin(v, mover) for v in options)
     assert margin(got, mover) == pytest.approx(best)
     assert got in options
+
+
+def test_an_evaluation_module_that_fails_to_import_is_reported_not_ignored(tmp_path, monkeypatch):
+    """A game without ``evaluate.py`` falls back to the scores; one whose ``evaluate.py``
+    is broken raises, instead of silently playing without it."""
+    import tablero
+    from tablero.bots import evaluation
+
+    game = tmp_path / "tablero" / "brokengame"
+    game.mkdir(parents=True)
+    (game / "__init__.py").write_text("")
+    (game / "evaluate.py").write_text("import no_such_module_here\n")
+    monkeypatch.setattr(tablero, "__path__", [*tablero.__path__, str(tmp_path / "tablero")])
+    evaluation._evaluation_module.cache_clear()
+    try:
+        with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
+            evaluator_for("brokengame")
+        assert evaluator_for("nogame") is scores_evaluation
+    finally:
+        evaluation._evaluation_module.cache_clear()

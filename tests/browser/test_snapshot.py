@@ -24,6 +24,30 @@ def status(page) -> dict:
     return json.loads(page.evaluate("JSON.stringify(window.tableroSnapshot || null)"))
 
 
+def mark_times(page) -> dict[str, float]:
+    return page.evaluate(
+        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+    )
+
+
+def first_visit(server, persistent_context):
+    """A page after a first visit, once the service worker has precached the site."""
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    return page
+
+
+def plays(page) -> None:
+    """A new game, and a tile placed by clicking."""
+    page.set_viewport_size({"width": 1000, "height": 900})
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+
+
 def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
     config = json.loads(next(built_site.glob("config.*.json")).read_text())
     interpreter = (built_site / config["interpreter"]).read_text()
@@ -59,29 +83,20 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     assert second["used"] is True and second["error"] is None, second
     # Read by the inline script at the top of index.html (static/snapshot-reader.js), before
     # PyScript: the interpreter module took those bytes (docs/pwa.md, "The snapshot").
-    marks = page.evaluate(
-        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
-    )
+    marks = mark_times(page)
     assert page.evaluate("window.tableroSnapshotRead.url") == second["url"]
     assert marks["tablero-snapshot-read-start"] <= marks["tablero-snapshot-read"], marks
     assert marks["tablero-interpreter-start"] < marks["tablero-interpreter-done"], marks
     print(f"\nsecond visit: interpreter from the snapshot in {second['ms']} ms")
     # The restored app plays (lazy imports and the files unpacked after the restore work).
-    page.set_viewport_size({"width": 1000, "height": 900})
-    new_game(page)
-    place(page, 6, "d2")
-    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+    plays(page)
 
 
 def test_later_visits_read_the_raw_copy_kept_after_the_precache(
     built_site, make_server, persistent_context
 ):
     server = make_server(built_site)
-    context = persistent_context()
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
+    page = first_visit(server, persistent_context)
     # Once the service worker has precached the gzipped snapshot, the page keeps a raw copy
     # (gunzipped in a worker, never fetched again).
     page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
@@ -101,25 +116,16 @@ def test_later_visits_read_the_raw_copy_kept_after_the_precache(
     page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
     assert page.evaluate("tableroBoot.snapshotKept") is False
     assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
-    page.set_viewport_size({"width": 1000, "height": 900})
-    new_game(page)
-    place(page, 6, "d2")
-    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+    plays(page)
 
 
 def test_a_restored_app_starts_before_its_wheels_are_unpacked_in_any_language(
     built_site, make_server, persistent_context
 ):
     server = make_server(built_site)
-    context = persistent_context()
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
+    page = first_visit(server, persistent_context)
     # A plain boot unpacks the wheels before the app starts.
-    marks = page.evaluate(
-        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
-    )
+    marks = mark_times(page)
     assert marks["tablero-wheels-done"] < marks["tablero-app-start"], marks
 
     # Restored, in Japanese: every catalog is in the snapshot, so the app draws at once and
@@ -132,15 +138,10 @@ def test_a_restored_app_starts_before_its_wheels_are_unpacked_in_any_language(
     text = page.inner_text("#app")
     assert any(ch > "\u3000" for ch in text), text[:200]  # Japanese on screen
     page.wait_for_function("tableroBoot.wheels === 'unpacked'", timeout=30_000)
-    marks = page.evaluate(
-        "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
-    )
+    marks = mark_times(page)
     assert marks["tablero-interactive"] < marks["tablero-wheels-done"], marks
     # The files are there for what reads them later (another catalog, lazy imports).
-    page.set_viewport_size({"width": 1000, "height": 900})
-    new_game(page)
-    place(page, 6, "d2")
-    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
+    plays(page)
 
 
 def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
@@ -152,16 +153,10 @@ def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
     raw = gzip.decompress(snapshot.read_bytes())
     snapshot.write_bytes(gzip.compress(raw[: len(raw) // 3], mtime=0))
     server = make_server(site)
-    context = persistent_context()
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
+    page = first_visit(server, persistent_context)
 
     page.reload()
     wait_ready(page)  # booted anyway
     after = status(page)
     assert after["used"] is False and "restoring the snapshot" in (after["error"] or ""), after
-    page.set_viewport_size({"width": 1000, "height": 900})
-    new_game(page)
-    place(page, 6, "d2")
+    plays(page)

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from functools import cache
+from types import ModuleType
 
 from tablero.core import State
 
 __all__ = ["Evaluator", "evaluator_for", "margin", "replies_for", "scores_evaluation"]
 
 Evaluator = Callable[[State], list[float]]
-
-_CACHE: dict[str, Evaluator] = {}
-_REPLIES: dict[str, Callable[[State], list] | None] = {}
 
 #: ``hard``'s rewards: a margin gain of this many points gives about 0.73 (1 / (1 + e^-1)).
 REWARD_SCALE = 5.0
@@ -27,18 +26,23 @@ def scores_evaluation(state: State) -> list[float]:
     return [float(x) for x in state.scores()]
 
 
+@cache
+def _evaluation_module(game_id: str) -> ModuleType | None:
+    """``tablero.<game_id>.evaluate``, or None when the game has none (a module that
+    exists but fails to import raises as usual)."""
+    name = f"tablero.{game_id}.evaluate"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is not None and name.startswith(e.name):
+            return None
+        raise
+
+
 def evaluator_for(game_id: str) -> Evaluator:
     """``tablero.<game_id>.evaluate.evaluate`` if the game has one, else the scores."""
-    ev = _CACHE.get(game_id)
-    if ev is None:
-        try:
-            module = importlib.import_module(f"tablero.{game_id}.evaluate")
-        except ModuleNotFoundError:
-            ev = scores_evaluation
-        else:
-            ev = module.evaluate
-        _CACHE[game_id] = ev
-    return ev
+    module = _evaluation_module(game_id)
+    return scores_evaluation if module is None else module.evaluate
 
 
 def replies_for(game_id: str) -> Callable[[State], list] | None:
@@ -48,15 +52,8 @@ def replies_for(game_id: str) -> Callable[[State], list] | None:
     static evaluation can only estimate (in Arribada: claims and captures); ``hard``
     lets the next player pick the best of them before it scores a position.
     """
-    if game_id not in _REPLIES:
-        evaluator_for(game_id)
-        try:
-            module = importlib.import_module(f"tablero.{game_id}.evaluate")
-        except ModuleNotFoundError:
-            _REPLIES[game_id] = None
-        else:
-            _REPLIES[game_id] = getattr(module, "sharp_replies", None)
-    return _REPLIES[game_id]
+    module = _evaluation_module(game_id)
+    return None if module is None else getattr(module, "sharp_replies", None)
 
 
 def margin(values: Sequence[float], player: int) -> float:

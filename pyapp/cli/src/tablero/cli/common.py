@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from tablero.core import Game
@@ -61,3 +62,14 @@ def parse_option(game: Game, item: str) -> tuple[str, Any]:
 
 def _choice_text(choice: Any) -> str:
     return "none" if choice is None else str(choice).lower()
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value

@@ -14,7 +14,7 @@ from typing import Any
 
 from tablero.core import Rng, State, get_game, make
 
-from .common import CliError, one_line, parse_option
+from .common import CliError, one_line, parse_option, positive
 
 
 def add_parser(sub: Any) -> None:
@@ -26,7 +26,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("game", help="game id (e.g. arribada)")
     p.add_argument("--players", "-p", type=int, help="number of players (default: the minimum)")
-    p.add_argument("--games", "-g", type=_positive, default=100, help="games to play (100)")
+    p.add_argument("--games", "-g", type=positive, default=100, help="games to play (100)")
     p.add_argument("--seed", "-s", type=int, default=0, help="seed of the first game (0)")
     p.add_argument("--variant", help="the game's 'variant' option")
     p.add_argument(
@@ -38,20 +38,10 @@ def add_parser(sub: Any) -> None:
         help="play with the checked apply() instead of apply_unchecked() (slower)",
     )  # fmt: skip
     p.add_argument(
-        "--max-moves", type=_positive, default=100_000, metavar="N",
+        "--max-moves", type=positive, default=100_000, metavar="N",
         help="give up on a game longer than N moves (an engine bug; default 100000)",
     )  # fmt: skip
     p.set_defaults(run=run)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 @dataclass

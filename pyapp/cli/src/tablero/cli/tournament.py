@@ -25,7 +25,7 @@ from typing import Any
 
 from tablero.core import get_game, make
 
-from .common import CliError, one_line
+from .common import CliError, one_line, positive
 
 FORMAT = "tablero-tournament-1"
 
@@ -39,23 +39,23 @@ def add_parser(sub: Any) -> None:
         "move.  Levels: random, easy, medium, hard.",
     )
     p.add_argument("game", help="game id (e.g. arribada)")
-    p.add_argument("--players", "-p", type=_positive, default=2, help="number of players (2)")
+    p.add_argument("--players", "-p", type=positive, default=2, help="number of players (2)")
     p.add_argument(
         "--bots", "-b", required=True, metavar="A,B[,C,D]",
         help="one bot level per seat, comma separated (e.g. medium,random)",
     )  # fmt: skip
-    p.add_argument("--games", "-g", type=_positive, default=100, help="games to play (100)")
+    p.add_argument("--games", "-g", type=positive, default=100, help="games to play (100)")
     p.add_argument("--seed", "-s", type=int, default=0, help="seed of the first deal (0)")
     p.add_argument(
         "--budget-ms", type=float, default=None, metavar="B",
         help="search time per decision for searching bots (hard: 1000 by default)",
     )  # fmt: skip
     p.add_argument(
-        "--iterations", type=_positive, default=None, metavar="I",
+        "--iterations", type=positive, default=None, metavar="I",
         help="search iterations per decision for searching bots (deterministic)",
     )  # fmt: skip
     p.add_argument(
-        "--jobs", "-j", type=_positive, default=None,
+        "--jobs", "-j", type=positive, default=None,
         help="games played in parallel processes (default: the number of CPUs)",
     )  # fmt: skip
     p.add_argument("--out", "-o", metavar="FILE", help="append each finished game to FILE (JSONL)")
@@ -64,16 +64,6 @@ def add_parser(sub: Any) -> None:
         help="read --out FILE first and play only the games missing from it",
     )  # fmt: skip
     p.set_defaults(run=run)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 # --- one game (runs in a worker process) ------------------------------------------------

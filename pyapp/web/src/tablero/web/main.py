@@ -88,6 +88,7 @@ def _local_storage() -> Any:
 
 
 _started = False
+_patch: Any = None  # boot.js's window.tableroPatch, looked up once at start
 
 
 def started() -> bool:
@@ -102,7 +103,7 @@ def start() -> None:
     wheels are ready (docs/pwa.md, "Booting"); the page's ``<script type="py">``, run by
     PyScript after the board is interactive, calls it only if it has not run yet.  A
     second call does nothing."""
-    global _app, _model, _root, _started
+    global _app, _model, _root, _started, _patch
     if _started:
         return
     _started = True
@@ -128,6 +129,7 @@ def start() -> None:
     if ls is None:
         _model = replace(_model, storage_full=True, notice=("app.error.storage-full", {}))
     _root = document.getElementById("app")
+    _patch = getattr(window, "tableroPatch", None)
 
     listeners = (
         ("click", _on_click),
@@ -213,13 +215,10 @@ def _show(timed: bool = False) -> None:
 def _put_html(html: str) -> None:
     """Replace what changed in ``<main id="app">`` (``window.tableroPatch`` in boot.js:
     only the changed parts, so the browser lays out only those), or all of it."""
-    from js import window
-
-    patch = getattr(window, "tableroPatch", None)
-    if patch is None:
+    if _patch is None:
         _root.innerHTML = html
     else:
-        patch(_root, html)
+        _patch(_root, html)
 
 
 def _focused_key() -> tuple[str, dict[str, str]] | None:
