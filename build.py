@@ -409,13 +409,19 @@ _BROWSER_IMPORT = re.compile(r"^(?:import|from)\s+(?:js|pyodide|pyscript)\b", re
 # (compiled from the stdlib's sources on first use) and every language's catalog, read from
 # the page's wheels, which are this very build's.  With the catalogs in memory the app needs
 # no file to start, so after a restore boot.js unpacks the wheels after the board is
-# interactive (docs/pwa.md).
+# interactive (docs/pwa.md).  Then tablero.web.warmup clicks through a game of each kind,
+# headless, so the first table and clicks after a restore run as fast as later ones.
 SNAPSHOT_WARM = """
 import importlib.readers, importlib.resources.readers
 from tablero.web.i18n import LANGUAGES, translator
 for _lang in LANGUAGES:
     translator(_lang)
 del _lang
+from tablero.web.warmup import warm_up
+warm_up()
+del warm_up
+import gc
+gc.collect()
 """
 
 

@@ -22,13 +22,84 @@
   const RAW_CACHE = "tablero-snapshot";
   const rawKey = `${url}?raw`;
 
+  const MAGIC = 0x50535254; // "TRSP": the raw copy with its zero pages left out
+
+  // [MAGIC, length, runs, (offset, bytes) x runs] then the runs' bytes: a snapshot's heap is
+  // about 45% pages of zeros, which need not be stored, read and copied on every visit.
+  function pack(bytes) {
+    const PAGE = 4096;
+    const n = bytes.length;
+    if (n % 4 !== 0 || n >= 2 ** 32) return bytes;
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, n / 4);
+    const runs = [];
+    let start = -1;
+    for (let page = 0; page * PAGE < n; page++) {
+      const end = Math.min((page + 1) * PAGE, n) / 4;
+      let zero = true;
+      for (let i = (page * PAGE) / 4; i < end; i++) {
+        if (words[i] !== 0) {
+          zero = false;
+          break;
+        }
+      }
+      if (!zero && start < 0) start = page * PAGE;
+      if (zero && start >= 0) {
+        runs.push([start, page * PAGE - start]);
+        start = -1;
+      }
+    }
+    if (start >= 0) runs.push([start, n - start]);
+    const head = new Uint32Array(3 + 2 * runs.length);
+    head.set([MAGIC, n, runs.length]);
+    runs.forEach(([offset, size], i) => head.set([offset, size], 3 + 2 * i));
+    let total = head.byteLength;
+    for (const [, size] of runs) total += size;
+    const out = new Uint8Array(total);
+    out.set(new Uint8Array(head.buffer));
+    let at = head.byteLength;
+    for (const [offset, size] of runs) {
+      out.set(bytes.subarray(offset, offset + size), at);
+      at += size;
+    }
+    return out;
+  }
+
+  function unpack(data) {
+    if (data.length < 12) return data;
+    const head = new Uint32Array(data.buffer, data.byteOffset, 3);
+    if (head[0] !== MAGIC) return data; // a plain raw copy
+    const [, n, count] = head;
+    const runs = new Uint32Array(data.buffer, data.byteOffset + 12, 2 * count);
+    const out = new Uint8Array(n);
+    let at = 12 + 8 * count;
+    for (let i = 0; i < count; i++) {
+      const [offset, size] = [runs[2 * i], runs[2 * i + 1]];
+      if (offset + size > n || at + size > data.length) throw new Error("the raw copy is damaged");
+      out.set(data.subarray(at, at + size), offset);
+      at += size;
+    }
+    if (at !== data.length) throw new Error("the raw copy is damaged");
+    return out;
+  }
+
+  const SPARSE = `const MAGIC = ${MAGIC};\n${pack}\n${unpack}`;
+
   // The worker: the same reading as readHere() below, posted back as a transferred buffer.
   const READER = `
-self.onmessage = async ({ data: { url, keep } }) => {
+${SPARSE}
+
+self.onmessage = async ({ data: { url, raw, keep } }) => {
   try {
+    let bytes;
+    if (raw) {
+      const response = await (await caches.open(raw.cache)).match(raw.key);
+      if (!response) return self.postMessage({ bytes: null });
+      bytes = unpack(new Uint8Array(await response.arrayBuffer()));
+      return self.postMessage({ bytes: bytes.buffer }, [bytes.buffer]);
+    }
     const response = await caches.match(url, { ignoreSearch: false });
     if (!response) return self.postMessage({ bytes: null });
-    let bytes = new Uint8Array(await response.arrayBuffer());
+    bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
       bytes = new Uint8Array(await new Response(stream).arrayBuffer());
@@ -39,7 +110,7 @@ self.onmessage = async ({ data: { url, keep } }) => {
       for (const request of await cache.keys()) {
         if (request.url !== keep.key) await cache.delete(request);
       }
-      await cache.put(keep.key, new Response(bytes));
+      await cache.put(keep.key, new Response(pack(bytes)));
       return self.postMessage({ kept: true });
     }
     self.postMessage({ bytes: bytes.buffer }, [bytes.buffer]);
@@ -48,7 +119,7 @@ self.onmessage = async ({ data: { url, keep } }) => {
   }
 };`;
 
-  function readInWorker(keep = null) {
+  function readInWorker({ raw = null, keep = null } = {}) {
     return new Promise((resolve, reject) => {
       const source = URL.createObjectURL(new Blob([READER], { type: "text/javascript" }));
       const worker = new Worker(source);
@@ -63,7 +134,7 @@ self.onmessage = async ({ data: { url, keep } }) => {
         worker.terminate();
         reject(new Error(event.message || "the snapshot reader failed"));
       };
-      worker.postMessage({ url, keep });
+      worker.postMessage({ url, raw, keep });
     });
   }
 
@@ -103,7 +174,16 @@ self.onmessage = async ({ data: { url, keep } }) => {
     performance.mark("tablero-snapshot-read-start");
     let snapshot = null;
     if (found === "raw") {
-      snapshot = new Uint8Array(await raw.arrayBuffer());
+      // In a worker: the read (and the copy back into place of the non-zero pages) then
+      // leaves the page's thread free for starting Pyodide.
+      if (typeof Worker === "function") {
+        try {
+          snapshot = await readInWorker({ raw: { cache: RAW_CACHE, key: rawKey } });
+        } catch (error) {
+          console.warn("Tablero: reading the snapshot in a worker failed.", error);
+        }
+      }
+      snapshot ??= unpack(new Uint8Array(await raw.arrayBuffer()));
       raw = null;
     } else {
       if (typeof Worker === "function") {
@@ -125,7 +205,7 @@ self.onmessage = async ({ data: { url, keep } }) => {
   async function keepRaw() {
     if ((await form) === "raw" || typeof Worker !== "function" || !window.caches) return false;
     if (typeof DecompressionStream !== "function" || !(await caches.match(url))) return false;
-    return readInWorker({ cache: RAW_CACHE, key: rawKey });
+    return readInWorker({ keep: { cache: RAW_CACHE, key: rawKey } });
   }
 
   window.tableroSnapshotRead = { url, present, bytes, form, keepRaw };

@@ -1,0 +1,34 @@
+"""tablero.web.warmup: the clicks run before the memory snapshot is taken (build.py)."""
+
+from tablero.web import warmup
+from tablero.web.app import GAMES, App
+
+
+def test_warm_up_clicks_through_every_game(monkeypatch):
+    acts: list[tuple[str, str]] = []
+    dispatch = App.dispatch
+
+    def spy(self, model, act, data=None):
+        after = dispatch(self, model, act, data)
+        acts.append((model.game.game_id if model.game else "", act))
+        assert after.notice is None or after.notice[0] != "app.error.unexpected", act
+        return after
+
+    monkeypatch.setattr(App, "dispatch", spy)
+    renders = warmup.warm_up()
+    assert renders >= 2 * len(GAMES)
+    kinds = {kind for kind, _ in acts}
+    assert kinds == {entry.id for entry in GAMES}
+    # Arribada's first position is a placement: a rack tile, a cell, the confirmation.
+    arribada = [act for kind, act in acts if kind == "arribada"]
+    assert arribada[:4] == ["app.reveal", "pick-value", "cell", "confirm-move"]
+    assert ("arboretum", "pick-card") in acts
+
+
+def test_table_acts_skip_the_app_menus():
+    html = (
+        '<button data-act="app.home">x</button>'
+        '<button data-act="pick-value" data-value="4" data-x="">4</button>'
+        '<g data-act="cell" data-cell="b2"></g>'
+    )
+    assert warmup._table_acts(html) == [("pick-value", {"value": "4", "x": ""}), ("cell", {"cell": "b2"})]
