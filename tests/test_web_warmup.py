@@ -31,4 +31,7 @@ def test_table_acts_skip_the_app_menus():
         '<button data-act="pick-value" data-value="4" data-x="">4</button>'
         '<g data-act="cell" data-cell="b2"></g>'
     )
-    assert warmup._table_acts(html) == [("pick-value", {"value": "4", "x": ""}), ("cell", {"cell": "b2"})]
+    assert warmup._table_acts(html) == [
+        ("pick-value", {"value": "4", "x": ""}),
+        ("cell", {"cell": "b2"}),
+    ]
