@@ -438,6 +438,13 @@ def page_wheels(wheel_urls: list[str]) -> list[str]:
     return [url for url in wheel_urls if Path(url).name.split("-")[0] in wanted]
 
 
+def engine_game(url: str) -> str | None:
+    """The game of an engine's wheel (``.../tablero_arribada-0.1.0-...whl`` ->
+    ``arribada``); ``None`` for core, web and the bots."""
+    name = Path(url).name.split("-")[0].removeprefix("tablero_")
+    return None if name in ("core", "web", "bots") else name
+
+
 def snapshot_imports(wheels: list[Path]) -> list[str]:
     """The modules imported before the snapshot: every module of the page's wheels but
     those matched by SNAPSHOT_SKIP or importing js/pyodide/pyscript at their top."""
@@ -622,6 +629,8 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     # The memory snapshot (the app's modules imported) and the module PyScript loads as
     # its interpreter, which restores it when the service worker has it (docs/pwa.md).
     page_urls = page_wheels(wheel_urls)
+    engine_urls = [url for url in page_urls if engine_game(url) is not None]
+    base_urls = [url for url in page_urls if url not in engine_urls]
     step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
     snapshot_url, snapshot = make_snapshot(out, pyodide_url, page_urls)
     print(
@@ -692,8 +701,11 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "pyscript": f"./{pyscript_url}/core.js",
         "config": f"./{config_url}",
         "interpreter": f"./{interpreter_url}",
-        # The page's wheels, unpacked by boot.js onto sys.path before the app starts.
-        "wheels": [f"./{url}" for url in page_urls],
+        # The page's wheels, unpacked by boot.js onto sys.path before the app starts: core
+        # and web; then the engines (by game) of the first screen's game, the others after
+        # the board is interactive (docs/pwa.md, "Booting").
+        "wheels": [f"./{url}" for url in base_urls],
+        "engines": {engine_game(url): f"./{url}" for url in engine_urls},
         "sw": "./sw.js",
         "i18n": "./i18n/",
         "bots": {
@@ -716,7 +728,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
                 for name in PYODIDE_FILES
             ),
             file_entry(interpreter_url, "download", "js"),
-            *(file_entry(url, "games", None) for url in page_urls),
+            *(file_entry(url, "games", None) for url in base_urls),
         ],
     }
     boot_json = json.dumps(boot_data, ensure_ascii=False, separators=(",", ":"))
@@ -734,7 +746,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
             modules=[interpreter_url, f"{pyodide_url}/pyodide.mjs",
                      f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
             fetches=[*(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
-                       if not name.endswith(".mjs")), *page_urls],  # fmt: skip
+                       if not name.endswith(".mjs")), *base_urls],  # fmt: skip
         ),
     }
     # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).

@@ -613,10 +613,13 @@ async function startApp() {
   }
   if (boot.failed) return;
   setStage("games", "active");
+  const games = Object.keys(data.engines);
   if (globalThis.tableroSnapshot?.used === true) {
-    // Restored: the app's modules and every catalog are in memory (docs/pwa.md, "The
-    // snapshot"), so the app starts at once; the files, for lazy imports, come after.
-    unpackLater(py, wheels);
+    // Restored: the app's modules (every game's engine too) and every catalog are in
+    // memory (docs/pwa.md, "The snapshot"), so the app starts at once; the files, for
+    // lazy imports, come after.
+    boot.engines = "all";
+    unpackLater(py, () => [...wheels, ...games.map((game) => fetchWheel(data.engines[game]))]);
     await runApp(py);
     return;
   }
@@ -628,14 +631,61 @@ async function startApp() {
     return;
   }
   if (boot.failed) return;
+  // The engines of the first screen's game (a link's, the one to reopen; all of them for
+  // the start screen), as Python reads the address and the storage; the others later.
   try {
     unpackWheels(py, buffers);
   } catch (error) {
     fail("python", String(error));
     return;
   }
+  let first = games;
+  try {
+    const wanted = String(py.runPython(BOOT_ENGINES)).split(",");
+    first = games.filter((game) => wanted.includes(game));
+  } catch (error) {
+    // Every engine then; a broken app is reported when it starts (stage "app").
+    console.warn("Tablero: which games the first screen needs is not known", error);
+  }
+  try {
+    unpackWheels(py, await Promise.all(first.map((game) => fetchWheel(data.engines[game]))));
+  } catch (error) {
+    fail("network", String(error), { file: first.map((g) => data.engines[g]).join(", ") });
+    return;
+  }
+  if (boot.failed) return;
+  const rest = games.filter((game) => !first.includes(game));
+  boot.engines = rest.length ? "partial" : "all";
+  if (rest.length) enginesLater(py, rest);
   performance.mark("tablero-wheels-done");
   await runApp(py);
+}
+
+// tableroBoot.engines: "partial" while engines are still to come, then "all" (or
+// "failed": the games whose engine is missing are then simply not offered).
+boot.engines = null;
+const BOOT_ENGINES = `
+${FORGET_LISTINGS.trim()}
+from tablero.web.main import boot_engines
+boot_engines()
+`;
+
+// The other games' engines, unpacked once the board is interactive, in idle time; the
+// app runs any act that waited for them (tablero.web.main.engines_ready).
+function enginesLater(py, games) {
+  const load = async () => {
+    try {
+      unpackWheels(py, await Promise.all(games.map((game) => fetchWheel(data.engines[game]))));
+      py.runPython(FORGET_LISTINGS);
+      boot.engines = "all";
+    } catch (error) {
+      boot.engines = "failed";
+      console.warn("Tablero: the engines of the other games could not be loaded", error);
+    }
+    performance.mark("tablero-engines-done");
+    py.runPython("from tablero.web.main import engines_ready\nengines_ready()");
+  };
+  afterInteractive(load);
 }
 
 // tableroBoot.wheels: "unpacked" once the page's wheels are on sys.path.
@@ -651,7 +701,7 @@ function unpackWheels(py, buffers) {
 function unpackLater(py, wheels) {
   const unpack = async () => {
     try {
-      unpackWheels(py, await Promise.all(wheels));
+      unpackWheels(py, await Promise.all(wheels()));
       py.runPython(FORGET_LISTINGS);
       performance.mark("tablero-wheels-done");
     } catch (error) {
@@ -659,10 +709,15 @@ function unpackLater(py, wheels) {
       console.warn("Tablero: the page's wheels could not be unpacked", error);
     }
   };
+  afterInteractive(unpack);
+}
+
+// Runs `work` in idle time 0.5 s after the app is ready (after the first clicks).
+function afterInteractive(work) {
   const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
-  addEventListener("tablero:ready", () => setTimeout(() => idle(unpack, { timeout: 1000 }), 500), {
-    once: true,
-  });
+  const later = () => setTimeout(() => idle(work, { timeout: 1000 }), 500);
+  if (document.body?.dataset.ready === "1") later();
+  else addEventListener("tablero:ready", later, { once: true });
 }
 
 async function runApp(py) {

@@ -839,3 +839,67 @@ def test_view_settings_survive_moves_and_work_out_of_turn():
     before = page.model.game.state
     page.model = app.dispatch(page.model, "move", {"move": str(s.legal_moves()[0])})
     assert page.model.game.state is before
+
+
+# --- the engines a boot needs (read without any engine) ----------------------------------
+
+
+def test_boot_games_names_the_link_game_else_the_saved_one_else_every_game():
+    app = make_app()
+    every = [entry.id for entry in app.games]
+    assert every == ["arribada", "arboretum"]
+    assert app.boot_games("") == every  # the start screen lists them all
+    arboretum = make("arboretum", players=2, seed=4)
+    link = encode_link(arboretum, TWO)
+    assert app.boot_games("#" + link) == ["arboretum"]
+    assert app.boot(lang="en", fragment=link).game.game_id == "arboretum"
+    # A damaged link opens the start screen: every game.
+    assert app.boot_games(link[:-3] + "xyz") == every
+    assert app.boot_games("tb1.") == every
+    # The game to reopen: its kind read from the stored record.
+    game = SavedGame(
+        app.store.new_id(), "Test", "arribada", TWO, make("arribada", players=2, seed=3), 1.0, 1.0
+    )
+    app.store.save(game)
+    app.store.set_current(game.id)
+    assert app.boot_games("") == ["arribada"]
+    assert app.boot_games(link) == ["arboretum"]  # a link wins over the game to reopen
+
+
+def test_boot_games_ignores_damaged_or_unknown_saved_records():
+    storage = MemoryStorage()
+    app = make_app(storage)
+    every = [entry.id for entry in app.games]
+    app.store.set_current("abc")
+    assert app.boot_games() == every  # no such entry
+    storage.set(SaveStore.key("abc"), "{not json")
+    assert app.boot_games() == every
+    storage.set(SaveStore.key("abc"), json.dumps({"game": "chess"}))
+    assert app.boot_games() == every  # not a game of the picker
+    storage.set(SaveStore.key("abc"), json.dumps({"game": "arboretum"}))
+    assert app.store.game_of("abc") == "arboretum"
+    assert app.boot_games() == ["arboretum"]
+
+
+def test_no_web_module_needs_another_games_engine():
+    """Engines on demand: the page loads a game's engine only when that game is opened,
+    so a game's UI modules import its own engine only (and the shared modules none)."""
+    root = pathlib.Path(__file__).resolve().parents[1] / "pyapp" / "web" / "src" / "tablero"
+    games = {entry.id for entry in make_app().games}
+    for path in sorted((root / "web").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        own = path.stem.split("_")[0] if path.parent.name == "games" else None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [("." * node.level) + (node.module or "")]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                engine = parts[1] if name.startswith("tablero.") and len(parts) > 1 else None
+                sibling = parts[-1].split("_")[0] if name.startswith(".") else None
+                where = f"{path.relative_to(root)} imports {name}"
+                assert engine not in games or engine == own, where
+                assert sibling not in games or sibling == own, where

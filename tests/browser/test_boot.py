@@ -338,3 +338,41 @@ def test_update_prompt_reloads_into_the_new_version(
     )
     index_entries = [k for k in keys if "index.html" in k]
     assert len(index_entries) == 1, index_entries
+
+
+def test_a_link_loads_its_games_engine_first_and_the_others_after(
+    built_site, make_server, new_page
+):
+    """Engines on demand (issue 6): a first visit from an Arribada link unpacks core, web
+    and the Arribada engine before the board is ready, Arboretum's only afterwards; an act
+    that could open another game waits for it, then runs."""
+    from tablero.core import make
+    from tablero.web.links import encode_link
+    from tablero.web.plugin import Seat
+
+    server = make_server(built_site)  # its own origin and log: a first visit
+    engines = {g: url.lstrip(".") for g, url in boot_data(built_site)["engines"].items()}
+    assert set(engines) == {"arribada", "arboretum"}
+    state = make("arribada", players=2, seed=5)
+    link = encode_link(state, [Seat("Ana", 0, "human"), Seat("Ben", 1, "human")])
+    page = new_page(viewport={"width": 1000, "height": 900})
+    page.goto(f"{server.url}#{link}")
+    wait_ready(page)
+    until_ready = server.bytes_by_path()
+    assert engines["arribada"] in until_ready
+    assert engines["arboretum"] not in until_ready
+    assert page.evaluate("tableroBoot.engines") == "partial"
+
+    # The menu's "home" could lead to another game: it waits for the engines, then runs.
+    page.locator("details.shell-menu > summary").click()
+    page.locator('.shell-menu-items [data-act="app.home"]').click()
+    page.wait_for_selector('[data-act="app.new"][data-game="arboretum"]', timeout=15_000)
+    assert page.evaluate("tableroBoot.engines") == "all"
+    assert len(server.bytes_by_path().get(engines["arboretum"], [])) == 1
+    # And the other game plays.
+    page.locator('[data-act="app.new"][data-game="arboretum"]').click()
+    page.wait_for_selector('form[data-act="app.start"]')
+    page.locator('form[data-act="app.start"] button[type="submit"]').click()
+    page.wait_for_selector('[data-act="app.reveal"]')
+    page.locator('[data-act="app.reveal"]').click()
+    page.wait_for_selector(".arb-hand")

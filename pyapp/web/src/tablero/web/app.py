@@ -362,6 +362,26 @@ class App:
             return replace(model, notice=("app.error.unexpected", {}))
         return model
 
+    def boot_games(self, fragment: str = "") -> list[str]:
+        """The games whose engines :meth:`boot` needs for the first screen, read without
+        any engine: a link's game, else the game to reopen, else every game of the
+        picker (the start screen lists them).  The page loads these engines before it
+        starts and the others after the board is interactive (docs/pwa.md, "Booting")."""
+        from .links import link_game
+
+        fragment = fragment.lstrip("#")
+        wanted = None
+        if fragment:
+            wanted = link_game(fragment)
+        else:
+            current = self.store.current()
+            if current:
+                wanted = self.store.game_of(current)
+        known = [entry.id for entry in self.games]
+        if wanted in known:
+            return [wanted]
+        return known
+
     def _with_current(self, model: Model) -> Model:
         """``model`` holding the game to reopen (not shown), if it can be read."""
         current = self.store.current()

@@ -37,6 +37,7 @@ from tablero.core import CorruptDataError, State, get_game, replay
 from .plugin import Seat
 
 __all__ = [
+    "link_game",
     "LINK_VERSION",
     "LINK_PREFIX",
     "MAX_NAME_LENGTH",
@@ -217,6 +218,25 @@ def _unpack(fragment: Any) -> list[Any]:
     if not isinstance(payload, list) or len(payload) != 7:
         raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     return payload
+
+
+def link_game(fragment: Any) -> str | None:
+    """The id of the game a share link is for, read without its engine (the moves are not
+    replayed); ``None`` when ``fragment`` is not a readable link.
+
+    >>> from tablero.core import make
+    >>> from tablero.web.plugin import Seat
+    >>> seats = [Seat("Ana", 0, "human"), Seat("Ben", 1, "human")]
+    >>> link_game(encode_link(make("arribada", players=2, seed=3), seats))
+    'arribada'
+    >>> link_game("tb1.garbage") is None
+    True
+    """
+    try:
+        game_id = _unpack(fragment)[0]
+    except CorruptDataError:
+        return None
+    return game_id if isinstance(game_id, str) else None
 
 
 def _decode(fragment: Any) -> tuple[State, list[Seat]]:

@@ -96,6 +96,54 @@ def started() -> bool:
     return _started
 
 
+# --- the games' engines on demand ---------------------------------------------------------
+# A plain boot (no memory snapshot) unpacks only the engines the first screen needs
+# (boot_engines()), the others after the board is interactive; boot.js then calls
+# engines_ready().  Until then an act that could open another game waits (the last one
+# asked for runs as soon as the engines are in); the game on screen plays as usual.
+# After a snapshot restore every engine is already imported: nothing waits.
+
+_engines_ready = True
+_waiting: tuple[str, dict[str, str]] | None = None
+
+#: The app's acts that only touch the game on screen (or nothing): never held back.
+_SAME_GAME_ACTS = frozenset(
+    {
+        "app.game", "app.dismiss", "app.lang", "app.reveal", "app.undo", "app.cancel",
+        "app.share", "app.copied", "app.share-close", "app.export", "app.replay",
+        "app.replay-step", "app.replay-close", "app.bot-move", "app.bot-error",
+        "app.bot-retry", "app.bot-here",
+    }
+)  # fmt: skip
+
+
+def boot_engines() -> str:
+    """The games whose engines the first screen needs, comma-separated (boot.js unpacks
+    their wheels before :func:`start`): ``App.boot_games`` of the address and storage."""
+    from js import window
+
+    from .games import get_ui
+
+    ls = _local_storage()
+    storage = BrowserStorage(ls) if ls is not None else MemoryStorage()
+    app = App(SaveStore(storage), get_ui, translator=translator)
+    return ",".join(app.boot_games(_text(window.location.hash) or ""))
+
+
+def engines_ready() -> None:
+    """Every engine is unpacked (boot.js, after interactive): run the act that waited, or
+    draw the screen again (a start screen now lists every game)."""
+    global _engines_ready, _waiting
+    _engines_ready = True
+    waiting, _waiting = _waiting, None
+    if _app is None or _model is None:
+        return
+    if waiting is not None:
+        dispatch(*waiting)
+    else:
+        _show()
+
+
 def start() -> None:
     """Boot the app into ``<main id="app">`` and tell the page it is ready.
 
@@ -103,12 +151,15 @@ def start() -> None:
     wheels are ready (docs/pwa.md, "Booting"); the page's ``<script type="py">``, run by
     PyScript after the board is interactive, calls it only if it has not run yet.  A
     second call does nothing."""
-    global _app, _model, _root, _started, _patch
+    global _app, _model, _root, _started, _patch, _engines_ready
     if _started:
         return
     _started = True
     from js import document, window
     from pyodide.ffi import create_proxy
+
+    # boot.js: "partial" while engines of other games are still to come (plain boot).
+    _engines_ready = getattr(getattr(window, "tableroBoot", None), "engines", None) != "partial"
 
     from .games import get_ui
 
@@ -154,8 +205,11 @@ def start() -> None:
 
 
 def dispatch(act: str, data: dict[str, str]) -> None:
-    global _model
+    global _model, _waiting
     if _app is None or _model is None:
+        return
+    if not _engines_ready and act.startswith("app.") and act not in _SAME_GAME_ACTS:
+        _waiting = (act, dict(data))  # run by engines_ready()
         return
     from js import performance
 

@@ -402,6 +402,17 @@ class SaveStore:
         """The saved game ``game_id``; :class:`CorruptDataError` if it cannot be read."""
         return self._read(self.key(game_id))
 
+    def game_of(self, game_id: str) -> str | None:
+        """The game (``"arribada"``...) of the saved game ``game_id``, read without its
+        engine; ``None`` if there is no such entry or it cannot be read."""
+        text = self.storage.get(self.key(game_id))
+        try:
+            record = json.loads(text) if text is not None else None
+        except ValueError:
+            return None
+        game = record.get("game") if isinstance(record, dict) else None
+        return game if isinstance(game, str) else None
+
     def save(self, game: SavedGame) -> None:
         """Write ``game`` (one ``set``: on :class:`StorageFullError` nothing changed)."""
         game = _check_game(game)

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from tablero.arboretum.cards import CARD_NAMES, species, value
 from tablero.arboretum.grid import parse_xy
 
+from ..marks import FALLBACK_COLOURS, LETTERS, colour_class, mark_icon, seat_mark
 from ..svg import esc, num, raw_tag, tag
-from .arribada_look import FALLBACK_COLOURS, LETTERS, colour_class, mark_icon, seat_mark
 
 __all__ = [
     "CARD_H",

@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
 from tablero.arribada.data import EMPTY, WILD
 
+from ..marks import (  # noqa: F401 - the seat marks are part of this look's API
+    FALLBACK_COLOURS,
+    LETTERS,
+    SHAPES,
+    colour_class,
+    mark_icon,
+    seat_letter,
+    seat_mark,
+)
 from ..svg import esc, num, raw_tag, tag
 
-#: Fallback seat colours when the app's stylesheet defines no ``--seat-<n>``: four of
-#: the Okabe-Ito colour-blind-safe palette, dark enough to carry a white letter.
-FALLBACK_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
-#: Each palette colour also has a shape, so colour never carries information alone.
-SHAPES = ("circle", "square", "diamond", "triangle")
-#: Seat letters, as in the position notation (seat 0 is A).
-LETTERS = "ABCD"
 #: Dash patterns for the score chart, one per seat.
 DASHES = ("", "8 4", "2 4", "10 4 2 4")
 
@@ -37,73 +39,7 @@ DISPLAY_GAP = 8
 MIN_CELL_PX = 32
 
 
-def seat_letter(seat: int) -> str:
-    return LETTERS[seat]
-
-
-def colour_class(colour: int) -> str:
-    """CSS class giving ``fill``/``stroke`` helpers for palette colour ``colour``."""
-    return f"arr-c{colour % len(FALLBACK_COLOURS)}"
-
-
-def _points(*xy: tuple[float, float]) -> str:
-    return " ".join(f"{num(a)},{num(b)}" for a, b in xy)
-
-
 # --- seat marks and icons --------------------------------------------------------------
-
-
-def seat_mark(x: float, y: float, r: float, colour: int, letter: str) -> str:
-    """A turtle-shell mark: the colour's shape, filled with the colour, with the
-    seat's letter on it (centre ``x, y``, radius ``r``)."""
-    shape = SHAPES[colour % len(SHAPES)]
-    cls = f"arr-mark {colour_class(colour)}"
-    if shape == "circle":
-        body = tag("circle", cx=num(x), cy=num(y), r=num(r), class_=cls)
-    elif shape == "square":
-        s = r * 0.9
-        body = tag(
-            "rect",
-            x=num(x - s),
-            y=num(y - s),
-            width=num(2 * s),
-            height=num(2 * s),
-            rx=num(r * 0.25),
-            class_=cls,
-        )
-    elif shape == "diamond":
-        s = r * 1.15
-        pts = _points((x, y - s), (x + s, y), (x, y + s), (x - s, y))
-        body = tag("polygon", points=pts, class_=cls)
-    else:
-        s = r * 1.25
-        pts = _points((x, y - s), (x + s * 0.95, y + s * 0.6), (x - s * 0.95, y + s * 0.6))
-        body = tag("polygon", points=pts, class_=cls)
-        y += r * 0.2
-    text = tag(
-        "text",
-        letter,
-        x=num(x),
-        y=num(y + r * 0.36),
-        class_="arr-mark-letter",
-        font_size=num(r * 1.05),
-    )
-    return body + text
-
-
-def mark_icon(colour: int, letter: str, size: int = 22) -> str:
-    """A seat mark as a small standalone SVG (for HTML: names, tables, legends)."""
-    inner = seat_mark(12, 12, 9, colour, letter)
-    return raw_tag(
-        "svg",
-        inner,
-        viewBox="0 0 24 24",
-        width=size,
-        height=size,
-        class_="arr-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
 
 
 def seashell_icon(size: int = 20, spent: bool = False) -> str:
