@@ -445,6 +445,70 @@ def engine_game(url: str) -> str | None:
     return None if name in ("core", "web", "bots") else name
 
 
+def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str, str]:
+    """The page's Python as bundles of bytecode: ``{"core": url, "web": url, <game>: url}``.
+
+    Made from the page's wheels: ``core`` and ``web`` (without the games' UI modules),
+    and one bundle per game with its engine and its UI modules
+    (``tablero/web/games/<game>.py`` and ``<game>_*.py``), so a boot fetches only the game
+    being played.  Every module is compiled by the page's own Pyodide to a sourceless
+    ``.pyc`` (static/make-bytecode.mjs: a first visit imports without compiling); the
+    wheels' metadata is left out (nothing on the page reads it).  Named
+    ``py/<hash>/<bundle>.zip``, the hash taken over the runtime, the sources and the
+    script, so unchanged code keeps its URL across builds."""
+    import zipfile
+
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the page's Python")
+    games = {g for url in wheel_urls if (g := engine_game(url)) is not None}
+
+    def ui_game(name: str) -> str | None:
+        parts = name.split("/")
+        if len(parts) == 4 and parts[:3] == ["tablero", "web", "games"] and name.endswith(".py"):
+            game = parts[3].removesuffix(".py").split("_")[0]
+            return game if game in games else None
+        return None
+
+    contents: dict[str, dict[str, bytes]] = {}
+    for url in wheel_urls:
+        own = engine_game(url) or Path(url).name.split("-")[0].removeprefix("tablero_")
+        with zipfile.ZipFile(out / url) as zf:
+            for name in zf.namelist():
+                if ".dist-info/" not in name:
+                    contents.setdefault(ui_game(name) or own, {})[name] = zf.read(name)
+    script = STATIC / "make-bytecode.mjs"
+    urls: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="tablero-bytecode-") as tmp:
+        jobs = []
+        for bundle, files in sorted(contents.items()):
+            digest = hashlib.sha256(pyodide_url.encode() + script.read_bytes())
+            src = Path(tmp) / f"{bundle}.src.zip"
+            with zipfile.ZipFile(src, "w", zipfile.ZIP_STORED) as zf:
+                for name in sorted(files):
+                    zf.writestr(zipfile.ZipInfo(name, (2020, 2, 2, 0, 0, 0)), files[name])
+                    digest.update(name.encode() + b"\0" + files[name])
+            url = f"py/{digest.hexdigest()[:12]}/{bundle}.zip"
+            (out / url).parent.mkdir(parents=True, exist_ok=True)
+            jobs.append({"src": str(src), "dst": str(out / url)})
+            urls[bundle] = url
+        (Path(tmp) / "options.json").write_text(
+            json.dumps({"pyodide": str(out / pyodide_url), "jobs": jobs})
+        )
+        result = subprocess.run(
+            [node, str(script), str(Path(tmp) / "options.json")],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            raise BuildError(
+                "compiling the page's Python failed (static/make-bytecode.mjs):\n"
+                + result.stderr.strip()
+            )
+    return urls
+
+
 def snapshot_imports(wheels: list[Path]) -> list[str]:
     """The modules imported before the snapshot: every module of the page's wheels but
     those matched by SNAPSHOT_SKIP or importing js/pyodide/pyscript at their top."""
@@ -465,18 +529,22 @@ def snapshot_imports(wheels: list[Path]) -> list[str]:
     return sorted(names)
 
 
-def make_snapshot(out: Path, pyodide_url: str, wheel_urls: list[str]) -> tuple[str, dict]:
+def make_snapshot(
+    out: Path, pyodide_url: str, bundle_urls: list[str], wheel_urls: list[str]
+) -> tuple[str, dict]:
     """Make the gzipped memory snapshot (static/make-snapshot.mjs) into ``out/static``,
-    named by the hash of everything it is made of (runtime, wheels, modules, script);
-    its URL relative to the site and the script's report.  Fails the build if the heap
-    grew past SNAPSHOT_HEAP_LIMIT or if the snapshot does not restore."""
+    named by the hash of everything it is made of (runtime, bundles, modules, script);
+    its URL relative to the site and the script's report.  The page's bundles are
+    unpacked (the files a restored page has), the modules to import are read from the
+    source wheels.  Fails the build if the heap grew past SNAPSHOT_HEAP_LIMIT or if the
+    snapshot does not restore."""
     import gzip
 
     node = shutil.which("node")
     if node is None:
         raise BuildError("Node.js is needed to make the Pyodide memory snapshot")
-    zips = [out / url for url in wheel_urls]
-    imports = snapshot_imports(zips)
+    zips = [out / url for url in bundle_urls]
+    imports = snapshot_imports([out / url for url in wheel_urls])
     script = STATIC / "make-snapshot.mjs"
     check = "\n".join(
         [
@@ -514,7 +582,7 @@ def make_snapshot(out: Path, pyodide_url: str, wheel_urls: list[str]) -> tuple[s
             )
         report = json.loads(result.stdout)
         inputs = hashlib.sha256()
-        for part in (pyodide_url, *wheel_urls, *imports, SNAPSHOT_WARM,
+        for part in (pyodide_url, *bundle_urls, *imports, SNAPSHOT_WARM,
                      script.read_text(encoding="utf-8")):  # fmt: skip
             inputs.update(part.encode() + b"\0")
         url = f"static/snapshot.{inputs.hexdigest()[:12]}.gz"
@@ -557,7 +625,7 @@ def generate_service_worker(out: Path) -> dict:
         "ignore": ["sw.js", *(f"pyscript/*/{name}*" for name in PYSCRIPT_UNUSED)],
         # Already versioned URLs (content hash in the path or the name): the service worker
         # precaches them from the HTTP cache instead of downloading them a second time.
-        "hashed": r"^(pyodide|pyscript|wheels)/[0-9a-f]{12}/|\.[0-9a-f]{12}\.[a-z]+$",
+        "hashed": r"^(pyodide|pyscript|wheels|py)/[0-9a-f]{12}/|\.[0-9a-f]{12}\.[a-z]+$",
         "maxFileSize": MAX_PRECACHE_FILE,
     }
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -629,10 +697,17 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     # The memory snapshot (the app's modules imported) and the module PyScript loads as
     # its interpreter, which restores it when the service worker has it (docs/pwa.md).
     page_urls = page_wheels(wheel_urls)
-    engine_urls = [url for url in page_urls if engine_game(url) is not None]
-    base_urls = [url for url in page_urls if url not in engine_urls]
+    step("compiling the page's Python (node static/make-bytecode.mjs)")
+    bundles = page_bundles(out, pyodide_url, page_urls)
+    base_urls = [bundles["core"], bundles["web"]]
+    engine_urls = {game: url for game, url in bundles.items() if game not in ("core", "web")}
+    print(
+        "    " + ", ".join(f"{name} {(out / url).stat().st_size / 1e3:.0f} KB"
+                           for name, url in bundles.items()),  # fmt: skip
+        flush=True,
+    )
     step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
-    snapshot_url, snapshot = make_snapshot(out, pyodide_url, page_urls)
+    snapshot_url, snapshot = make_snapshot(out, pyodide_url, list(bundles.values()), page_urls)
     print(
         f"    {snapshot['modules_imported']} modules, heap {snapshot['heap'] / 2**20:.1f} MiB "
         f"(limit {SNAPSHOT_HEAP_LIMIT / 2**20:.0f}), {snapshot['bytes'] / 1e6:.1f} MB, "
@@ -705,7 +780,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         # and web; then the engines (by game) of the first screen's game, the others after
         # the board is interactive (docs/pwa.md, "Booting").
         "wheels": [f"./{url}" for url in base_urls],
-        "engines": {engine_game(url): f"./{url}" for url in engine_urls},
+        "engines": {game: f"./{url}" for game, url in engine_urls.items()},
         "sw": "./sw.js",
         "i18n": "./i18n/",
         "bots": {

@@ -438,7 +438,7 @@ class Bench:
                         counts[path] = counts.get(path, 0) + 1
                 runtime = {
                     p: n for p, n in counts.items()
-                    if p.startswith(("/pyodide/", "/wheels/", "/pyscript/"))
+                    if p.startswith(("/pyodide/", "/wheels/", "/py/", "/pyscript/"))
                 }  # fmt: skip
                 result["runtime_files"] = len(runtime)
                 result["fetched_twice"] = sorted(p for p, n in runtime.items() if n > 1)

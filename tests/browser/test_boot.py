@@ -54,6 +54,7 @@ def runtime_paths(site) -> list[str]:
         "pyodide/*/python_stdlib.zip",
         "pyodide/*/pyodide.asm.mjs",
         "wheels/*/*.whl",
+        "py/*/*.zip",
     ):
         paths += ["/" + p.relative_to(site).as_posix() for p in site.glob(pattern)]
     return paths
@@ -170,8 +171,9 @@ def test_stalled_download_times_out_with_the_stage(built_site, make_server, new_
 
 def test_a_python_error_is_shown(built_site, tmp_path, make_server, new_page):
     site = copy_site(built_site, tmp_path / "site")
-    # A site whose tablero-web wheel is replaced by an empty zip: the import fails.
-    web = next(site.glob("wheels/*/tablero_web-*.whl"))
+    # A site whose web bundle is replaced by an empty zip: the import fails.
+    web = site / boot_data(site)["wheels"][-1]
+    assert web.name == "web.zip"
     with zipfile.ZipFile(web, "w") as zf:
         zf.writestr("empty.txt", "")
     server = make_server(site)
@@ -233,10 +235,10 @@ def test_first_visit_downloads_each_runtime_file_once(
     until_offline = server.bytes_by_path()
     after_ready = server.bytes_by_path(n_ready)
 
-    page_wheels = {url.lstrip(".") for url in boot_data(built_site)["wheels"]}
     for path in runtime_paths(built_site):
-        # The bots' wheel is the worker's (no bot seat here): only the precache gets it.
-        if "/wheels/" not in path or path in page_wheels:
+        # The wheels are the bots worker's (no bot seat here): only the precache gets them;
+        # the page's Python comes as bundles (py/), every game's on a start screen.
+        if "/wheels/" not in path:
             assert len(until_ready.get(path, [])) == 1, (path, until_ready.get(path))
         # The service worker precached it from the HTTP cache: no second download.
         assert len(until_offline.get(path, [])) == 1, (path, until_offline.get(path))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zipfile
 
 import pytest
 from conftest import boot_data, copy_site, wait_offline_ready, wait_ready
@@ -54,10 +55,21 @@ def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
     name = snapshot_path(built_site).rsplit("/", 1)[1]
     assert f"./{name}" in interpreter and "__SNAPSHOT__" not in interpreter
     assert name in (built_site / "sw.js").read_text()
-    # The page unpacks neither the bots (their worker does) nor anything but wheels.
-    wheels = boot_data(built_site)["wheels"]
-    assert wheels and all(url.endswith(".whl") for url in wheels)
-    assert not any("tablero_bots" in url for url in wheels)
+    # The page unpacks its Python bundles (core and web first, a game's with it), never
+    # the bots (their worker does), and they hold bytecode only.
+    data = boot_data(built_site)
+    bundles = [*data["wheels"], *data["engines"].values()]
+    assert [url.rsplit("/", 1)[1] for url in data["wheels"]] == ["core.zip", "web.zip"]
+    assert sorted(data["engines"]) == ["arboretum", "arribada"]
+    assert not any("bots" in url for url in bundles)
+    for url in bundles:
+        with zipfile.ZipFile(built_site / url) as zf:
+            names = zf.namelist()
+        assert any(n.endswith(".pyc") for n in names), url
+        assert not any(n.endswith(".py") or ".dist-info/" in n for n in names), url
+    with zipfile.ZipFile(built_site / data["engines"]["arboretum"]) as zf:
+        assert "tablero/arboretum/__init__.pyc" in zf.namelist()
+        assert "tablero/web/games/arboretum_table.pyc" in zf.namelist()
     raw = gzip.decompress((built_site / snapshot_path(built_site)[1:]).read_bytes())
     assert len(raw) >= 30 * 2**20  # the whole 30 MiB heap
 
