@@ -821,7 +821,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
             modules=[interpreter_url, f"{pyodide_url}/pyodide.mjs",
                      f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
             fetches=[*(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
-                       if not name.endswith(".mjs")), *base_urls],  # fmt: skip
+                       if not name.endswith(".mjs"))],  # fmt: skip
         ),
     }
     # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).

@@ -155,7 +155,15 @@ function renderProgress() {
   bar.style.setProperty("--progress", `${percent}%`);
 }
 
+// Resolved when every runtime byte is in (the download stage done): the page's own small
+// downloads wait for it, so they never compete with the runtime's at the start.
+let runtimeArrived;
+const runtimeIn = new Promise((resolve) => {
+  runtimeArrived = resolve;
+});
+
 function setStage(stage, state) {
+  if (STAGES.indexOf(stage) > 0 && (state === "active" || state === "done")) runtimeArrived();
   if (boot.done || boot.failed || stageState[stage] === state) return;
   if (stageState[stage] === "done" && state === "active") return;
   // Starting a stage finishes the ones before it.
@@ -366,7 +374,7 @@ if ("PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const f = files.get(entry.name);
-        // fetch() downloads are counted by the wrapper (and HEAD probes are no downloads).
+        // fetch() downloads are counted by the wrapper.
         if (!f || entry.initiatorType === "fetch") continue;
         if (entry.responseStatus >= 400) {
           fail("missing", "", { file: f.url.replace(/^\.\//, ""), status: entry.responseStatus });
@@ -378,25 +386,6 @@ if ("PerformanceObserver" in window) {
   } catch {
     // no resource timing: the stages still advance on PyScript's events
   }
-}
-
-// Check the runtime files up front (HEAD: no body), so a missing file or a wrong MIME
-// type is reported at once instead of hanging Pyodide.  Skipped when a service worker
-// serves the app (the files were checked when it precached them) and when offline.
-async function probe() {
-  if (navigator.serviceWorker?.controller) return;
-  await Promise.all(
-    [...files].filter(([, f]) => f.check).map(async ([url]) => {
-      let response;
-      try {
-        response = await originalFetch(url, { method: "HEAD", cache: "no-store" });
-      } catch {
-        return; // offline or blocked: the real download reports it
-      }
-      if (response.status === 405 || response.status === 501) return; // no HEAD support
-      checkResponse(url, response);
-    }),
-  );
 }
 
 // --- PyScript, after the board is interactive ------------------------------------------
@@ -592,8 +581,8 @@ async function fetchWheel(url) {
 }
 
 async function startApp() {
-  // The wheels download while the interpreter starts.
-  const wheels = data.wheels.map((url) => fetchWheel(url));
+  // The page's bundles download while the interpreter starts, once the runtime is in.
+  const wheels = data.wheels.map((url) => runtimeIn.then(() => fetchWheel(url)));
   for (const w of wheels) w.catch(() => {}); // reported by the fetch wrapper, or below
   let module;
   let py;
@@ -742,6 +731,5 @@ if (typeof WebAssembly !== "object") {
   fail("unsupported", "");
 } else {
   loadCatalog();
-  probe();
   startApp().catch((error) => fail("python", String(error?.stack || error)));
 }
