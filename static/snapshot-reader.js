@@ -92,7 +92,7 @@ self.onmessage = async ({ data: { url, raw, keep } }) => {
   try {
     let bytes;
     if (raw) {
-      const response = await (await caches.open(raw.cache)).match(raw.key);
+      const response = await caches.match(raw.key, { cacheName: raw.cache });
       if (!response) return self.postMessage({ bytes: null });
       bytes = unpack(new Uint8Array(await response.arrayBuffer()));
       return self.postMessage({ bytes: bytes.buffer }, [bytes.buffer]);
@@ -149,10 +149,10 @@ self.onmessage = async ({ data: { url, raw, keep } }) => {
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
 
-  // The raw copy (this build's), else the service worker's gzipped one.
+  // The raw copy (this build's), else the service worker's gzipped one.  One call to the
+  // Cache Storage each (in a freshly started browser every call waits for its backend).
   async function rawCopy() {
-    if (!(await caches.has(RAW_CACHE))) return null;
-    return (await caches.open(RAW_CACHE)).match(rawKey);
+    return (await caches.match(rawKey, { cacheName: RAW_CACHE })) ?? null;
   }
 
   let raw = null;
