@@ -438,6 +438,24 @@ def page_wheels(wheel_urls: list[str]) -> list[str]:
     return [url for url in wheel_urls if Path(url).name.split("-")[0] in wanted]
 
 
+def run_node(script: Path, options: dict, doing: str) -> str:
+    """``node <script> OPTIONS.json`` (the options written to a temporary file); its
+    standard output.  ``doing`` names the step in the messages ("making the ...")."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"Node.js is needed for {doing}")
+    with tempfile.TemporaryDirectory(prefix="tablero-node-") as tmp:
+        path = Path(tmp) / "options.json"
+        path.write_text(json.dumps(options))
+        result = subprocess.run(
+            [node, str(script), str(path)], cwd=ROOT, capture_output=True, text=True
+        )
+    if result.returncode != 0:
+        name = script.relative_to(ROOT).as_posix()
+        raise BuildError(f"{doing} failed ({name}):\n{result.stderr.strip()}")
+    return result.stdout
+
+
 def engine_game(url: str) -> str | None:
     """The game of an engine's wheel (``.../tablero_arribada-0.1.0-...whl`` ->
     ``arribada``); ``None`` for core, web and the bots."""
@@ -458,9 +476,6 @@ def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str
     script, so unchanged code keeps its URL across builds."""
     import zipfile
 
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to compile the page's Python")
     games = {g for url in wheel_urls if (g := engine_game(url)) is not None}
 
     def ui_game(name: str) -> str | None:
@@ -492,20 +507,8 @@ def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str
             (out / url).parent.mkdir(parents=True, exist_ok=True)
             jobs.append({"src": str(src), "dst": str(out / url)})
             urls[bundle] = url
-        (Path(tmp) / "options.json").write_text(
-            json.dumps({"pyodide": str(out / pyodide_url), "jobs": jobs})
-        )
-        result = subprocess.run(
-            [node, str(script), str(Path(tmp) / "options.json")],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0:
-            raise BuildError(
-                "compiling the page's Python failed (static/make-bytecode.mjs):\n"
-                + result.stderr.strip()
-            )
+        options = {"pyodide": str(out / pyodide_url), "jobs": jobs}
+        run_node(script, options, "compiling the page's Python")
     return urls
 
 
@@ -540,9 +543,6 @@ def make_snapshot(
     snapshot does not restore."""
     import gzip
 
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to make the Pyodide memory snapshot")
     zips = [out / url for url in bundle_urls]
     imports = snapshot_imports([out / url for url in wheel_urls])
     script = STATIC / "make-snapshot.mjs"
@@ -568,19 +568,7 @@ def make_snapshot(
             "out": str(raw),
             "heapLimit": SNAPSHOT_HEAP_LIMIT,
         }
-        (Path(tmp) / "options.json").write_text(json.dumps(options))
-        result = subprocess.run(
-            [node, str(script), str(Path(tmp) / "options.json")],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0:
-            raise BuildError(
-                "making the Pyodide memory snapshot failed (static/make-snapshot.mjs):\n"
-                + result.stderr.strip()
-            )
-        report = json.loads(result.stdout)
+        report = json.loads(run_node(script, options, "making the Pyodide memory snapshot"))
         inputs = hashlib.sha256()
         for part in (pyodide_url, *bundle_urls, *imports, SNAPSHOT_WARM,
                      script.read_text(encoding="utf-8")):  # fmt: skip
@@ -617,9 +605,6 @@ def write_interpreter(out: Path, pyodide_url: str, snapshot_url: str) -> str:
 
 def generate_service_worker(out: Path) -> dict:
     """dist/sw.js by Workbox generateSW (static/build-sw.mjs), precaching the whole app."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to generate the service worker (workbox-build)")
     options = {
         "dir": str(out),
         "ignore": ["sw.js", *(f"pyscript/*/{name}*" for name in PYSCRIPT_UNUSED)],
@@ -628,20 +613,8 @@ def generate_service_worker(out: Path) -> dict:
         "hashed": r"^(pyodide|pyscript|wheels|py)/[0-9a-f]{12}/|\.[0-9a-f]{12}\.[a-z]+$",
         "maxFileSize": MAX_PRECACHE_FILE,
     }
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(options, f)
-    try:
-        result = subprocess.run(
-            [node, str(STATIC / "build-sw.mjs"), f.name],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
-    finally:
-        os.unlink(f.name)
-    if result.returncode != 0:
-        raise BuildError(f"generating the service worker failed:\n{result.stderr.strip()}")
-    report = json.loads(result.stdout)
+    stdout = run_node(STATIC / "build-sw.mjs", options, "generating the service worker")
+    report = json.loads(stdout)
     if report["warnings"]:
         raise BuildError("workbox-build warned: " + "; ".join(report["warnings"]))
     sw = (out / "sw.js").read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ so that colour never carries information alone.  Pure functions to SVG text; no 
 
 from __future__ import annotations
 
-from .svg import num, raw_tag, tag
+from .svg import icon, num, tag
 
 #: Fallback seat colours when the app's stylesheet defines no ``--seat-<n>``: four of
 #: the Okabe-Ito colour-blind-safe palette, dark enough to carry a white letter.
@@ -72,13 +72,4 @@ def seat_mark(x: float, y: float, r: float, colour: int, letter: str) -> str:
 def mark_icon(colour: int, letter: str, size: int = 22) -> str:
     """A seat mark as a small standalone SVG (for HTML: names, tables, legends)."""
     inner = seat_mark(12, 12, 9, colour, letter)
-    return raw_tag(
-        "svg",
-        inner,
-        viewBox="0 0 24 24",
-        width=size,
-        height=size,
-        class_="arr-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(inner, size, "arr-icon")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-__all__ = ["attrs", "esc", "num", "raw_tag", "tag"]
+__all__ = ["attrs", "esc", "icon", "num", "raw_tag", "tag"]
 
 
 def esc(text: object) -> str:
@@ -69,3 +69,18 @@ def tag(name: str, text: object = None, /, **attributes: Any) -> str:
 def raw_tag(name: str, inner: str, /, **attributes: Any) -> str:
     """An element around ``inner``, markup already built (and escaped) by the caller."""
     return f"<{name}{attrs(**attributes)}>{inner}</{name}>"
+
+
+def icon(inner: str, size: int, cls: str) -> str:
+    """A small standalone SVG on a 24-unit square (for HTML: names, tables, legends),
+    hidden from assistive technology (the text beside it says what it is)."""
+    return raw_tag(
+        "svg",
+        inner,
+        viewBox="0 0 24 24",
+        width=size,
+        height=size,
+        class_=cls,
+        aria_hidden="true",
+        focusable="false",
+    )

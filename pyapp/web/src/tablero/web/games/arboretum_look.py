@@ -26,7 +26,7 @@ from tablero.arboretum.cards import CARD_NAMES, species, value
 from tablero.arboretum.grid import parse_xy
 
 from ..marks import FALLBACK_COLOURS, LETTERS, colour_class, mark_icon, seat_mark
-from ..svg import esc, num, raw_tag, tag
+from ..svg import esc, icon, num, raw_tag, tag
 
 __all__ = [
     "CARD_H",
@@ -152,16 +152,7 @@ def symbol(s: int, cx: float, cy: float, r: float, extra_class: str = "") -> str
 
 def species_icon(s: int, size: int = 20) -> str:
     """A species' symbol as a small standalone SVG (for HTML: tables, lists)."""
-    return raw_tag(
-        "svg",
-        symbol(s, 12, 12, 10),
-        viewBox="0 0 24 24",
-        width=size,
-        height=size,
-        class_="arb-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(symbol(s, 12, 12, 10), size, "arb-icon")
 
 
 # --- cards -----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from ..marks import (  # noqa: F401 - the seat marks are part of this look's API
     seat_letter,
     seat_mark,
 )
-from ..svg import esc, num, raw_tag, tag
+from ..svg import esc, icon, num, raw_tag, tag
 
 #: Dash patterns for the score chart, one per seat.
 DASHES = ("", "8 4", "2 4", "10 4 2 4")
@@ -54,16 +54,7 @@ def seashell_icon(size: int = 20, spent: bool = False) -> str:
     )
     base = tag("rect", x=9, y=19, width=6, height=3, rx=1, class_="arr-shell")
     cross = tag("path", d="M3 3 L21 21", class_="arr-spent-cross") if spent else ""
-    return raw_tag(
-        "svg",
-        body + base + ribs + cross,
-        viewBox="0 0 24 24",
-        width=size,
-        height=size,
-        class_="arr-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(body + base + ribs + cross, size, "arr-icon")
 
 
 def turtle_icon(size: int = 20) -> str:
@@ -73,16 +64,7 @@ def turtle_icon(size: int = 20) -> str:
         + tag("path", d="M12 5 L16 9 L16 15 L12 19 L8 15 L8 9 Z", class_="arr-turtle-plate")
         + tag("circle", cx=12, cy=2.8, r=2.2, class_="arr-turtle")
     )
-    return raw_tag(
-        "svg",
-        inner,
-        viewBox="0 0 24 24",
-        width=size,
-        height=size,
-        class_="arr-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(inner, size, "arr-icon")
 
 
 def bag_shape(x: float, y: float, w: float) -> str:
