@@ -131,8 +131,9 @@ def boot_engines() -> str:
 
 
 def engines_ready() -> None:
-    """Every engine is unpacked (boot.js, after interactive): run the act that waited, or
-    draw the screen again (a start screen now lists every game)."""
+    """Every engine is unpacked (boot.js, after interactive): run the act that waited, if
+    any; a start screen is drawn again (it now lists every game).  Any other screen is
+    left alone (a render would replace a form control being typed in)."""
     global _engines_ready, _waiting
     _engines_ready = True
     waiting, _waiting = _waiting, None
@@ -140,7 +141,7 @@ def engines_ready() -> None:
         return
     if waiting is not None:
         dispatch(*waiting)
-    else:
+    elif _model.screen == "home":
         _show()
 
 
