@@ -5,13 +5,14 @@
 // other file is even requested.  Never touches the network: when the cache does not have
 // the snapshot (a first visit), nothing is read.
 //
-// Two forms: the raw snapshot (31.5 MB) kept by the page itself in the cache
-// "tablero-snapshot" under the snapshot's URL plus "?raw" (read as it is: about 100 ms),
-// else the gzipped one (6.8 MB) precached by the service worker, read and gunzipped in a
-// worker (the gunzip took 200-400 ms, and held the page's thread when done there).  After
-// a boot that read the gzipped form, static/boot.js calls keepRaw() once the service
-// worker has precached everything: a worker gunzips it again, stores the raw copy and
-// deletes the copies of other builds.
+// Two forms: the raw snapshot kept by the page itself in the cache "tablero-snapshot"
+// under the snapshot's URL plus "?raw", without its pages of zeros (17 of the 31.5 MB;
+// read and put back in place in a worker, no gunzip), else the gzipped one (6.8 MB)
+// precached by the service worker, read and gunzipped in a worker (the gunzip took
+// 200-400 ms, and held the page's thread when done there).  After a boot that read the
+// gzipped form, static/boot.js calls keepRaw() once the service worker has precached
+// everything: a worker gunzips it again, stores the raw copy and deletes the copies of
+// other builds.
 //
 // window.tableroSnapshotRead = {url, present, bytes, form, keepRaw}: `present` resolves to
 // whether the cache has it, `bytes` to the snapshot (a Uint8Array; null when not present)
