@@ -49,15 +49,23 @@ def finished_game_file(folder: Path, game_id: str = "arribada") -> Path:
     return path
 
 
+class Shots:
+    """PNG files of ``page`` saved into ``out`` (created), in the order taken."""
+
+    def __init__(self, page, out: Path) -> None:
+        out.mkdir(parents=True, exist_ok=True)
+        self.page, self.out, self.files = page, out, []
+
+    def take(self, name: str, full_page: bool = False) -> None:
+        path = self.out / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
+        self.files.append(path)
+
+
 def capture_all(page, out: Path) -> list[Path]:
     """Walk through the main screens, saving one PNG each; returns the files."""
-    out.mkdir(parents=True, exist_ok=True)
-    shots: list[Path] = []
-
-    def shot(name: str, full_page: bool = False) -> None:
-        path = out / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
-        shots.append(path)
+    shots = Shots(page, out)
+    shot = shots.take
 
     page.set_viewport_size(DESKTOP)
     shot("start")
@@ -89,7 +97,7 @@ def capture_all(page, out: Path) -> list[Path]:
     shot("rules")
     import_finished_game(page, "arribada")
     shot("end", full_page=True)
-    return shots
+    return shots.files
 
 
 def import_finished_game(page, game_id: str) -> None:
@@ -109,13 +117,8 @@ def import_finished_game(page, game_id: str) -> None:
 def capture_arboretum(page, out: Path) -> list[Path]:
     """Arboretum's table (mid-game, a card's preview shown; desktop and phone) and its
     end screen, from a page on the start screen; returns the files."""
-    out.mkdir(parents=True, exist_ok=True)
-    shots: list[Path] = []
-
-    def shot(name: str, full_page: bool = False) -> None:
-        path = out / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
-        shots.append(path)
+    shots = Shots(page, out)
+    shot = shots.take
 
     page.set_viewport_size(DESKTOP)
     arboretum_ui.new_game(page, seed=7)
@@ -132,7 +135,7 @@ def capture_arboretum(page, out: Path) -> list[Path]:
     page.set_viewport_size(DESKTOP)
     import_finished_game(page, "arboretum")
     shot("arboretum-end", full_page=True)
-    return shots
+    return shots.files
 
 
 def main(argv: list[str] | None = None) -> int:
