@@ -703,6 +703,8 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     # The bots' web worker (Pyodide in a plain module worker; docs/bots.md): its URL, the
     # runtime folder and the wheels it unpacks go to the page in the boot data.
     bot_worker = _copy_hashed(STATIC / "bot-worker.js", out, "static")
+    # The worker that reads the snapshot and compiles the wasm on later visits.
+    cache_reader = _copy_hashed(STATIC / "cache-reader.js", out, "static", strip=True)
     app_css = _copy_hashed(STATIC / "app.css", out, "static", strip=True)
     shell_css = _copy_hashed(STATIC / "app-shell.css", out, "static", strip=True)
     icons = []
@@ -793,13 +795,20 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "preloads": preload_links(
             modules=[interpreter_url, f"{pyodide_url}/pyodide.mjs",
                      f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
+            # The wasm's preload is the snapshot reader's: a first visit only (below).
             fetches=[*(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
-                       if not name.endswith(".mjs"))],  # fmt: skip
+                       if not name.endswith((".mjs", ".wasm")))],  # fmt: skip
         ),
     }
     # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).
     reader = (STATIC / "snapshot-reader.js").read_text(encoding="utf-8")
-    reader = strip_js_comments(reader.replace("__SNAPSHOT__", f"./{snapshot_url}")).strip()
+    for placeholder, url in (
+        ("__SNAPSHOT__", snapshot_url),
+        ("__CACHE_READER__", cache_reader),
+        ("__WASM__", f"{pyodide_url}/pyodide.asm.wasm"),
+    ):
+        reader = reader.replace(placeholder, f"./{url}")
+    reader = strip_js_comments(reader).strip()
     values["snapshot_reader"] = reader
     for name, source in (("snapshot_reader", "snapshot-reader.js"), ("boot_script", "boot.js")):
         if "</script" in values[name].lower() or "<!--" in values[name]:

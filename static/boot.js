@@ -332,6 +332,14 @@ window.fetch = async function tableroBootFetch(input, init) {
   const url = new URL(raw, location.href).href;
   const method = (init?.method || (input instanceof Request ? input.method : "GET")).toUpperCase();
   if (!files.has(url) || method !== "GET" || boot.done) return originalFetch(input, init);
+  // Pyodide's own fetch of the wasm, when the cache reader compiles it in its worker
+  // (static/snapshot-reader.js, later visits): the interpreter module hands Pyodide that
+  // module, so the wasm need not be read here as well.
+  const module = files.get(url).check === "wasm" ? await window.tableroSnapshotRead?.module : null;
+  if (module) {
+    countBytes(url, 0, true);
+    return new Response(null, { status: 200, headers: { "content-type": "application/wasm" } });
+  }
   let response;
   try {
     response = await originalFetch(input, init);

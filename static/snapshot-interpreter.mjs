@@ -12,15 +12,15 @@
 // unpacks the page's wheels and starts the app itself.  PyScript, loaded after the board
 // is interactive, names this module as its "interpreter" in place of pyodide.mjs; its
 // call to loadPyodide() gets the interpreter that is already running.
-// window.tableroSnapshot tells what happened: {url, used, form, error, ms} (form: "raw" or
-// "gzip", the copy read).
+// window.tableroSnapshot tells what happened: {url, used, form, error, ms, wasm} (form: "raw"
+// or "gzip", the copy read; wasm: "worker" when the cache reader compiled it, else "page").
 import { loadPyodide as plainLoad, version } from "__RUNTIME__/pyodide.mjs";
 
 export { version };
 
 const indexURL = new URL("__RUNTIME__/", import.meta.url).href;
 const snapshotURL = new URL("__SNAPSHOT__", import.meta.url).href;
-const status = { url: snapshotURL, used: false, form: null, error: null, ms: null };
+const status = { url: snapshotURL, used: false, form: null, error: null, ms: null, wasm: null };
 globalThis.tableroSnapshot = status;
 
 // Python's output goes to the console until PyScript hands its own writers over.
@@ -32,6 +32,33 @@ const stdio = { stdout: (line) => io.stdout(line), stderr: (line) => io.stderr(l
 function snapshotRead() {
   const early = globalThis.tableroSnapshotRead;
   return early && early.url === snapshotURL ? early : null;
+}
+
+// Pyodide compiles its wasm with WebAssembly.instantiateStreaming(fetch(wasm)), on this
+// thread.  When the cache reader (static/snapshot-reader.js) has compiled it in its worker,
+// that one call is answered with the worker's module instead, instantiated here (and
+// static/boot.js answers Pyodide's fetch of the wasm without reading it); without a module
+// the call goes to the browser's own function.  In place for one loadPyodide().
+async function withModule(modulePromise, load) {
+  status.wasm = "page";
+  if (!modulePromise) return load();
+  const own = WebAssembly.instantiateStreaming;
+  let used = false;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const module = used ? null : await modulePromise.catch(() => null);
+    used = true;
+    status.wasm = module ? "worker" : "page";
+    if (!module) return own.call(WebAssembly, source, imports);
+    Promise.resolve(source)
+      .then((response) => response?.body?.cancel())
+      .catch(() => {});
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiateStreaming = own;
+  }
 }
 
 async function start() {
@@ -55,7 +82,8 @@ async function start() {
       throw error;
     });
     try {
-      const py = await plainLoad({ ...opts, _loadSnapshot: bytes });
+      const load = () => plainLoad({ ...opts, _loadSnapshot: bytes });
+      const py = await withModule(read.module, load);
       // random's state was frozen at build time: every visit would deal the same.
       py.runPython("import random as _r\n_r.seed()\ndel _r");
       status.used = true;
@@ -69,7 +97,7 @@ async function start() {
       console.warn("Tablero: the snapshot did not restore; starting without it.", error);
     }
   }
-  const py = await plainLoad(opts);
+  const py = await withModule(read?.module, () => plainLoad(opts));
   status.ms = Math.round(performance.now() - t0);
   performance.mark("tablero-interpreter-done");
   return py;

@@ -16,6 +16,10 @@ from ui import new_game, place
 pytestmark = pytest.mark.browser
 
 
+def runtime_files(site) -> list[str]:
+    return ["/" + p.relative_to(site).as_posix() for p in site.glob("pyodide/*/*")]
+
+
 def snapshot_path(site) -> str:
     (snapshot,) = site.glob("static/snapshot.*.gz")
     return "/" + snapshot.relative_to(site).as_posix()
@@ -83,6 +87,7 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     # First visit: a plain boot, and the snapshot not downloaded before the board is up.
     first = status(page)
     assert first["used"] is False and first["error"] is None, first
+    assert first["wasm"] == "page", first  # nothing in the cache yet: Pyodide compiles it
     assert page.evaluate("performance.getEntriesByName('tablero-snapshot-read-start').length") == 0
     assert snapshot_path(built_site) not in server.bytes_by_path()
     wait_offline_ready(page)
@@ -93,6 +98,10 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     wait_ready(page)
     second = status(page)
     assert second["used"] is True and second["error"] is None, second
+    # The wasm was compiled by the cache reader's worker, and not fetched by the page.
+    assert second["wasm"] == "worker", second
+    wasm = next(p for p in runtime_files(built_site) if p.endswith(".wasm"))
+    assert not page.evaluate(f"performance.getEntriesByName(location.origin + '{wasm}').length")
     # Read by the inline script at the top of index.html (static/snapshot-reader.js), before
     # PyScript: the interpreter module took those bytes (docs/pwa.md, "The snapshot").
     marks = mark_times(page)
@@ -153,6 +162,23 @@ def test_a_restored_app_starts_before_its_wheels_are_unpacked_in_any_language(
     marks = mark_times(page)
     assert marks["tablero-interactive"] < marks["tablero-wheels-done"], marks
     # The files are there for what reads them later (another catalog, lazy imports).
+    plays(page)
+
+
+def test_a_broken_cache_reader_falls_back_to_the_plain_boot(
+    built_site, tmp_path, make_server, persistent_context
+):
+    site = copy_site(built_site, tmp_path / "site")
+    # The worker that reads the snapshot and compiles the wasm throws as it starts.
+    (reader,) = site.glob("static/cache-reader.*.js")
+    reader.write_text('throw new Error("broken on purpose");\n', encoding="utf-8")
+    server = make_server(site)
+    page = first_visit(server, persistent_context)
+
+    page.reload()
+    wait_ready(page)  # booted anyway, the page compiling the wasm itself
+    after = status(page)
+    assert after["used"] is False and after["wasm"] == "page", after
     plays(page)
 
 
