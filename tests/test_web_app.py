@@ -9,16 +9,22 @@ dispatch exactly what the DOM glue would pass.
 from __future__ import annotations
 
 import ast
+import html as stdlib_html
 import itertools
 import json
 import pathlib
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from html.parser import HTMLParser
 from importlib import resources
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from tablero.core import Rng, from_text, make
+from tablero.web import svg
 from tablero.web.app import App, Model, pass_to, undoable, viewer
 from tablero.web.games import get_ui
 from tablero.web.i18n import LANGUAGES, Catalog, load_messages, pick_language, placeholders
@@ -903,3 +909,38 @@ def test_no_web_module_needs_another_games_engine():
                 where = f"{path.relative_to(root)} imports {name}"
                 assert engine not in games or engine == own, where
                 assert sibling not in games or sibling == own, where
+
+
+def test_the_apps_start_imports_no_heavy_stdlib_module():
+    """What a first visit's start imports, the page pays for in a cold Pyodide: html (its
+    HTML5 entity table, 27 ms), importlib.resources (16 ms), secrets (hashlib, hmac) are
+    not among them, from the start screen to a board opened from a link (hashlib is left
+    out of the check: CPython 3.11's random imports it, Pyodide's does not)."""
+    code = (
+        "import sys\n"
+        "from tablero.web import main, views\n"
+        "from tablero.web.app import App\n"
+        "from tablero.web.games import get_ui\n"
+        "from tablero.web.i18n import translator\n"
+        "from tablero.web.saves import MemoryStorage, SaveStore\n"
+        "app = App(SaveStore(MemoryStorage()), get_ui, translator=translator)\n"
+        "views.render(app.boot('en', '', 'http://localhost/'), app)\n"
+        "from tablero.core import make\n"
+        "from tablero.web.links import encode_link\n"
+        "from tablero.web.plugin import Seat\n"
+        "seats = [Seat('Ana', 0, 'human'), Seat('Ben', 1, 'human')]\n"
+        "link = encode_link(make('arribada', players=2, seed=3), seats)\n"
+        "model = app.boot('en', '#' + link, 'http://localhost/')\n"
+        "model = app.dispatch(model, 'app.reveal', {})\n"
+        "assert 'data-act=\"pick-value\"' in views.render(model, app)\n"
+        "heavy = {'html', 'html.entities', 'importlib.resources', 'secrets'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+@given(st.text())
+def test_escape_is_html_escape(text):
+    assert svg.escape(text) == stdlib_html.escape(text)
+    assert svg.esc(text) == stdlib_html.escape(text)

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -37,6 +36,10 @@ def seed_to_int(seed: int | str) -> int:
     if isinstance(seed, int):
         return seed & _MASK
     if isinstance(seed, str):
+        # Imported here: only text seeds need it, and a page's first visit pays ~4 ms for
+        # importing hashlib in Pyodide.
+        import hashlib
+
         return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "big")
     raise TypeError(f"a seed is an integer or a text, not {type(seed).__name__}")
 

@@ -22,7 +22,7 @@ checked here against the true state, then applied like a human move) or
 
 from __future__ import annotations
 
-import secrets
+import os
 import time
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -277,8 +277,10 @@ def _now_ms() -> float:
 
 
 def _random_seed() -> int:
-    # os.urandom underneath, which Pyodide provides from the browser's crypto.
-    return secrets.randbits(48)
+    # 48 random bits from os.urandom, which Pyodide provides from the browser's crypto
+    # (as secrets.randbits would; the secrets module is not imported for it: it imports
+    # hashlib and hmac, a few ms of a first visit).
+    return int.from_bytes(os.urandom(6), "big")
 
 
 def parse_seed(text: str) -> int | str:

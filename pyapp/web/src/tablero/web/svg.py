@@ -12,10 +12,24 @@ name) can never become markup.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-__all__ = ["attrs", "esc", "icon", "num", "raw_tag", "tag"]
+__all__ = ["attrs", "esc", "escape", "icon", "num", "raw_tag", "tag"]
+
+
+def escape(text: str) -> str:
+    """``text`` with ``& < > " '`` escaped: what ``html.escape(text)`` returns.
+
+    The ``html`` module is not imported for it: importing it builds the HTML5 entity table
+    (for ``html.unescape``, which the app never needs), 27 ms of a first visit in Pyodide.
+    """
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
 
 
 def esc(text: object) -> str:
@@ -24,7 +38,7 @@ def esc(text: object) -> str:
     # Most values (numbers, names, class lists) need nothing: five searches cost less than
     # the five replacements (and copies) of html.escape, on every attribute of a board.
     if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
-        return escape(s, quote=True)
+        return escape(s)
     return s
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from tablero.core import get_game
@@ -33,6 +32,7 @@ from .app import (
 )
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 from .plugin import GameUI, Seat, Selection, Translate
+from .svg import escape
 
 __all__ = ["render", "esc"]
 
@@ -58,7 +58,7 @@ LETTERS = "ABCD"
 
 def esc(text: object) -> str:
     """``text`` escaped for HTML text and quoted attribute values."""
-    return escape(str(text), quote=True)
+    return escape(str(text))
 
 
 def _attrs(**attributes: Any) -> str:
