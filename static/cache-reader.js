@@ -10,9 +10,11 @@
 //   {wasm: url} -> {module} (a WebAssembly.Module) or {wasmError}
 //   {keep: {url, cache, key}} -> {kept} (true, or false without the gzipped copy) or {error}
 //
-// The wasm is compiled here from the Cache Storage's response: the browser finds its
-// compiled code from the earlier visits (a script URL worker can; a blob: worker cannot),
-// and the page's thread only instantiates the module.
+// The wasm is compiled here from the Cache Storage's response (decoded and validated:
+// about 60 ms for the 9.6 MB module; its functions are compiled lazily, on first call),
+// and the page's thread only instantiates the module.  (No compiled code is reused from
+// earlier visits: Chromium's wasm code cache was never hit in our measurements, from the
+// Cache Storage or the HTTP cache; see docs/performance.md.)
 
 const MAGIC = 0x50535254; // "TRSP": the raw copy with its pages of zeros left out
 

@@ -8,9 +8,8 @@
 //    the cache "tablero-snapshot" under the snapshot's URL plus "?raw" (its pages of zeros
 //    left out: 17 of the 31.5 MB, put back in place as it streams in), else the gzipped
 //    one precached by the service worker (gunzipped there);
-//  - compiles the runtime's wasm from the Cache Storage, where the browser finds the code
-//    it compiled on earlier visits: the page's thread, busy starting everything else,
-//    only instantiates the module.
+//  - compiles the runtime's wasm from the Cache Storage (decoding and validating it): the
+//    page's thread, busy starting everything else, only instantiates the module.
 // On a first visit (no service worker yet) nothing is read: the wasm is preloaded for
 // Pyodide instead, and after the service worker has precached everything, static/boot.js
 // calls keepRaw(): the worker gunzips the snapshot, stores the raw copy and deletes the
