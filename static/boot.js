@@ -720,8 +720,9 @@ function afterInteractive(work) {
 async function runApp(py) {
   setStage("app", "active");
   await domReady; // start() draws into <main id="app">
-  // One task boundary, so the stage change is seen (and can be drawn) before Python runs.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // No task boundary for the stage to be drawn first: the frame it cost (a layout of the
+  // boot screen) came between the interpreter and the board, 10-16 ms; the board follows
+  // within tens of milliseconds anyway.
   performance.mark("tablero-app-start");
   const namespace = py.runPython("{}");
   try {
