@@ -112,6 +112,13 @@ async function gunzip(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// The service worker's copy, gunzipped; a host may already have decoded it
+// (Content-Encoding: gzip): then it is used as it is.
+async function gzippedCopy(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzip(new Response(bytes)) : bytes;
+}
+
 async function readSnapshot({ url, raw, gzip }) {
   let bytes;
   const copy = await caches.match(raw.key, { cacheName: raw.cache });
@@ -122,9 +129,7 @@ async function readSnapshot({ url, raw, gzip }) {
     const response = gzip ? await caches.match(url) : null;
     if (!response) return self.postMessage({ form: null });
     self.postMessage({ form: "gzip" });
-    bytes = new Uint8Array(await response.arrayBuffer());
-    // A host may already have decoded it (Content-Encoding: gzip): then it is raw.
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = await gunzip(new Response(bytes));
+    bytes = await gzippedCopy(response);
   }
   self.postMessage({ bytes: bytes.buffer }, [bytes.buffer]);
 }
@@ -139,7 +144,7 @@ async function compileWasm(url) {
 async function keepRaw({ url, cache, key }) {
   const response = await caches.match(url);
   if (!response) return self.postMessage({ kept: false });
-  const bytes = await gunzip(response);
+  const bytes = await gzippedCopy(response);
   const store = await caches.open(cache);
   for (const request of await store.keys()) {
     if (request.url !== key) await store.delete(request);
