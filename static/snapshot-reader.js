@@ -84,6 +84,7 @@
     }
   } else {
     form.resolve(null);
+    module.resolve(null);
   }
   // Not found, or not readable: a plain boot.
   const found = form.promise.catch((error) => {
@@ -96,7 +97,6 @@
     else bytes.resolve(null);
   });
   bytes.promise.then((snapshot) => snapshot && performance.mark("tablero-snapshot-read"));
-  if (!controlled || !canRead) module.resolve(null);
 
   // After a boot that did not read the raw copy: make it for the next visit.
   async function keepRaw() {
