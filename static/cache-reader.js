@@ -4,7 +4,7 @@
 // the page, and again, on a first visit, to keep the raw snapshot once the service worker
 // has precached everything.  See docs/pwa.md, "The snapshot".
 //
-// Messages in, each answered on its own:
+// Its job, in the worker's name (JSON), each part answered on its own:
 //   {snapshot: {url, raw: {cache, key}, gzip}} -> {form} ("raw", "gzip" or null), then
 //       {bytes} (an ArrayBuffer, transferred) or {error}
 //   {wasm: url} -> {module} (a WebAssembly.Module) or {wasmError}
@@ -153,10 +153,20 @@ async function keepRaw({ url, cache, key }) {
   self.postMessage({ kept: true });
 }
 
-self.onmessage = ({ data }) => {
+// The job comes in the worker's name, not in a message: a message from the page reaches
+// the worker only once the page's thread has noticed that this script ran (in our traces
+// of a later visit, 50 ms on, while the page's thread is busy starting everything else);
+// the name is here at once.
+function run(data) {
   if (data.wasm) {
     compileWasm(data.wasm).catch((error) => self.postMessage({ wasmError: String(error) }));
   }
   const job = data.snapshot ? readSnapshot(data.snapshot) : data.keep ? keepRaw(data.keep) : null;
   job?.catch((error) => self.postMessage({ error: String(error) }));
-};
+}
+
+try {
+  run(JSON.parse(self.name));
+} catch (error) {
+  self.postMessage({ error: `no job for the cache reader: ${error}` });
+}

@@ -50,7 +50,9 @@
   const module = deferred();
   if (controlled && canRead) {
     try {
-      const worker = new Worker(workerURL);
+      // The job goes in the worker's name: it starts before a message could reach it.
+      const job = { snapshot: { url, raw: RAW, gzip: canGunzip }, wasm: wasmURL };
+      const worker = new Worker(workerURL, { name: JSON.stringify(job) });
       let left = 2; // the snapshot and the wasm
       const settled = () => --left || worker.terminate();
       const fail = (error) => {
@@ -78,7 +80,6 @@
         }
       };
       worker.onerror = (event) => fail(new Error(event.message || "the cache reader (a worker) failed"));
-      worker.postMessage({ snapshot: { url, raw: RAW, gzip: canGunzip }, wasm: wasmURL });
     } catch (error) {
       form.reject(error);
     }
@@ -103,7 +104,7 @@
     if ((await found) === "raw" || !canRead || !canGunzip) return false;
     if (!(await caches.match(url))) return false;
     return new Promise((resolve, reject) => {
-      const worker = new Worker(workerURL);
+      const worker = new Worker(workerURL, { name: JSON.stringify({ keep: { url, ...RAW } }) });
       const done = () => worker.terminate();
       worker.onmessage = ({ data }) => {
         done();
@@ -114,7 +115,6 @@
         done();
         reject(new Error(event.message || "the cache reader (a worker) failed"));
       };
-      worker.postMessage({ keep: { url, ...RAW } });
     });
   }
 
