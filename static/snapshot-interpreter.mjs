@@ -61,6 +61,35 @@ async function withModule(modulePromise, load) {
   }
 }
 
+// While Pyodide links its wasm, it wraps each JavaScript function the C code takes the
+// address of in a tiny wasm module of its own (Emscripten's convertJsFunctionToWasm: about
+// 250 of them, one `new WebAssembly.Module` each, 20-25 ms of this thread even with V8's
+// module cache), though the module depends only on the function's signature.  For one
+// loadPyodide, such small modules are compiled once per content and shared: a module is
+// immutable, and each wrapper still gets an instance of its own.
+async function withSharedWrappers(load) {
+  const Own = WebAssembly.Module;
+  const compiled = new Map();
+  function Module(bytes, ...rest) {
+    if (!new.target) return Own(bytes, ...rest); // throws, as the browser's does
+    if (bytes instanceof Uint8Array && bytes.length <= 64 && rest.length === 0) {
+      const key = bytes.join();
+      let module = compiled.get(key);
+      if (!module) compiled.set(key, (module = new Own(bytes)));
+      return module;
+    }
+    return Reflect.construct(Own, [bytes, ...rest]);
+  }
+  Module.prototype = Own.prototype; // instanceof WebAssembly.Module still holds
+  Object.setPrototypeOf(Module, Own); // and Module.customSections() and the like
+  WebAssembly.Module = Module;
+  try {
+    return await load();
+  } finally {
+    WebAssembly.Module = Own;
+  }
+}
+
 async function start() {
   const opts = { indexURL, ...stdio };
   const t0 = performance.now();
@@ -83,7 +112,7 @@ async function start() {
     });
     try {
       const load = () => plainLoad({ ...opts, _loadSnapshot: bytes });
-      const py = await withModule(read.module, load);
+      const py = await withSharedWrappers(() => withModule(read.module, load));
       // random's state was frozen at build time: every visit would deal the same.
       py.runPython("import random as _r\n_r.seed()\ndel _r");
       status.used = true;
@@ -97,7 +126,7 @@ async function start() {
       console.warn("Tablero: the snapshot did not restore; starting without it.", error);
     }
   }
-  const py = await withModule(read?.module, () => plainLoad(opts));
+  const py = await withSharedWrappers(() => withModule(read?.module, () => plainLoad(opts)));
   status.ms = Math.round(performance.now() - t0);
   performance.mark("tablero-interpreter-done");
   return py;
