@@ -2,7 +2,8 @@
 """Browser boot benchmark: Tablero against a bare Pyodide page, side by side, in one run.
 
     uv run python bench/bench_boot.py [--runs 7] [--clicks 30] [--playouts 40]
-                                      [--engine-repeats 5] [--site DIR] [--json out.json]
+                                      [--engine-repeats 5] [--settle 2] [--site DIR]
+                                      [--json out.json]
 
 What it does (issue 6, part 1; the method is in docs/performance.md, "Boot (browser)"):
 
@@ -24,7 +25,12 @@ What it does (issue 6, part 1; the method is in docs/performance.md, "Boot (brow
     ``tablero.current``, written by an init script before the page's own scripts), the
     bare page;
   - **offline** (same profile, server stopped): the app, through its service worker;
-* the order app/bare alternates from run to run.
+* the order app/bare alternates from run to run;
+* before each navigation, the freshly started browser is left alone for ``--settle``
+  seconds (2 by default; 0 navigates at launch, as this harness did until 2026-11-30):
+  Chromium's own start-up work runs in those seconds, not during the page's boot (in
+  the headless Chromium 156 here, preloading its WebUI omnibox pop-up, about 0.45 s of
+  CPU in the first second: a quarter of the two cores while a second visit boots).
 
 "Boot" = navigation start -> the page is usable, measured in the page with
 ``performance.now()`` (so from ``performance.timeOrigin``): for the bare page the moment
@@ -334,8 +340,9 @@ STORAGE_JS = """
 
 class Bench:
     def __init__(self, pw, server: BenchServer, profiles: Path, fragment: str,
-                 storage: dict[str, str], clicks: int):  # fmt: skip
+                 storage: dict[str, str], clicks: int, settle_s: float = 0.0):  # fmt: skip
         self.pw = pw
+        self.settle_s = settle_s
         self.server = server
         self.profiles = profiles
         self.fragment = fragment
@@ -354,6 +361,10 @@ class Bench:
                 self.outside.append(request.url)
 
         context.on("request", guard)
+        if self.settle_s > 0:
+            # The browser's own start-up (its processes, its preloaded WebUI) before the
+            # page's boot, not during it: both page kinds alike.
+            time.sleep(self.settle_s)
         if app:
             context.add_init_script(PROBE_JS % {"auto": "true"})
             if preload:
@@ -774,6 +785,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=30, help="timed clicks per second visit")
     parser.add_argument("--playouts", type=int, default=40, help="playouts per engine sample")
     parser.add_argument("--engine-repeats", type=int, default=5)
+    parser.add_argument("--settle", type=float, default=2.0,
+                        help="seconds a freshly started browser is left alone before each "
+                        "navigation (0: navigate at launch)")  # fmt: skip
     parser.add_argument("--site", help="use this built site (copied) instead of building one")
     parser.add_argument("--json", help="write every figure to this file")
     args = parser.parse_args(argv)
@@ -791,7 +805,8 @@ def main(argv: list[str] | None = None) -> int:
         visits: list[dict] = []
         try:
             with sync_playwright() as pw:
-                bench = Bench(pw, server, profiles, fragment, storage, args.clicks)
+                bench = Bench(pw, server, profiles, fragment, storage, args.clicks,
+                              args.settle)  # fmt: skip
                 # warm the OS file cache for Chromium itself (not timed)
                 pw.chromium.launch(**launch_options()).close()
                 for run in range(args.runs):
@@ -825,6 +840,7 @@ def main(argv: list[str] | None = None) -> int:
         "commit": commit(),
         "runtime": runtime_hash,
         "runs": args.runs,
+        "settle_s": args.settle,
         "load_average_start": load_start,
         "load_average_end": load_end,
         "requests_outside_127": outside,
@@ -834,7 +850,8 @@ def main(argv: list[str] | None = None) -> int:
     m = info["machine"]
     print()
     print(f"{info['date']}, {m['nproc']} × {m['cpu']}, {m['chromium']}, commit {info['commit']}, "
-          f"{args.runs} runs; load average {load_start[0]:.2f} at the start, "
+          f"{args.runs} runs, browser settled {args.settle:g} s before each navigation; "
+          f"load average {load_start[0]:.2f} at the start, "
           f"{load_end[0]:.2f} / {load_end[1]:.2f} / {load_end[2]:.2f} at the end, "
           f"{summary['load_during'][0]:.2f}-{summary['load_during'][1]:.2f} (1 min) "
           "during the visits")  # fmt: skip
