@@ -78,6 +78,16 @@ def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
     assert len(raw) >= 30 * 2**20  # the whole 30 MiB heap
 
 
+def browser_wasm_module(page) -> bool:
+    """The page's WebAssembly.Module is the browser's own again (static/snapshot-interpreter.mjs
+    swaps it for one loadPyodide() only), and compiles as it should."""
+    return page.evaluate(
+        """() => String(WebAssembly.Module).includes("[native code]")
+            && new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))
+               instanceof WebAssembly.Module"""
+    )
+
+
 def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_context):
     server = make_server(built_site)
     context = persistent_context()
@@ -88,6 +98,7 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     first = status(page)
     assert first["used"] is False and first["error"] is None, first
     assert first["wasm"] == "page", first  # nothing in the cache yet: Pyodide compiles it
+    assert browser_wasm_module(page), "the interpreter module left its WebAssembly.Module"
     assert page.evaluate("performance.getEntriesByName('tablero-snapshot-read-start').length") == 0
     assert snapshot_path(built_site) not in server.bytes_by_path()
     wait_offline_ready(page)
@@ -100,6 +111,8 @@ def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_
     assert second["used"] is True and second["error"] is None, second
     # The wasm was compiled by the cache reader's worker, and not fetched by the page.
     assert second["wasm"] == "worker", second
+    # Its shared wrapper modules were for that loadPyodide() only.
+    assert browser_wasm_module(page), "the interpreter module left its WebAssembly.Module"
     wasm = next(p for p in runtime_files(built_site) if p.endswith(".wasm"))
     assert not page.evaluate(f"performance.getEntriesByName(location.origin + '{wasm}').length")
     # Read by the inline script at the top of index.html (static/snapshot-reader.js), before
