@@ -152,7 +152,7 @@ function renderProgress() {
   if (!bar) return;
   shownPercent = percent;
   bar.setAttribute("aria-valuenow", String(percent));
-  bar.style.setProperty("--progress", `${percent}%`);
+  bar.style.setProperty("--progress-scale", String(percent / 100));
 }
 
 // Resolved when every runtime byte is in (the download stage done): the page's own small
