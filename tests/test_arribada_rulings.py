@@ -727,3 +727,21 @@ def test_extra_action_on_the_games_last_turn():
     s2 = s1.apply("place 3 j10")
     assert s2.is_terminal()
     assert s2.racks[C] == [4, 5, 6]
+
+
+def test_three_tile_sequences_read_either_way_with_wilds_taking_any_value():
+    """Every triple of cell codes (0 empty, 1-8, 9 wild) against the definition: the
+    values can be read as n, n+1, n+2 from one end, a wild standing for any value."""
+    from itertools import product
+
+    from tablero.arribada.data import WILD
+    from tablero.arribada.scoring import is_sequence3
+
+    def choices(code: int) -> set[int]:  # an empty cell (0) is no tile: no reading
+        return set(range(1, 9)) if code == WILD else {code} - {0}
+
+    for a, b, c in product(range(WILD + 1), repeat=3):
+        readings = product(choices(a), choices(b), choices(c))
+        expected = any(y - x == 1 and z - y == 1 or x - y == 1 and y - z == 1
+                       for x, y, z in readings)  # fmt: skip
+        assert is_sequence3(a, b, c) == expected, (a, b, c)

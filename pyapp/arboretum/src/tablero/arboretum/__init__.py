@@ -39,6 +39,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class _ArboretumGame(Game):
+    """Arboretum in the game registry: what ``get_game("arboretum")`` returns."""
+
     def new_state(self, players: int, seed: int | str = 0, **options: Any) -> ArboretumState:
         return ArboretumState.new_game(players, seed, **options)
 

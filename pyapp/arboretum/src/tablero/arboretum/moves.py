@@ -34,6 +34,8 @@ PLAYERS = "ABCD"
 
 @dataclass(frozen=True, slots=True)
 class DrawDeck:
+    """Draw the top card of the deck."""
+
     def __str__(self) -> str:
         return "draw deck"
 
@@ -50,6 +52,8 @@ class DrawPile:
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """Play ``card`` from the hand to the cell ``x, y`` of the arboretum."""
+
     card: int
     x: int
     y: int
@@ -60,6 +64,8 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """Discard ``card`` to the player's own discard pile."""
+
     card: int
 
     def __str__(self) -> str:

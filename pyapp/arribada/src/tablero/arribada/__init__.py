@@ -55,6 +55,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class _ArribadaGame(Game):
+    """Arribada in the game registry: what ``get_game("arribada")`` returns."""
+
     def new_state(self, players: int, seed: int | str = 0, **options: Any) -> ArribadaState:
         return ArribadaState.new_game(players, seed, **options)
 

@@ -50,6 +50,9 @@ def _with_rotations(cells: tuple[tuple[int, int], ...], size: int) -> list[tuple
 
 @dataclass(frozen=True, eq=False)
 class Board:
+    """A beach board: its cells (index ``row * size + col``), what lies on each, their
+    neighbours and quadrants, and the cells filled at the start by player count."""
+
     name: str
     size: int
     kinds: tuple[str, ...]

@@ -38,6 +38,8 @@ def _cell(row: int, col: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Place:
+    """Place a tile of ``value`` from the rack on the cell (``place 3 c4``)."""
+
     value: int
     row: int
     col: int
@@ -48,6 +50,8 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
+    """Claim the neutral tile on the cell (``claim c4``)."""
+
     row: int
     col: int
 
@@ -57,6 +61,8 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Capture:
+    """Capture an opponent's tile on the cell (``capture c4``)."""
+
     row: int
     col: int
 
@@ -66,24 +72,32 @@ class Capture:
 
 @dataclass(frozen=True, slots=True)
 class Decline:
+    """Do not take the extra action a claimed 2 gave (``decline``)."""
+
     def __str__(self) -> str:
         return "decline"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    """No action is possible: pass the turn (``pass``)."""
+
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawBag:
+    """Draw back one tile from the bag (``draw bag``)."""
+
     def __str__(self) -> str:
         return "draw bag"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawDisplay:
+    """Draw back the tile of ``value`` from the display (``draw 3``)."""
+
     value: int
 
     def __str__(self) -> str:
@@ -92,12 +106,17 @@ class DrawDisplay:
 
 @dataclass(frozen=True, slots=True)
 class Refresh:
+    """Spend the refresh seashell (``refresh``)."""
+
     def __str__(self) -> str:
         return "refresh"
 
 
 @dataclass(frozen=True, slots=True)
 class Pick:
+    """Set aside a tile of ``value`` from the rack or the display for the refresh
+    (``pick rack 3``)."""
+
     source: Literal["rack", "display"]
     value: int
 
@@ -107,23 +126,45 @@ class Pick:
 
 @dataclass(frozen=True, slots=True)
 class Confirm:
+    """Swap the picked tiles with tiles from the bag (``confirm``)."""
+
     def __str__(self) -> str:
         return "confirm"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
+    """End the turn without spending the refresh seashell (``end``)."""
+
     def __str__(self) -> str:
         return "end"
 
 
 ArribadaMove = (
-    Place | Claim | Capture | Decline | Pass | DrawBag | DrawDisplay | Refresh | Pick | Confirm
+    Place
+    | Claim
+    | Capture
+    | Decline
+    | Pass
+    | DrawBag
+    | DrawDisplay
+    | Refresh
+    | Pick
+    | Confirm
     | EndTurn
 )
 
 MOVE_WORDS = (
-    "place", "claim", "capture", "decline", "pass", "draw", "refresh", "pick", "confirm", "end"
+    "place",
+    "claim",
+    "capture",
+    "decline",
+    "pass",
+    "draw",
+    "refresh",
+    "pick",
+    "confirm",
+    "end",
 )
 
 

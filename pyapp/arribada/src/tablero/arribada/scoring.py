@@ -17,23 +17,21 @@ from collections.abc import Sequence
 from .data import MAJORITY_2P_LEADER, MAJORITY_PLACES, VALUES, WILD, majority_2p_second
 
 
-def _fits(v: int, want: int) -> bool:
-    return v == want or v == WILD
-
-
-def _is_sequence3(a: int, b: int, c: int) -> bool:
+def _sequence3_table() -> tuple[bool, ...]:
+    """Every triple of cell codes (0 empty, 1-8, 9 wild), index ``a*100 + b*10 + c``:
+    whether it reads n, n+1, n+2 either way.  Built from the few true ones, the runs of
+    three values with any of their tiles a wild (the module is imported on every start
+    of the page, where a test of all 1000 triples took milliseconds)."""
+    table = [False] * (WILD + 1) ** 3
     for start in range(1, 7):
-        if _fits(a, start) and _fits(b, start + 1) and _fits(c, start + 2):
-            return True
-        if _fits(c, start) and _fits(b, start + 1) and _fits(a, start + 2):
-            return True
-    return False
+        run = (start, start + 1, start + 2)
+        for wilds in range(8):  # bit i: the i-th tile of the run is a wild
+            a, b, c = (WILD if wilds >> i & 1 else v for i, v in enumerate(run))
+            table[a * 100 + b * 10 + c] = table[c * 100 + b * 10 + a] = True
+    return tuple(table)
 
 
-# Every triple of cell codes (0 empty, 1-8, 9 wild) answered once: index a*100 + b*10 + c.
-_SEQ3 = tuple(
-    _is_sequence3(i // 100, i // 10 % 10, i % 10) for i in range((WILD + 1) ** 3)
-)
+_SEQ3 = _sequence3_table()
 
 
 def is_sequence3(a: int, b: int, c: int) -> bool:
