@@ -510,9 +510,54 @@ def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str
     return urls
 
 
-def snapshot_imports(wheels: list[Path]) -> list[str]:
+# Never used before the board is interactive (nothing on the page imports them: test
+# tools, mail, XML, HTTP servers, the codecs of other encodings...): the second zip of the
+# page's standard library, added to sys.path after the board is interactive.  Matched
+# against file names in python_stdlib.zip; make-stdlib.mjs fails the build if one of them
+# is imported by Python's start or the page's modules.
+STDLIB_DEFER = (
+    r"encodings/(?!(?:__init__|aliases|ascii|latin_1|utf_8|utf_8_sig|utf_16|utf_16_le"
+    r"|utf_16_be|utf_32|utf_32_le|utf_32_be|unicode_escape|raw_unicode_escape|charmap"
+    r"|idna|punycode|cp437|base64_codec|hex_codec|undefined)\.py$)",
+    r"(?:email|multiprocessing|xml|xmlrpc|_pyrepl|unittest|http|wsgiref|pydoc_data|ctypes"
+    r"|tkinter|idlelib|turtledemo|lib2to3|ensurepip|venv|sqlite3|curses|dbm)/",
+    r"(?:pdb|bdb|doctest|pydoc|tarfile|_pyio|pickletools|imaplib|mailbox|smtplib|poplib"
+    r"|ftplib|nntplib|turtle|_pydecimal|difflib|optparse|mailcap|telnetlib|cgi|cgitb)\.py$",
+)
+
+
+def page_stdlib(
+    out: Path, pyodide_url: str, bundle_urls: list[str], imports: list[str]
+) -> tuple[str, str, dict]:
+    """The page's standard library (static/make-stdlib.mjs): ``py/<hash>/stdlib.zip``, what
+    Pyodide mounts at its start, with the modules Python's start and the page and the
+    bots import (``imports``, from ``zips``) compiled to bytecode by this runtime, and
+    ``py/<hash>/stdlib-extra.zip``, the modules of STDLIB_DEFER, added later; (boot URL,
+    extra URL, the script's report).  Pyodide's own python_stdlib.zip holds sources only:
+    compiling them in the browser was most of Python's start on a first visit
+    (docs/pwa.md, "The standard library")."""
+    script = STATIC / "make-stdlib.mjs"
+    with tempfile.TemporaryDirectory(prefix="tablero-stdlib-") as tmp:
+        boot, extra = Path(tmp) / "stdlib.zip", Path(tmp) / "stdlib-extra.zip"
+        options = {
+            "pyodide": str(out / pyodide_url),
+            "zips": [str(out / url) for url in bundle_urls],
+            "imports": imports,
+            "defer": list(STDLIB_DEFER),
+            "boot": str(boot),
+            "extra": str(extra),
+        }
+        report = json.loads(run_node(script, options, "compiling the standard library"))
+        folder = f"py/{_folder_hash([boot, extra])}"
+        (out / folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy2(boot, out / folder / boot.name)
+        shutil.copy2(extra, out / folder / extra.name)
+    return f"{folder}/{boot.name}", f"{folder}/{extra.name}", report
+
+
+def snapshot_imports(wheels: list[Path], skip: re.Pattern = SNAPSHOT_SKIP) -> list[str]:
     """The modules imported before the snapshot: every module of the page's wheels but
-    those matched by SNAPSHOT_SKIP or importing js/pyodide/pyscript at their top."""
+    those matched by ``skip`` or importing js/pyodide/pyscript at their top."""
     import zipfile
 
     names = []
@@ -522,7 +567,7 @@ def snapshot_imports(wheels: list[Path]) -> list[str]:
                 if not entry.endswith(".py") or ".dist-info/" in entry:
                     continue
                 module = entry[:-3].replace("/", ".").removesuffix(".__init__")
-                if SNAPSHOT_SKIP.search(module):
+                if skip.search(module):
                     continue
                 if _BROWSER_IMPORT.search(zf.read(entry).decode("utf-8", "replace")):
                     continue
@@ -531,18 +576,17 @@ def snapshot_imports(wheels: list[Path]) -> list[str]:
 
 
 def make_snapshot(
-    out: Path, pyodide_url: str, bundle_urls: list[str], wheel_urls: list[str]
+    out: Path, pyodide_url: str, stdlib_url: str, bundle_urls: list[str], imports: list[str]
 ) -> tuple[str, dict]:
     """Make the gzipped memory snapshot (static/make-snapshot.mjs) into ``out/static``,
     named by the hash of everything it is made of (runtime, bundles, modules, script);
-    its URL relative to the site and the script's report.  The page's bundles are
-    unpacked (the files a restored page has), the modules to import are read from the
-    source wheels.  Fails the build if the heap grew past SNAPSHOT_HEAP_LIMIT or if the
-    snapshot does not restore."""
+    its URL relative to the site and the script's report.  The page's standard library is
+    mounted and its bundles unpacked (the files a restored page has); ``imports`` are the
+    modules imported (snapshot_imports()).  Fails the build if the heap grew past
+    SNAPSHOT_HEAP_LIMIT or if the snapshot does not restore."""
     import gzip
 
     zips = [out / url for url in bundle_urls]
-    imports = snapshot_imports([out / url for url in wheel_urls])
     script = STATIC / "make-snapshot.mjs"
     check = "\n".join(
         [
@@ -559,6 +603,7 @@ def make_snapshot(
         raw = Path(tmp) / "snapshot.bin"
         options = {
             "pyodide": str(out / pyodide_url),
+            "stdlib": str(out / stdlib_url),
             "zips": [str(z) for z in zips],
             "imports": imports,
             "warm": SNAPSHOT_WARM,
@@ -568,7 +613,7 @@ def make_snapshot(
         }
         report = json.loads(run_node(script, options, "making the Pyodide memory snapshot"))
         inputs = hashlib.sha256()
-        for part in (pyodide_url, *bundle_urls, *imports, SNAPSHOT_WARM,
+        for part in (pyodide_url, stdlib_url, *bundle_urls, *imports, SNAPSHOT_WARM,
                      script.read_text(encoding="utf-8")):  # fmt: skip
             inputs.update(part.encode() + b"\0")
         url = f"static/snapshot.{inputs.hexdigest()[:12]}.gz"
@@ -591,10 +636,11 @@ def preload_links(modules: list[str], fetches: list[str]) -> str:
     return "\n  ".join(tags)
 
 
-def write_interpreter(out: Path, pyodide_url: str, snapshot_url: str) -> str:
+def write_interpreter(out: Path, pyodide_url: str, snapshot_url: str, stdlib_url: str) -> str:
     """static/interpreter.<hash>.mjs: the module PyScript loads instead of pyodide.mjs."""
     text = (STATIC / "snapshot-interpreter.mjs").read_text(encoding="utf-8")
     text = text.replace("__RUNTIME__", f"../{pyodide_url}")
+    text = text.replace("__STDLIB__", f"../{stdlib_url}")
     text = strip_js_comments(text.replace("__SNAPSHOT__", f"./{Path(snapshot_url).name}"))
     url = f"static/interpreter.{_sha(text.encode())}.mjs"
     (out / url).write_text(text, encoding="utf-8")
@@ -605,7 +651,13 @@ def generate_service_worker(out: Path) -> dict:
     """dist/sw.js by Workbox generateSW (static/build-sw.mjs), precaching the whole app."""
     options = {
         "dir": str(out),
-        "ignore": ["sw.js", *(f"pyscript/*/{name}*" for name in PYSCRIPT_UNUSED)],
+        # Pyodide's own python_stdlib.zip stays in the runtime folder, unused by the page
+        # (it mounts its own: page_stdlib()).
+        "ignore": [
+            "sw.js",
+            "pyodide/*/python_stdlib.zip",
+            *(f"pyscript/*/{name}*" for name in PYSCRIPT_UNUSED),
+        ],
         # Already versioned URLs (content hash in the path or the name): the service worker
         # precaches them from the HTTP cache instead of downloading them a second time.
         "hashed": r"^(pyodide|pyscript|wheels|py)/[0-9a-f]{12}/|\.[0-9a-f]{12}\.[a-z]+$",
@@ -617,8 +669,8 @@ def generate_service_worker(out: Path) -> dict:
         raise BuildError("workbox-build warned: " + "; ".join(report["warnings"]))
     sw = (out / "sw.js").read_text(encoding="utf-8")
     for must in (
-        "pyodide.asm.wasm", "python_stdlib.zip", "index.html", "tablero_web-", "tablero_bots-",
-        "static/bot-worker.",
+        "pyodide.asm.wasm", "/stdlib.zip", "/stdlib-extra.zip", "index.html", "tablero_web-",
+        "tablero_bots-", "static/bot-worker.",
     ):
         if must not in sw:
             raise BuildError(f"the service worker does not precache {must}")
@@ -677,15 +729,34 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
                            for name, url in bundles.items()),  # fmt: skip
         flush=True,
     )
+    # The page's own standard library: the modules in use compiled (docs/pwa.md).
+    step("compiling the standard library (node static/make-stdlib.mjs)")
+    imports = snapshot_imports([out / url for url in page_urls])
+    # The bots' worker mounts it too: their modules count among those in use.
+    bots_wheel = [url for url in wheel_urls if Path(url).name.startswith("tablero_bots-")]
+    stdlib_url, extra_url, stdlib = page_stdlib(
+        out,
+        pyodide_url,
+        [*bundles.values(), *bots_wheel],
+        imports + snapshot_imports([out / u for u in bots_wheel], skip=re.compile(r"__main__")),
+    )
+    print(
+        f"    {stdlib['compiled']} of {stdlib['modules']} modules in use compiled, "
+        f"{stdlib['boot'] / 1e6:.2f} MB; {stdlib['deferred']} files for later, "
+        f"{stdlib['extra'] / 1e6:.2f} MB",
+        flush=True,
+    )
     step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
-    snapshot_url, snapshot = make_snapshot(out, pyodide_url, list(bundles.values()), page_urls)
+    snapshot_url, snapshot = make_snapshot(
+        out, pyodide_url, stdlib_url, list(bundles.values()), imports
+    )
     print(
         f"    {snapshot['modules_imported']} modules, heap {snapshot['heap'] / 2**20:.1f} MiB "
         f"(limit {SNAPSHOT_HEAP_LIMIT / 2**20:.0f}), {snapshot['bytes'] / 1e6:.1f} MB, "
         f"{snapshot['gzipped'] / 1e6:.2f} MB gzipped, restored in {snapshot['restoreMs']} ms",
         flush=True,
     )
-    interpreter_url = write_interpreter(out, pyodide_url, snapshot_url)
+    interpreter_url = write_interpreter(out, pyodide_url, snapshot_url, stdlib_url)
 
     # The PyScript configuration (JSON loads faster than TOML): our interpreter module only.
     # PyScript loads after the board is interactive and gets the interpreter boot.js already
@@ -754,11 +825,16 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         # the board is interactive (docs/pwa.md, "Booting").
         "wheels": [f"./{url}" for url in base_urls],
         "engines": {game: f"./{url}" for game, url in engine_urls.items()},
+        # The rest of the page's standard library, added to sys.path after the board is
+        # interactive, and the packages it completes (docs/pwa.md, "The standard library").
+        "stdlib_extra": f"./{extra_url}",
+        "stdlib_split": stdlib["split"],
         "sw": "./sw.js",
         "i18n": "./i18n/",
         "bots": {
             "worker": f"./{bot_worker}",
             "indexURL": f"./{pyodide_url}/",
+            "stdlib": f"./{stdlib_url}",
             "wheels": {
                 Path(url).name.split("-")[0]: f"./{url}"
                 for url in wheel_urls
@@ -774,7 +850,9 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
             *(
                 file_entry(f"{pyodide_url}/{name}", "download", checks.get(Path(name).suffix))
                 for name in PYODIDE_FILES
+                if name != "python_stdlib.zip"
             ),
+            file_entry(stdlib_url, "download", None),
             file_entry(interpreter_url, "download", "js"),
             *(file_entry(url, "games", None) for url in base_urls),
         ],
@@ -794,8 +872,7 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
             modules=[interpreter_url, f"{pyodide_url}/pyodide.mjs",
                      f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
             # The wasm's preload is the snapshot reader's: a first visit only (below).
-            fetches=[*(f"{pyodide_url}/{name}" for name in PYODIDE_FILES
-                       if not name.endswith((".mjs", ".wasm")))],  # fmt: skip
+            fetches=[stdlib_url, f"{pyodide_url}/pyodide-lock.json"],
         ),
     }
     # The snapshot reader runs inline, first thing in <head> (static/snapshot-reader.js).

@@ -427,7 +427,7 @@ function loadPyScript() {
   boot.pyscript = "loading";
   performance.mark("tablero-pyscript-start");
   // import() resolves against this module's URL: make the site-relative path absolute.
-  import(new URL(data.pyscript, location.href).href).catch((error) => {
+  stdlibExtraDone.then(() => import(new URL(data.pyscript, location.href).href)).catch((error) => {
     boot.pyscript = "failed";
     console.warn("Tablero: PyScript could not be loaded", error);
   });
@@ -453,7 +453,9 @@ addEventListener("tablero:ready", () => {
   // The service worker's install re-checks every file, and PyScript sets itself up (about
   // 0.3 s of the page's thread): let the first clicks go first.
   const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
-  setTimeout(() => idle(() => registerServiceWorker(), { timeout: 3000 }), 1000);
+  // After the rest of the standard library is in (its one download, the precache then
+  // finds it in the HTTP cache).
+  setTimeout(() => stdlibExtraDone.then(() => idle(() => registerServiceWorker(), { timeout: 3000 })), 1000);
   setTimeout(() => idle(() => loadPyScript(), { timeout: 3000 }), 1500);
 });
 
@@ -610,6 +612,7 @@ async function startApp() {
   }
   if (boot.failed) return;
   setStage("games", "active");
+  stdlibExtraLater(py);
   const games = Object.keys(data.engines);
   if (globalThis.tableroSnapshot?.used === true) {
     // Restored: the app's modules (every game's engine too) and every catalog are in
@@ -683,6 +686,45 @@ function enginesLater(py, games) {
     py.runPython("from tablero.web.main import engines_ready\nengines_ready()");
   };
   afterInteractive(load);
+}
+
+// The rest of the page's standard library (build.py STDLIB_DEFER: modules nothing on the
+// page imports before), added to sys.path in idle time after the board is interactive,
+// before PyScript starts.  tableroBoot.stdlibExtra: null, then "mounted" or "failed".
+boot.stdlibExtra = null;
+let stdlibExtraDone = Promise.resolve();
+// A package with modules in both zips (encodings) also looks in the second one.
+const MOUNT_EXTRA = `
+import importlib, sys
+if path not in sys.path:
+    sys.path.append(path)
+for name in split:
+    folder = path + "/" + name.replace(".", "/")
+    package = importlib.import_module(name)
+    if folder not in package.__path__:
+        package.__path__.append(folder)
+`;
+function stdlibExtraLater(py) {
+  if (!data.stdlib_extra) return;
+  const path = "/lib/tablero-stdlib-extra.zip";
+  stdlibExtraDone = new Promise((resolve) => {
+    afterInteractive(async () => {
+      try {
+        py.FS.writeFile(path, await fetchWheel(data.stdlib_extra));
+        const namespace = py.toPy({ path, split: data.stdlib_split || [] });
+        try {
+          py.runPython(MOUNT_EXTRA, { globals: namespace });
+        } finally {
+          namespace.destroy();
+        }
+        boot.stdlibExtra = "mounted";
+      } catch (error) {
+        boot.stdlibExtra = "failed";
+        console.warn("Tablero: the rest of the standard library could not be loaded", error);
+      }
+      resolve();
+    });
+  });
 }
 
 // tableroBoot.wheels: "unpacked" once the page's wheels are on sys.path.

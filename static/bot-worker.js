@@ -3,8 +3,9 @@
 // interactive; reused for every later move and game.  See docs/bots.md ("In the browser").
 //
 // Messages in:
-//   {type: "init", indexURL, wheels: {tablero_core: url, tablero_bots: url, tablero_<game>: url}}
-//       load Pyodide from indexURL (the site's own copy), unpack tablero-core and
+//   {type: "init", indexURL, stdlib, wheels: {tablero_core: url, tablero_bots: url, ...}}
+//       load Pyodide from indexURL (the site's own copy) with the page's standard library
+//       (stdlib: its URL; Pyodide's own when absent), unpack tablero-core and
 //       tablero-bots; answers {type: "ready", ms} or {type: "failed", error}.
 //   {id, game, view, level, seed, budget_ms}
 //       view: state.view(seat).to_json() of the bot's seat (never the true state).
@@ -37,6 +38,13 @@ def think(request_json):
     return json.dumps({"move": str(move), "stats": stats})
 `;
 
+const FORGET_LISTINGS = `
+import sys
+for finder in list(sys.path_importer_cache.values()):
+    if hasattr(finder, "invalidate_caches"):
+        finder.invalidate_caches()
+`;
+
 async function unpack(name) {
   if (unpacked.has(name)) return;
   const url = wheels[name];
@@ -45,13 +53,18 @@ async function unpack(name) {
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
   unpacked.add(name);
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  // The path finders forget what they listed before the unpacking (not
+  // importlib.invalidate_caches(): it also imports importlib.metadata, and with it email,
+  // which the page's standard library keeps for later; build.py STDLIB_DEFER).
+  pyodide.runPython(FORGET_LISTINGS);
 }
 
 async function init(message) {
   const t0 = performance.now();
   const { loadPyodide } = await import(`${message.indexURL}pyodide.mjs`);
-  pyodide = await loadPyodide({ indexURL: message.indexURL, fullStdLib: false });
+  // The page's standard library (its modules in use compiled), else Pyodide's own.
+  const stdLibURL = message.stdlib || undefined;
+  pyodide = await loadPyodide({ indexURL: message.indexURL, stdLibURL, fullStdLib: false });
   wheels = message.wheels || {};
   await unpack("tablero_core");
   await unpack("tablero_bots");

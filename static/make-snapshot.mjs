@@ -2,6 +2,8 @@
 // build.py; not copied into the site).  See docs/pwa.md, "The snapshot".
 //   node static/make-snapshot.mjs OPTIONS.json
 // OPTIONS: {pyodide: folder of the runtime (the same files the site ships),
+//           stdlib: the page's standard library (static/make-stdlib.mjs): the snapshot
+//           only restores with the very zip it was made with mounted,
 //           zips: [wheel paths, unpacked onto sys.path with unpackArchive],
 //           imports: [module names imported before the snapshot],
 //           warm: Python source run after the imports, before the snapshot (optional),
@@ -15,6 +17,7 @@ import { pathToFileURL } from "node:url";
 
 const options = JSON.parse(await readFile(process.argv[2], "utf8"));
 const indexURL = options.pyodide.endsWith("/") ? options.pyodide : `${options.pyodide}/`;
+const stdLibURL = options.stdlib;
 const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 
 function die(message) {
@@ -27,7 +30,7 @@ const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(`${line
 let t = performance.now();
 // No loadPackage before makeMemorySnapshot ("Unexpected hiwire entry"): the app's code
 // goes in with unpackArchive, and Python must hold no JS object when the snapshot is made.
-const py = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, ...quiet });
 for (const zip of options.zips) {
   py.unpackArchive(new Uint8Array(await readFile(zip)), "zip");
 }
@@ -67,7 +70,7 @@ const makeMs = performance.now() - t;
 t = performance.now();
 let restoreMs;
 try {
-  const again = await loadPyodide({ indexURL, _loadSnapshot: snapshot, ...quiet });
+  const again = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot, ...quiet });
   for (const zip of options.zips) {
     again.unpackArchive(new Uint8Array(await readFile(zip)), "zip");
   }

@@ -2,9 +2,9 @@
 // very build is already in the service worker's cache, a restore of that snapshot (the
 // app's modules already imported).  See docs/pwa.md, "The snapshot" and "Booting".
 //
-// build.py copies it as static/interpreter.<hash>.mjs with the two placeholders below
-// replaced (the runtime folder and the snapshot's content-hashed URL, both relative to
-// this module).  Never fetches the snapshot from the network: a first visit boots plain
+// build.py copies it as static/interpreter.<hash>.mjs with the three placeholders below
+// replaced (the runtime folder, the page's standard library and the snapshot's
+// content-hashed URL, all relative to this module).  Never fetches the snapshot from the network: a first visit boots plain
 // and the service worker precaches the snapshot after the board is interactive.
 //
 // static/boot.js imports it and calls boot() at once (the snapshot is being read and
@@ -19,6 +19,8 @@ import { loadPyodide as plainLoad, version } from "__RUNTIME__/pyodide.mjs";
 export { version };
 
 const indexURL = new URL("__RUNTIME__/", import.meta.url).href;
+// The page's own standard library, its modules in use compiled (build.py page_stdlib()).
+const stdLibURL = new URL("__STDLIB__", import.meta.url).href;
 const snapshotURL = new URL("__SNAPSHOT__", import.meta.url).href;
 const status = { url: snapshotURL, used: false, form: null, error: null, ms: null, wasm: null };
 globalThis.tableroSnapshot = status;
@@ -91,7 +93,7 @@ async function withSharedWrappers(load) {
 }
 
 async function start() {
-  const opts = { indexURL, ...stdio };
+  const opts = { indexURL, stdLibURL, ...stdio };
   const t0 = performance.now();
   performance.mark("tablero-interpreter-start");
   const read = snapshotRead();

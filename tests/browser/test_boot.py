@@ -47,11 +47,11 @@ def boot_error(page, timeout_ms: int = 20_000) -> str:
 
 
 def runtime_paths(site) -> list[str]:
-    """The URL paths of the big runtime files and of every wheel."""
+    """The URL paths of the big runtime files and of every wheel and zip of the page (its
+    Python bundles and its standard library)."""
     paths = []
     for pattern in (
         "pyodide/*/pyodide.asm.wasm",
-        "pyodide/*/python_stdlib.zip",
         "pyodide/*/pyodide.asm.mjs",
         "wheels/*/*.whl",
         "py/*/*.zip",
@@ -162,7 +162,7 @@ def test_wrong_wasm_mime_type_is_reported(built_site, make_server, new_page):
 
 
 def test_stalled_download_times_out_with_the_stage(built_site, make_server, new_page):
-    server = make_server(built_site, stall={"python_stdlib.zip"})
+    server = make_server(built_site, stall={"stdlib.zip"})
     page = new_page()
     page.goto(server.url + "?boot-timeout=3")
     message = boot_error(page, timeout_ms=15_000)
@@ -237,11 +237,17 @@ def test_first_visit_downloads_each_runtime_file_once(
 
     for path in runtime_paths(built_site):
         # The wheels are the bots worker's (no bot seat here): only the precache gets them;
-        # the page's Python comes as bundles (py/), every game's on a start screen.
-        if "/wheels/" not in path:
+        # the page's Python comes as bundles (py/), every game's on a start screen; the
+        # rest of its standard library comes after the board is interactive.
+        if path.endswith("/stdlib-extra.zip"):
+            assert path not in until_ready, path
+        elif "/wheels/" not in path:
             assert len(until_ready.get(path, [])) == 1, (path, until_ready.get(path))
         # The service worker precached it from the HTTP cache: no second download.
         assert len(until_offline.get(path, [])) == 1, (path, until_offline.get(path))
+    # Pyodide's own standard library (sources only) is never used: the page has its own.
+    (pristine,) = built_site.glob("pyodide/*/python_stdlib.zip")
+    assert "/" + pristine.relative_to(built_site).as_posix() not in until_offline
     # The memory snapshot is never on the first visit's critical path (docs/pwa.md).
     (snapshot,) = built_site.glob("static/snapshot.*.gz")
     snapshot_path = "/" + snapshot.relative_to(built_site).as_posix()

@@ -610,6 +610,7 @@ class BotWorker:
             init = {
                 "type": "init",
                 "indexURL": absolute(bots["indexURL"]),
+                "stdlib": absolute(bots["stdlib"]) if bots.get("stdlib") else None,
                 "wheels": {name: absolute(url) for name, url in bots["wheels"].items()},
             }
             self.worker.postMessage(to_js(init, dict_converter=Object.fromEntries))
