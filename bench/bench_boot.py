@@ -702,9 +702,9 @@ def markdown(s: dict) -> str:
         f"offline | {fmt_ms(sn['first']['ms_median'])} / {fmt_ms(sn['second']['ms_median'])} / "
         f"{fmt_ms(sn['offline']['ms_median'])} | - | - | - | - |",
         f"| first visit, bytes before the app is ready (`body[data-ready]`) "
-        f"| {mb(s['app_bytes_ready'])} | - | +{extra_ready / 1e3:.0f} KB | - | - |",
+        f"| {mb(s['app_bytes_ready'])} | - | {extra_ready / 1e3:+.0f} KB | - | - |",
         f"| first visit, bytes before interactive | {mb(s['app_bytes_interactive'])} "
-        f"| {mb(s['bare_bytes_interactive'])} | +{extra / 1e3:.0f} KB "
+        f"| {mb(s['bare_bytes_interactive'])} | {extra / 1e3:+.0f} KB "
         f"| ≤ bare + 400 KB | {verdict(extra <= t['extra_bytes'])} |",
         f"| first visit, bytes in all (until the worker has precached) "
         f"| {mb(s['app_bytes_total'])} | {mb(s['bare_bytes_total'])} | - | - | - |",
