@@ -247,6 +247,8 @@ PYSCRIPT_UNUSED = ("codemirror", "xterm")
 LANGUAGES = ("en", "ja", "es", "nl")
 MESSAGES_DIR = ROOT / "pyapp" / "web" / "src" / "tablero" / "web" / "messages"
 STATIC = ROOT / "static"
+# What the build's Node scripts share (not copied into the site).
+NODE_RUNTIME = STATIC / "node-runtime.mjs"
 ICON_SIZES = (192, 512)
 BOOT_TIMEOUT_S = 60
 MAX_PRECACHE_FILE = 32 * 1024 * 1024
@@ -495,7 +497,9 @@ def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str
     with tempfile.TemporaryDirectory(prefix="tablero-bytecode-") as tmp:
         jobs = []
         for bundle, files in sorted(contents.items()):
-            digest = hashlib.sha256(pyodide_url.encode() + script.read_bytes())
+            digest = hashlib.sha256(
+                pyodide_url.encode() + script.read_bytes() + NODE_RUNTIME.read_bytes()
+            )
             src = Path(tmp) / f"{bundle}.src.zip"
             with zipfile.ZipFile(src, "w", zipfile.ZIP_STORED) as zf:
                 for name in sorted(files):
@@ -614,7 +618,8 @@ def make_snapshot(
         report = json.loads(run_node(script, options, "making the Pyodide memory snapshot"))
         inputs = hashlib.sha256()
         for part in (pyodide_url, stdlib_url, *bundle_urls, *imports, SNAPSHOT_WARM,
-                     script.read_text(encoding="utf-8")):  # fmt: skip
+                     script.read_text(encoding="utf-8"),
+                     NODE_RUNTIME.read_text(encoding="utf-8")):  # fmt: skip
             inputs.update(part.encode() + b"\0")
         url = f"static/snapshot.{inputs.hexdigest()[:12]}.gz"
         (out / "static").mkdir(parents=True, exist_ok=True)

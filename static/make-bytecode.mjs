@@ -8,17 +8,10 @@
 // imports the app without compiling it (measured: about 90 ms of the page's thread).
 // Prints {jobs: [{src, dst, bytes}]} as JSON.
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readOptions, startPyodide } from "./node-runtime.mjs";
 
-const options = JSON.parse(await readFile(process.argv[2], "utf8"));
-const indexURL = options.pyodide.endsWith("/") ? options.pyodide : `${options.pyodide}/`;
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-const py = await loadPyodide({
-  indexURL,
-  stdout: () => {},
-  stderr: (line) => process.stderr.write(`${line}\n`),
-});
+const options = await readOptions();
+const py = await startPyodide(options.pyodide);
 
 py.runPython(`
 import ast, io, sys, zipfile

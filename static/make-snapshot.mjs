@@ -11,29 +11,22 @@
 //           out: path of the raw snapshot, heapLimit: bytes}
 // Prints {bytes, heap, heapLimit, modules, makeMs, restoreMs} as JSON; exits 1 with a
 // message on stderr when the heap grew past the limit or the snapshot does not restore.
-import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { writeFile } from "node:fs/promises";
+import { readOptions, startPyodide, unpackZips } from "./node-runtime.mjs";
 
-const options = JSON.parse(await readFile(process.argv[2], "utf8"));
-const indexURL = options.pyodide.endsWith("/") ? options.pyodide : `${options.pyodide}/`;
+const options = await readOptions();
 const stdLibURL = options.stdlib;
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
 
 function die(message) {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(`${line}\n`) };
-
 let t = performance.now();
 // No loadPackage before makeMemorySnapshot ("Unexpected hiwire entry"): the app's code
 // goes in with unpackArchive, and Python must hold no JS object when the snapshot is made.
-const py = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, ...quiet });
-for (const zip of options.zips) {
-  py.unpackArchive(new Uint8Array(await readFile(zip)), "zip");
-}
+const py = await startPyodide(options.pyodide, { stdLibURL, _makeSnapshot: true });
+await unpackZips(py, options.zips);
 const imports = JSON.stringify(options.imports);
 try {
   py.runPython(`
@@ -70,10 +63,8 @@ const makeMs = performance.now() - t;
 t = performance.now();
 let restoreMs;
 try {
-  const again = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot, ...quiet });
-  for (const zip of options.zips) {
-    again.unpackArchive(new Uint8Array(await readFile(zip)), "zip");
-  }
+  const again = await startPyodide(options.pyodide, { stdLibURL, _loadSnapshot: snapshot });
+  await unpackZips(again, options.zips);
   again.runPython(options.check);
   restoreMs = performance.now() - t;
 } catch (error) {

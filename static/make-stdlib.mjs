@@ -17,20 +17,13 @@
 // JSON, `split` naming the packages with modules in both zips.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readOptions, startPyodide, unpackZips } from "./node-runtime.mjs";
 
-const options = JSON.parse(await readFile(process.argv[2], "utf8"));
-const indexURL = options.pyodide.endsWith("/") ? options.pyodide : `${options.pyodide}/`;
-const { loadPyodide } = await import(pathToFileURL(join(indexURL, "pyodide.mjs")).href);
-const py = await loadPyodide({
-  indexURL,
-  stdout: () => {},
-  stderr: (line) => process.stderr.write(`${line}\n`),
-});
-for (const zip of options.zips) {
-  py.unpackArchive(new Uint8Array(await readFile(zip)), "zip");
-}
-py.globals.set("stdlib_bytes", new Uint8Array(await readFile(join(indexURL, "python_stdlib.zip"))));
+const options = await readOptions();
+const py = await startPyodide(options.pyodide);
+await unpackZips(py, options.zips);
+const pristine = join(options.pyodide, "python_stdlib.zip");
+py.globals.set("stdlib_bytes", new Uint8Array(await readFile(pristine)));
 py.globals.set("options_json", JSON.stringify(options));
 py.runPython(`
 import importlib, io, json, re, sys, zipfile
