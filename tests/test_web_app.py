@@ -16,6 +16,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import sysconfig
 from dataclasses import replace
 from html.parser import HTMLParser
 from importlib import resources
@@ -41,7 +42,8 @@ from tablero.web.saves import (
 )
 from tablero.web.views import render
 
-WEB = pathlib.Path(__file__).resolve().parents[1] / "pyapp" / "web" / "src" / "tablero" / "web"
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+WEB = ROOT / "pyapp" / "web" / "src" / "tablero" / "web"
 EVIL = '<i onclick="x()">&</i>'  # within the 24 characters kept of a name
 
 
@@ -911,33 +913,65 @@ def test_no_web_module_needs_another_games_engine():
                 assert sibling not in games or sibling == own, where
 
 
+# From the start screen to a board opened from a link and revealed: what a first visit's
+# start runs (printing the modules then imported).
+APP_START = """
+import sys
+from tablero.web import main, views
+from tablero.web.app import App
+from tablero.web.games import get_ui
+from tablero.web.i18n import translator
+from tablero.web.saves import MemoryStorage, SaveStore
+app = App(SaveStore(MemoryStorage()), get_ui, translator=translator)
+views.render(app.boot('en', '', 'http://localhost/'), app)
+from tablero.core import make
+from tablero.web.links import encode_link
+from tablero.web.plugin import Seat
+seats = [Seat('Ana', 0, 'human'), Seat('Ben', 1, 'human')]
+link = encode_link(make('arribada', players=2, seed=3), seats)
+model = app.boot('en', '#' + link, 'http://localhost/')
+model = app.dispatch(model, 'app.reveal', {})
+assert 'data-act="pick-value"' in views.render(model, app)
+import json
+print(json.dumps({name: getattr(m, '__file__', None) for name, m in list(sys.modules.items())}))
+"""
+
+
+def modules_after_the_apps_start() -> dict[str, str | None]:
+    out = subprocess.run(
+        [sys.executable, "-c", APP_START], capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
 def test_the_apps_start_imports_no_heavy_stdlib_module():
     """What a first visit's start imports, the page pays for in a cold Pyodide: html (its
     HTML5 entity table, 27 ms), importlib.resources (16 ms), secrets (hashlib, hmac) are
     not among them, from the start screen to a board opened from a link (hashlib is left
     out of the check: CPython 3.11's random imports it, Pyodide's does not)."""
-    code = (
-        "import sys\n"
-        "from tablero.web import main, views\n"
-        "from tablero.web.app import App\n"
-        "from tablero.web.games import get_ui\n"
-        "from tablero.web.i18n import translator\n"
-        "from tablero.web.saves import MemoryStorage, SaveStore\n"
-        "app = App(SaveStore(MemoryStorage()), get_ui, translator=translator)\n"
-        "views.render(app.boot('en', '', 'http://localhost/'), app)\n"
-        "from tablero.core import make\n"
-        "from tablero.web.links import encode_link\n"
-        "from tablero.web.plugin import Seat\n"
-        "seats = [Seat('Ana', 0, 'human'), Seat('Ben', 1, 'human')]\n"
-        "link = encode_link(make('arribada', players=2, seed=3), seats)\n"
-        "model = app.boot('en', '#' + link, 'http://localhost/')\n"
-        "model = app.dispatch(model, 'app.reveal', {})\n"
-        "assert 'data-act=\"pick-value\"' in views.render(model, app)\n"
-        "heavy = {'html', 'html.entities', 'importlib.resources', 'secrets'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+    heavy = {"html", "html.entities", "importlib.resources", "secrets"}
+    assert sorted(heavy & set(modules_after_the_apps_start())) == []
+
+
+def test_the_apps_start_imports_nothing_the_page_gets_later():
+    """The page's standard library leaves the modules of build.STDLIB_DEFER for a second
+    zip, mounted after the board is interactive (docs/pwa.md, "The standard library"); the
+    build fails if a module imports one at its top, and this checks the calls the start
+    makes too."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(ROOT))
+    stdlib = pathlib.Path(sysconfig.get_paths()["stdlib"]).resolve()
+    used = []
+    for file in modules_after_the_apps_start().values():
+        path = pathlib.Path(file).resolve() if file else None
+        if path is not None and path.is_relative_to(stdlib):
+            used.append(path.relative_to(stdlib).as_posix())
+    assert "json/__init__.py" in used  # the check sees the standard library's files
+    deferred = [f for f in used if any(re.match(p, f) for p in build.STDLIB_DEFER)]
+    assert deferred == []
 
 
 @given(st.text())
