@@ -427,7 +427,8 @@ function loadPyScript() {
   boot.pyscript = "loading";
   performance.mark("tablero-pyscript-start");
   // import() resolves against this module's URL: make the site-relative path absolute.
-  stdlibExtraDone.then(() => import(new URL(data.pyscript, location.href).href)).catch((error) => {
+  const url = new URL(data.pyscript, location.href).href;
+  stdlibExtraDone.then(() => import(url)).catch((error) => {
     boot.pyscript = "failed";
     console.warn("Tablero: PyScript could not be loaded", error);
   });
@@ -455,7 +456,8 @@ addEventListener("tablero:ready", () => {
   const idle = window.requestIdleCallback || ((run) => setTimeout(run, 0));
   // After the rest of the standard library is in (its one download, the precache then
   // finds it in the HTTP cache).
-  setTimeout(() => stdlibExtraDone.then(() => idle(() => registerServiceWorker(), { timeout: 3000 })), 1000);
+  const register = () => idle(() => registerServiceWorker(), { timeout: 3000 });
+  setTimeout(() => stdlibExtraDone.then(register), 1000);
   setTimeout(() => idle(() => loadPyScript(), { timeout: 3000 }), 1500);
 });
 

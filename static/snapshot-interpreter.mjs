@@ -4,8 +4,9 @@
 //
 // build.py copies it as static/interpreter.<hash>.mjs with the three placeholders below
 // replaced (the runtime folder, the page's standard library and the snapshot's
-// content-hashed URL, all relative to this module).  Never fetches the snapshot from the network: a first visit boots plain
-// and the service worker precaches the snapshot after the board is interactive.
+// content-hashed URL, all relative to this module).  Never fetches the snapshot from the
+// network: a first visit boots plain and the service worker precaches the snapshot after
+// the board is interactive.
 //
 // static/boot.js imports it and calls boot() at once (the snapshot is being read and
 // gunzipped, in a worker, since the page's first script: static/snapshot-reader.js), then
