@@ -32,7 +32,7 @@ from .app import (
 )
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 from .plugin import GameUI, Seat, Selection, Translate
-from .svg import escape
+from .svg import esc
 
 __all__ = ["render", "esc"]
 
@@ -54,11 +54,6 @@ KIND_KEYS = {
 #: colour is never told by its hue alone.
 SHAPES = ("circle", "square", "diamond", "triangle")
 LETTERS = "ABCD"
-
-
-def esc(text: object) -> str:
-    """``text`` escaped for HTML text and quoted attribute values."""
-    return escape(str(text))
 
 
 def _attrs(**attributes: Any) -> str:
