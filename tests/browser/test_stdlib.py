@@ -11,6 +11,7 @@ import zipfile
 
 import pytest
 from conftest import boot_data, wait_offline_ready, wait_ready
+from ui import new_game, place
 
 pytestmark = pytest.mark.browser
 
@@ -102,3 +103,22 @@ def test_python_imports_bytecode_and_gets_the_rest_after_the_board(
     assert page.evaluate("window.tableroSnapshot.used") is True
     second = probe(page, built_site)
     assert second == first
+
+
+def test_a_missing_second_zip_loses_nothing(built_site, make_server, new_page):
+    """The rest of the standard library missing on the server: the game plays on, PyScript
+    still starts, and the page says in the console what could not be loaded."""
+    server = make_server(built_site, missing={"stdlib-extra.zip"})
+    page = new_page()
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.set_viewport_size({"width": 1000, "height": 900})
+    page.goto(server.url)
+    wait_ready(page)
+    page.wait_for_function("window.tableroBoot.stdlibExtra !== null", timeout=20_000)
+    assert page.evaluate("window.tableroBoot.stdlibExtra") == "failed"
+    assert any("rest of the standard library" in w for w in warnings), warnings
+    page.wait_for_function("tableroBoot.pyscript === 'done'", timeout=30_000)
+    new_game(page)
+    place(page, 6, "d2")
+    assert page.locator('[data-tile-cell="d2"]').get_attribute("data-tile-value") == "6"
