@@ -1,8 +1,9 @@
-"""Board geometry: cells, their kinds, neighbours, quadrants and names.
+"""The beach boards: what lies on each cell, and the cells filled at the start.
 
-A :class:`Board` is immutable and shared by every state that uses it.  Cells are
-numbered ``row * size + col``; the text name of a cell is its column letter and its
-row number from the top, so ``a1`` is the top-left corner.
+A :class:`Board` is immutable and shared by every state that uses it.  Its geometry is
+the core's square :class:`~tablero.core.geometry.RectGrid`: cells are numbered
+``row * size + col``; the text name of a cell is its column letter and its row number
+from the top, so ``a1`` is the top-left corner; quadrants are its 2 x 2 regions.
 """
 
 from __future__ import annotations
@@ -10,27 +11,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from tablero.core import InvalidMoveError
+from tablero.core.geometry import COLUMNS as _LETTERS
+from tablero.core.geometry import RectGrid
 
 from .data import BOARD_SPECS, QUADRANTS
 
 PLAYA, NIDO, ROCK = "playa", "nido", "rock"
 
-COLUMNS = "abcdefghij"
+#: The column letters of the largest board.
+COLUMNS = _LETTERS[:10]
+
+
+@cache
+def square_grid(size: int) -> RectGrid:
+    """The geometry of a ``size`` x ``size`` board."""
+    return RectGrid(size, size, COLUMNS)
 
 
 def parse_cell_name(text: str, size: int) -> tuple[int, int]:
     """(row, col) of a cell name like ``c4`` on a ``size`` board."""
-    t = text.strip().lower()
-    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
-        raise InvalidMoveError(
-            f"{text!r} is not a cell name: use a column letter and a row number, like c4"
-        )
-    row, col = int(t[1:]) - 1, COLUMNS.index(t[0])
-    if not (0 <= row < size and 0 <= col < size):
-        last = f"{COLUMNS[size - 1]}{size}"
-        raise InvalidMoveError(f"{text!r} is off the {size}x{size} board (a1..{last})")
-    return row, col
+    return square_grid(size).parse_rc(text)
 
 
 def rotate(cell: tuple[int, int], size: int) -> tuple[int, int]:
@@ -55,6 +55,7 @@ class Board:
 
     name: str
     size: int
+    grid: RectGrid
     kinds: tuple[str, ...]
     neighbours: tuple[tuple[int, ...], ...]
     quadrant: tuple[int, ...]  # -1 for none (never happens: the rock is split too)
@@ -69,13 +70,11 @@ class Board:
         return divmod(cell, self.size)
 
     def cell_name(self, cell: int) -> str:
-        r, c = divmod(cell, self.size)
-        return f"{COLUMNS[c]}{r + 1}"
+        return self.grid.cell_name(cell)
 
     def parse_cell(self, text: str) -> int:
         """The cell named ``text`` (``c4``); :class:`InvalidMoveError` if off the board."""
-        row, col = parse_cell_name(text, self.size)
-        return row * self.size + col
+        return self.grid.parse_cell(text)
 
     def quadrant_name(self, q: int) -> str:
         return QUADRANTS[q]
@@ -90,17 +89,7 @@ def get_board(name: str) -> Board:
         kinds[r * n + c] = ROCK
     for r, c in _with_rotations(spec["nw_nidos"], n):
         kinds[r * n + c] = NIDO
-    neighbours = []
-    for r in range(n):
-        for c in range(n):
-            nb = []
-            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    nb.append(rr * n + cc)
-            neighbours.append(tuple(nb))
-    half = n // 2
-    quadrant = tuple(2 * (r >= half) + (c >= half) for r in range(n) for c in range(n))
+    grid = square_grid(n)
     prefilled = {
         players: tuple(sorted(r * n + c for r, c in _with_rotations(cells, n)))
         for players, cells in spec["nw_prefilled"].items()
@@ -108,9 +97,10 @@ def get_board(name: str) -> Board:
     return Board(
         name=name,
         size=n,
+        grid=grid,
         kinds=tuple(kinds),
-        neighbours=tuple(neighbours),
-        quadrant=quadrant,
+        neighbours=grid.neighbours,
+        quadrant=grid.regions(2, 2),
         prefilled=prefilled,
         playa=tuple(i for i, k in enumerate(kinds) if k == PLAYA),
         nidos=tuple(i for i, k in enumerate(kinds) if k == NIDO),

@@ -80,3 +80,9 @@ BOARD_SPECS = MappingProxyType(
 
 #: Which board each player count uses.
 BOARD_FOR_PLAYERS = MappingProxyType({2: "blue", 3: "green", 4: "green"})
+
+#: The decisions of a turn (``phase``), ``over`` once the game has ended.
+PHASES = ("action", "extra", "draw", "end", "refresh", "over")
+
+#: The variants: ``beginner`` plays without capture.
+VARIANTS = ("standard", "beginner")

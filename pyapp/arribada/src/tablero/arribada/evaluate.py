@@ -35,7 +35,8 @@ Only public parts and the evaluated seat's own rack matter for a seat; a hidden 
 from __future__ import annotations
 
 from .data import EMPTY, SHELLS, STRENGTH, WILD
-from .scoring import in_group, majority_points, set_size
+from .moves import Capture, Claim
+from .scoring import in_group, majority_points, set_size, tile_points
 from .state import ArribadaState
 
 __all__ = ["evaluate", "sharp_replies", "WEIGHTS"]
@@ -193,8 +194,6 @@ def sharp_replies(state: ArribadaState) -> list:
     """
     if state.phase not in ("action", "extra"):
         return []
-    from .moves import Capture, Claim
-
     return [m for m in state.legal_moves() if isinstance(m, (Claim, Capture))]
 
 
@@ -273,8 +272,6 @@ def _refresh_fits(state: ArribadaState, fit: list[float]) -> list[float]:
 
 
 def _points(values, owners, nb, cell: int) -> int:
-    from .scoring import tile_points
-
     seq, st = tile_points(values, owners, nb, cell)
     return seq + st
 

@@ -20,12 +20,26 @@ tile, ``5A`` player A's 5, ``*A`` player A's wild.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from tablero.core import CorruptDataError
 
 from .board import COLUMNS, NIDO, PLAYA, ROCK, get_board
-from .data import BOARD_FOR_PLAYERS, DISPLAY_SIZE, EMPTY, SHELLS, TILE_SUPPLY, VALUES, WILD
-from .state import PHASES, VARIANTS, ArribadaState
+from .data import (
+    BOARD_FOR_PLAYERS,
+    DISPLAY_SIZE,
+    EMPTY,
+    PHASES,
+    SHELLS,
+    TILE_SUPPLY,
+    VALUES,
+    VARIANTS,
+    WILD,
+)
+from .serial import validate
+
+if TYPE_CHECKING:
+    from .state import ArribadaState
 
 PLAYERS = "ABCD"
 _KEYS = (
@@ -196,9 +210,10 @@ def _fill_rest(counts: list[int], wilds: int) -> list[int]:
     return rest
 
 
-def state_from_text(text: str) -> ArribadaState:  # noqa: C901 - a flat list of fields
-    from .serial import validate
-
+def state_from_text(  # noqa: C901 - a flat list of fields
+    text: str, cls: type[ArribadaState]
+) -> ArribadaState:
+    """A ``cls`` from the position notation; :class:`CorruptDataError` naming the line."""
     reader = _Reader(text)
     lines = reader.lines
     if not lines:
@@ -215,7 +230,7 @@ def state_from_text(text: str) -> ArribadaState:  # noqa: C901 - a flat list of 
         raise _Reader.fail(lineno, f"unknown variant {variant!r} (standard or beginner)")
     board = get_board(BOARD_FOR_PLAYERS[n])
     size = board.size
-    s = ArribadaState.__new__(ArribadaState)
+    s = cls.__new__(cls)
     s.board, s.n, s.variant = board, n, variant
     s.setup = {"players": n, "seed": None, "options": {"variant": variant}}
     s.values = [EMPTY] * (size * size)

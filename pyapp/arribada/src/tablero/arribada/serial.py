@@ -5,21 +5,28 @@ The format is described in ``docs/notation-arribada.md`` (section "JSON").
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
-from tablero.core.jsonutil import (
-    check_version,
-    copy_json,
-    read_setup,
-    require,
-    require_int,
-    require_list,
-)
+from tablero.core.envelope import read_envelope, write_envelope
+from tablero.core.jsonutil import require, require_int, require_list
 
 from .board import NIDO, PLAYA, ROCK, get_board
-from .data import BOARD_FOR_PLAYERS, DISPLAY_SIZE, EMPTY, RACK_SIZE, SHELLS, TILE_SUPPLY, WILD
-from .state import PHASES, VARIANTS, ArribadaState
+from .data import (
+    BOARD_FOR_PLAYERS,
+    DISPLAY_SIZE,
+    EMPTY,
+    PHASES,
+    RACK_SIZE,
+    SHELLS,
+    TILE_SUPPLY,
+    VARIANTS,
+    WILD,
+)
+
+if TYPE_CHECKING:
+    from .state import ArribadaState
 
 FORMAT_VERSION = 1
 
@@ -45,37 +52,37 @@ def state_to_dict(s: ArribadaState) -> dict[str, Any]:
         for c, v in enumerate(s.values)
         if v != EMPTY
     ]
-    return {
-        "game": "arribada",
-        "version": FORMAT_VERSION,
-        "players": s.n,
-        "variant": s.variant,
-        "board": b.name,
-        "setup": copy_json(s.setup),
-        "viewer": s.viewer_,
-        "tiles": tiles,
-        "racks": [[_opt(v) for v in rack] for rack in s.racks],
-        "display": [_opt(v) for v in s.display],
-        "bag": None if s.bag is None else list(s.bag),
-        "bag_count": s.bag_count,
-        "unseen": None if s.unseen is None else list(s.unseen),
-        "shells": list(s.shells),
-        "refresh": list(s.refresh),
-        "scores": list(s.score),
-        "removed": [[_tile_out(v) for v in r] for r in s.removed],
-        "turn": {
-            "player": s.player,
-            "phase": s.phase,
-            "first": s.first,
-            "final_round": s.final_round,
-            "passes": s.passes,
-            "picks_rack": [_opt(v) for v in s.picks_rack],
-            "picks_display": list(s.picks_display),
-            "refresh_from": s.refresh_from,
+    return write_envelope(
+        s.game,
+        players=s.n,
+        setup=s.setup,
+        viewer=s.viewer_,
+        rng=s.rng,
+        history=s.history_,
+        head={"variant": s.variant, "board": b.name},
+        body={
+            "tiles": tiles,
+            "racks": [[_opt(v) for v in rack] for rack in s.racks],
+            "display": [_opt(v) for v in s.display],
+            "bag": None if s.bag is None else list(s.bag),
+            "bag_count": s.bag_count,
+            "unseen": None if s.unseen is None else list(s.unseen),
+            "shells": list(s.shells),
+            "refresh": list(s.refresh),
+            "scores": list(s.score),
+            "removed": [[_tile_out(v) for v in r] for r in s.removed],
+            "turn": {
+                "player": s.player,
+                "phase": s.phase,
+                "first": s.first,
+                "final_round": s.final_round,
+                "passes": s.passes,
+                "picks_rack": [_opt(v) for v in s.picks_rack],
+                "picks_display": list(s.picks_display),
+                "refresh_from": s.refresh_from,
+            },
         },
-        "rng": None if s.viewer_ is not None else f"{s.rng:016x}",
-        "history": copy_json(s.history_),
-    }
+    )
 
 
 def _counts(value: Any, what: str) -> list[int]:
@@ -83,10 +90,11 @@ def _counts(value: Any, what: str) -> list[int]:
     return [require_int(x, f"{what} entry", 0, 110) for x in lst]
 
 
-def state_from_dict(data: dict[str, Any]) -> ArribadaState:
-    """Read version-1 data; every field is checked and the position validated."""
-    check_version(data, "Arribada", FORMAT_VERSION)
-    n = require_int(require(data, "players", int), "players", 2, 4)
+def state_from_dict(data: Mapping[str, Any], cls: type[ArribadaState]) -> ArribadaState:
+    """Read version-1 data into a ``cls``; every field is checked and the position
+    validated."""
+    env = read_envelope(data, cls.game)
+    n = env.players
     variant = require(data, "variant", str)
     if variant not in VARIANTS:
         raise CorruptDataError(f"unknown Arribada variant {variant!r}")
@@ -94,13 +102,12 @@ def state_from_dict(data: dict[str, Any]) -> ArribadaState:
     if board_name != BOARD_FOR_PLAYERS[n]:
         raise CorruptDataError(f"a {n}-player game is played on the {BOARD_FOR_PLAYERS[n]} board")
     board = get_board(board_name)
-    s = ArribadaState.__new__(ArribadaState)
+    s = cls.__new__(cls)
     s.board = board
     s.n = n
     s.variant = variant
-    s.setup = read_setup(require(data, "setup", dict), n)
-    viewer = data.get("viewer")
-    s.viewer_ = None if viewer is None else require_int(viewer, "viewer", 0, n - 1)
+    s.setup = env.setup
+    s.viewer_ = env.viewer
     s.values = [EMPTY] * (board.size**2)
     s.owners = [-1] * (board.size**2)
     for t in require_list(require(data, "tiles", list), "tiles"):
@@ -154,21 +161,8 @@ def state_from_dict(data: dict[str, Any]) -> ArribadaState:
         for v in require_list(turn.get("picks_display"), "picks_display")
     )
     s.refresh_from = require(turn, "refresh_from", str, "turn")
-    rng = data.get("rng")
-    if s.viewer_ is None:
-        if not isinstance(rng, str):
-            raise CorruptDataError("a full state needs its rng state (a hex string)")
-        try:
-            s.rng = int(rng, 16)
-        except ValueError as exc:
-            raise CorruptDataError(f"rng state {rng!r} is not hexadecimal") from exc
-    else:
-        s.rng = 0
-    history = require_list(data.get("history"), "history")
-    for e in history:
-        if not isinstance(e, dict) or not isinstance(e.get("move"), str):
-            raise CorruptDataError("a history entry must be an object with a 'move' text")
-    s.history_ = copy_json(history)
+    s.rng = env.rng
+    s.history_ = env.history
     validate(s)
     return s
 

@@ -16,20 +16,33 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tablero.core import IllegalMoveError, InvalidMoveError, PhasedState, Rng
+from tablero.core import (
+    Decision,
+    Game,
+    IllegalMoveError,
+    OptionSpec,
+    PhasedState,
+    Rng,
+    checks,
+    first_player_option,
+    moves_of,
+    plays,
+)
 
-from . import scoring
+from . import notation, scoring, serial
 from .board import NIDO, PLAYA, Board, get_board
 from .data import (
     BOARD_FOR_PLAYERS,
     DISPLAY_SIZE,
     EMPTY,
     EXTRA_ACTION_VALUE,
+    PHASES,
     QUADRANTS,
     RACK_SIZE,
     SHELLS,
     STRENGTH,
     TILE_SUPPLY,
+    VARIANTS,
     WILD,
 )
 from .moves import (
@@ -48,8 +61,19 @@ from .moves import (
     parse_move,
 )
 
-PHASES = ("action", "extra", "draw", "end", "refresh", "over")
-VARIANTS = ("standard", "beginner")
+__all__ = ["GAME", "PHASES", "VARIANTS", "ArribadaState"]
+
+GAME = Game(
+    id="arribada",
+    title="Arribada",
+    min_players=2,
+    max_players=4,
+    version=1,
+    options=(
+        OptionSpec("variant", "standard", VARIANTS, "beginner: no capture"),
+        first_player_option(4),
+    ),
+)
 
 _FIELDS = (
     "board", "n", "variant", "setup", "values", "owners", "racks", "display", "bag",
@@ -58,8 +82,12 @@ _FIELDS = (
     "rng", "viewer_", "history_",
 )  # fmt: skip
 
+# Moves are values, so the move generators hand out shared instances.
+_REFRESH, _PASS, _DECLINE, _DRAW_BAG = Refresh(), Pass(), Decline(), DrawBag()
+_CONFIRM, _END = Confirm(), EndTurn()
 
-class ArribadaState(PhasedState):
+
+class ArribadaState(PhasedState, game=GAME):
     """An Arribada position.  Build one with ``tablero.core.make("arribada", ...)``.
 
     Attributes are read-only by convention: every method returns a new state.
@@ -95,6 +123,20 @@ class ArribadaState(PhasedState):
     viewer_: int | None
     history_: list[dict[str, Any]]
 
+    DECISIONS = {
+        "action": Decision(
+            (Place, Claim, Capture, Refresh, Pass), "place, claim, capture, refresh or pass"
+        ),
+        "extra": Decision(
+            (Place, Claim, Capture, Decline), "a second action (place, claim, capture) or decline"
+        ),
+        "draw": Decision((DrawBag, DrawDisplay), "draw bag or draw <value> from the display"),
+        "end": Decision((Refresh, EndTurn), "refresh or end"),
+        "refresh": Decision(
+            (Pick, Confirm), "pick rack <value>, pick display <value> or confirm"
+        ),
+    }
+
     # --- construction ---------------------------------------------------------------
 
     @classmethod
@@ -105,34 +147,23 @@ class ArribadaState(PhasedState):
         variant: str = "standard",
         first_player: int | None = None,
     ) -> ArribadaState:
-        if variant not in VARIANTS:
-            raise ValueError(f"variant must be 'standard' or 'beginner', not {variant!r}")
-        if players not in SHELLS:
-            raise ValueError(f"Arribada is played by 2 to 4 players, not {players}")
-        if first_player is not None and (
-            isinstance(first_player, bool)
-            or not isinstance(first_player, int)
-            or not 0 <= first_player < players
-        ):
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+        """The position after setup (options checked by ``tablero.core.make``): the
+        board's prefilled nidos, the display and every rack drawn from the bag."""
         board = get_board(BOARD_FOR_PLAYERS[players])
-        rng = Rng(seed)
         s = cls.__new__(cls)
         s.board = board
         s.n = players
         s.variant = variant
-        s.setup = {
-            "players": players,
-            "seed": seed,
-            "options": {"variant": variant, "first_player": first_player},
-        }
+        s.setup = GAME.setup_record(
+            players, seed, {"variant": variant, "first_player": first_player}
+        )
         s.values = [EMPTY] * (board.size * board.size)
         s.owners = [-1] * (board.size * board.size)
         s.bag = [TILE_SUPPLY[v] for v in range(1, 9)]
         s.bag_count = sum(s.bag)
         s.unseen = None
-        s.rng = rng.state
-        s.first = first_player if first_player is not None else s._randbelow(players)
+        s.rng = Rng(seed).state
+        s.first = s._first_player(first_player)
         for cell in board.prefilled[players]:
             s.values[cell] = s._draw_from_bag()
         s.display = [s._draw_from_bag() for _ in range(DISPLAY_SIZE)]
@@ -151,6 +182,14 @@ class ArribadaState(PhasedState):
         s.viewer_ = None
         s.history_ = []
         return s
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ArribadaState:
+        return serial.state_from_dict(data, cls)
+
+    @classmethod
+    def from_text(cls, text: str) -> ArribadaState:
+        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArribadaState:
         """A copy whose mutable parts may be changed without touching ``self``."""
@@ -183,7 +222,10 @@ class ArribadaState(PhasedState):
         s.history_ = self.history_[:]
         return s
 
-    # --- randomness ------------------------------------------------------------------
+    def read_move(self, text: str) -> ArribadaMove:
+        return parse_move(text, self.board.size)
+
+    # --- the bag ---------------------------------------------------------------------
 
     def _draw_from_bag(self) -> int:
         """A uniformly random tile out of the bag (the caller checks it is not empty)."""
@@ -201,10 +243,12 @@ class ArribadaState(PhasedState):
             k -= count
         raise AssertionError("bag counts out of step with bag_count")
 
-    # --- the protocol: whose turn, what can be done -----------------------------------
+    def _add_to_rack(self, v: int) -> None:
+        rack = self.racks[self.player]
+        rack.append(v)
+        rack.sort()
 
-    def scores(self) -> list[int]:
-        return self.score[:]
+    # --- strength around a cell --------------------------------------------------------
 
     def strength(self, player: int, cell: int) -> int:
         """``player``'s strength around ``cell``: their adjacent tiles' strengths."""
@@ -220,22 +264,26 @@ class ArribadaState(PhasedState):
                 out[o] += STRENGTH[self.values[x]]
         return out
 
-    def _can_claim(self, player: int, cell: int) -> bool:
-        if self.values[cell] == EMPTY or self.owners[cell] != -1:
-            return False
-        st = self.strengths(cell)
-        mine = st[player]
-        return mine > 0 and all(mine > s for q, s in enumerate(st) if q != player)
+    # --- the action: place, claim or capture -----------------------------------------
 
-    def _can_capture(self, player: int, cell: int) -> bool:
-        owner = self.owners[cell]
-        v = self.values[cell]
-        if owner < 0 or owner == player or v == WILD or self.variant == "beginner":
-            return False
-        st = self.strengths(cell)
-        return st[player] > STRENGTH[v] + st[owner]
+    @moves_of("action")
+    def _action_decision(self) -> list[ArribadaMove]:
+        """Place, claim, capture; the refresh seashell; ``pass`` when no action is left."""
+        moves = self._actions()
+        can_act = bool(moves)
+        if self._can_refresh():
+            moves.append(_REFRESH)
+        if not can_act:
+            moves.append(_PASS)
+        return moves
 
-    def _action_moves(self) -> list[ArribadaMove]:
+    @moves_of("extra")
+    def _extra_decision(self) -> list[ArribadaMove]:
+        """The extra action a 2 gave, or ``decline``."""
+        return [*self._actions(), _DECLINE]
+
+    def _actions(self) -> list[ArribadaMove]:
+        """Every place, claim and capture open to the player (none without a shell)."""
         p = self.player
         if self.shells[p] <= 0:
             return []
@@ -259,35 +307,323 @@ class ArribadaState(PhasedState):
                     moves.append(Capture(c // size, c % size))
         return moves
 
+    def _target_reason(self, move: Place | Claim | Capture) -> str | None:
+        """What every action needs: a cell on the board and a shell to mark it."""
+        b = self.board
+        if not (0 <= move.row < b.size and 0 <= move.col < b.size):
+            return f"{move} is off the board"
+        if self.shells[self.player] <= 0:
+            return f"{move}: you have no turtle shells left"
+        return None
+
+    def _action_done(self, grants_extra: bool, ev: list[dict[str, Any]]) -> None:
+        """After a place, claim or capture: the last shell starts the final round; a
+        placed or claimed 2 as the turn's first action gives one more action."""
+        self.passes = 0
+        if self.shells[self.player] == 0 and not self.final_round:
+            self.final_round = True
+            ev.append({"type": "last_shell", "player": self.player})
+        if grants_extra:
+            ev.append({"type": "extra_action", "player": self.player})
+            self.phase = "extra"
+        else:
+            self._after_actions(ev)
+
+    def _take_shell(self, player: int, cell: int) -> None:
+        self.owners[cell] = player
+        self.shells[player] -= 1
+
+    def _score_tile(self, cell: int, ev: list[dict[str, Any]]) -> None:
+        seq, st = scoring.tile_points(self.values, self.owners, self.board.neighbours, cell)
+        if seq or st:
+            p = self.owners[cell]
+            self.score[p] += seq + st
+            ev.append(
+                {
+                    "type": "score",
+                    "player": p,
+                    "cell": self.board.cell_name(cell),
+                    "value": self.values[cell],
+                    "sequence": seq,
+                    "set": st,
+                }
+            )
+
+    # place: a tile from the rack on empty playa; empty nidos next to it spawn a tile
+
+    @checks(Place)
+    def _check_place(self, move: Place) -> str | None:
+        reason = self._target_reason(move)
+        if reason is not None:
+            return reason
+        b = self.board
+        cell = b.index(move.row, move.col)
+        name = b.cell_name(cell)
+        if move.value not in self.racks[self.player]:
+            return f"{move}: there is no {move.value} on your rack"
+        if b.kinds[cell] != PLAYA:
+            what = "a nido" if b.kinds[cell] == NIDO else "the roca grande"
+            return f"{move}: {name} is {what}; tiles are placed only on empty playa"
+        if self.values[cell] != EMPTY:
+            return f"{move}: {name} already holds a tile"
+        return None
+
+    @plays(Place)
+    def _play_place(self, move: Place, ev: list[dict[str, Any]]) -> None:
+        first_action = self.phase == "action"
+        p = self.player
+        b = self.board
+        cell = b.index(move.row, move.col)
+        self.racks[p].remove(move.value)
+        self.values[cell] = move.value
+        self._take_shell(p, cell)
+        for x in b.neighbours[cell]:
+            if b.kinds[x] == NIDO and self.values[x] == EMPTY and self.bag_count > 0:
+                v = self._draw_from_bag()
+                self.values[x] = v
+                ev.append({"type": "spawn", "cell": b.cell_name(x), "value": v})
+        self._score_tile(cell, ev)
+        self._action_done(first_action and move.value == EXTRA_ACTION_VALUE, ev)
+
+    # claim: a neutral tile, with more strength around it than 0 and than anyone else
+
+    def _can_claim(self, player: int, cell: int) -> bool:
+        """The claim rule: a neutral tile, and the player's strength around it above 0
+        and above every other player's."""
+        if self.values[cell] == EMPTY or self.owners[cell] != -1:
+            return False
+        st = self.strengths(cell)
+        mine = st[player]
+        return mine > 0 and all(mine > s for q, s in enumerate(st) if q != player)
+
+    @checks(Claim)
+    def _check_claim(self, move: Claim) -> str | None:
+        reason = self._target_reason(move)
+        if reason is not None:
+            return reason
+        p, b = self.player, self.board
+        cell = b.index(move.row, move.col)
+        name = b.cell_name(cell)
+        if self.values[cell] == EMPTY:
+            return f"{move}: there is no tile on {name}"
+        if self.owners[cell] != -1:
+            return f"{move}: the tile on {name} is not neutral"
+        if not self._can_claim(p, cell):
+            st = self.strengths(cell)
+            others = max(s for q, s in enumerate(st) if q != p)
+            return (
+                f"{move}: your strength around {name} is {st[p]}; a claim needs more "
+                f"than 0 and more than every other player (best other: {others})"
+            )
+        return None
+
+    @plays(Claim)
+    def _play_claim(self, move: Claim, ev: list[dict[str, Any]]) -> None:
+        first_action = self.phase == "action"
+        cell = self.board.index(move.row, move.col)
+        ev.append(
+            {
+                "type": "claim",
+                "player": self.player,
+                "cell": self.board.cell_name(cell),
+                "value": self.values[cell],
+            }
+        )
+        self._take_shell(self.player, cell)
+        self._score_tile(cell, ev)
+        self._action_done(first_action and self.values[cell] == EXTRA_ACTION_VALUE, ev)
+
+    # capture: an opponent's tile (not a wild), with more strength than its defence
+
+    def _can_capture(self, player: int, cell: int) -> bool:
+        """The capture rule: another player's tile, not a wild, not in the beginner
+        variant, and the player's strength around it above the tile's strength plus its
+        owner's adjacent tiles (its defence)."""
+        owner = self.owners[cell]
+        v = self.values[cell]
+        if owner < 0 or owner == player or v == WILD or self.variant == "beginner":
+            return False
+        st = self.strengths(cell)
+        return st[player] > STRENGTH[v] + st[owner]
+
+    @checks(Capture)
+    def _check_capture(self, move: Capture) -> str | None:
+        reason = self._target_reason(move)
+        if reason is not None:
+            return reason
+        p, b = self.player, self.board
+        cell = b.index(move.row, move.col)
+        name = b.cell_name(cell)
+        if self.variant == "beginner":
+            return f"{move}: there is no capture in the beginner variant"
+        owner = self.owners[cell]
+        if self.values[cell] == EMPTY:
+            return f"{move}: there is no tile on {name}"
+        if owner == -1:
+            return f"{move}: the tile on {name} is neutral; claim it instead"
+        if owner == p:
+            return f"{move}: the tile on {name} is already yours"
+        if self.values[cell] == WILD:
+            return f"{move}: the tile on {name} is a wild, and wilds cannot be captured"
+        if not self._can_capture(p, cell):
+            st = self.strengths(cell)
+            defence = STRENGTH[self.values[cell]] + st[owner]
+            return (
+                f"{move}: your strength around {name} is {st[p]}; a capture needs more than "
+                f"the tile's strength plus its owner's adjacent tiles ({defence})"
+            )
+        return None
+
+    @plays(Capture)
+    def _play_capture(self, move: Capture, ev: list[dict[str, Any]]) -> None:
+        cell = self.board.index(move.row, move.col)
+        victim = self.owners[cell]
+        ev.append(
+            {
+                "type": "capture",
+                "player": self.player,
+                "cell": self.board.cell_name(cell),
+                "value": self.values[cell],
+                "from": victim,
+            }
+        )
+        self.shells[victim] += 1
+        self.values[cell] = WILD
+        self._take_shell(self.player, cell)
+        self._action_done(False, ev)
+
+    # pass: only when no place, claim or capture is possible
+
+    @checks(Pass)
+    def _check_pass(self, move: Pass) -> str | None:
+        if self._actions():
+            return "pass: you can still place, claim or capture, so you cannot pass"
+        return None
+
+    @plays(Pass)
+    def _play_pass(self, move: Pass, ev: list[dict[str, Any]]) -> None:
+        self.passes += 1
+        ev.append({"type": "pass", "player": self.player})
+        if self.passes >= self.n:
+            self._end_game("passes", ev)
+        else:
+            self._after_actions(ev)
+
+    # decline: the extra action a 2 gave is not taken
+
+    @checks(Decline)
+    def _check_decline(self, move: Decline) -> str | None:
+        return None
+
+    @plays(Decline)
+    def _play_decline(self, move: Decline, ev: list[dict[str, Any]]) -> None:
+        self._after_actions(ev)
+
+    # --- drawing back ------------------------------------------------------------------
+
+    @moves_of("draw")
+    def _draw_decision(self) -> list[ArribadaMove]:
+        moves: list[ArribadaMove] = [_DRAW_BAG] if self.bag_count > 0 else []
+        moves.extend(_DRAW_DISPLAY[v] for v in sorted(set(self.display)) if v != EMPTY)
+        return moves
+
+    @checks(DrawBag)
+    def _check_draw_bag(self, move: DrawBag) -> str | None:
+        return None if self.bag_count > 0 else "draw bag: the bag is empty"
+
+    @plays(DrawBag)
+    def _play_draw_bag(self, move: DrawBag, ev: list[dict[str, Any]]) -> None:
+        v = self._draw_from_bag()
+        self._add_to_rack(v)
+        ev.append({"type": "draw", "player": self.player, "source": "bag", "value": v})
+        self._continue_drawing(ev)
+
+    @checks(DrawDisplay)
+    def _check_draw_display(self, move: DrawDisplay) -> str | None:
+        if move.value not in self.display:
+            return f"{move}: there is no {move.value} in the display"
+        return None
+
+    @plays(DrawDisplay)
+    def _play_draw_display(self, move: DrawDisplay, ev: list[dict[str, Any]]) -> None:
+        slot = self.display.index(move.value)
+        self.display[slot] = EMPTY
+        self._add_to_rack(move.value)
+        ev.append({"type": "draw", "player": self.player, "source": "display", "value": move.value})
+        self._continue_drawing(ev)
+
+    def _after_actions(self, ev: list[dict[str, Any]]) -> None:
+        """The turn's actions are done: draw back (unless this was the game's last turn)."""
+        if self._is_last_turn():
+            self._end_game("shells", ev)
+            return
+        self.phase = "draw"
+        self._continue_drawing(ev)
+
+    def _continue_drawing(self, ev: list[dict[str, Any]]) -> None:
+        """Draw on while the rack is short and there is something to draw; then refill
+        the display from the bag and offer the refresh or end the turn."""
+        if len(self.racks[self.player]) < RACK_SIZE and (
+            self.bag_count > 0 or any(v != EMPTY for v in self.display)
+        ):
+            self.phase = "draw"
+            return
+        for i, v in enumerate(self.display):
+            if v == EMPTY and self.bag_count > 0:
+                self.display[i] = w = self._draw_from_bag()
+                ev.append({"type": "refill", "slot": i, "value": w})
+        if self._can_refresh():
+            self.phase = "end"
+        else:
+            self._next_turn()
+
+    # --- the end of a turn -------------------------------------------------------------
+
+    @moves_of("end")
+    def _end_decision(self) -> list[ArribadaMove]:
+        return [_REFRESH, _END]
+
+    @checks(EndTurn)
+    def _check_end(self, move: EndTurn) -> str | None:
+        return None
+
+    @plays(EndTurn)
+    def _play_end(self, move: EndTurn, ev: list[dict[str, Any]]) -> None:
+        self._next_turn()
+
+    def _is_last_turn(self) -> bool:
+        return self.final_round and self.player == (self.first - 1) % self.n
+
+    def _next_turn(self) -> None:
+        self.player = (self.player + 1) % self.n
+        self.phase = "action"
+
+    # --- the refresh seashell: pick tiles one at a time, then confirm ------------------
+
     def _can_refresh(self) -> bool:
         return self.refresh[self.player] and self.bag_count > 0
 
-    def legal_moves(self) -> list[ArribadaMove]:
-        """Every legal move once, in a fixed order (see :mod:`tablero.arribada.moves`)."""
-        phase = self.phase
-        if phase == "action":
-            moves = self._action_moves()
-            if self._can_refresh():
-                moves.append(Refresh())
-            if not any(isinstance(m, (Place, Claim, Capture)) for m in moves):
-                moves.append(Pass())
-            return moves
-        if phase == "extra":
-            return [*self._action_moves(), Decline()]
-        if phase == "draw":
-            moves = [DrawBag()] if self.bag_count > 0 else []
-            moves.extend(DrawDisplay(v) for v in sorted(set(self.display)) if v != EMPTY)
-            return moves
-        if phase == "end":
-            return [Refresh(), EndTurn()]
-        if phase == "refresh":
-            moves = []
-            if len(self.picks_rack) + len(self.picks_display) < self.bag_count:
-                moves.extend(Pick("rack", v) for v in self._pickable_rack())
-                moves.extend(Pick("display", v) for v in self._pickable_display())
-            moves.append(Confirm())
-            return moves
-        return []
+    @checks(Refresh)
+    def _check_refresh(self, move: Refresh) -> str | None:
+        if not self.refresh[self.player]:
+            return "refresh: you have already spent your refresh seashell"
+        if self.bag_count == 0:
+            return "refresh: the bag is empty, so no tile could be replaced"
+        return None
+
+    @plays(Refresh)
+    def _play_refresh(self, move: Refresh, ev: list[dict[str, Any]]) -> None:
+        self.refresh_from = "start" if self.phase == "action" else "end"
+        self.phase = "refresh"
+
+    @moves_of("refresh")
+    def _refresh_decision(self) -> list[ArribadaMove]:
+        moves: list[ArribadaMove] = []
+        if len(self.picks_rack) + len(self.picks_display) < self.bag_count:
+            moves.extend(_PICKS["rack"][v] for v in self._pickable_rack())
+            moves.extend(_PICKS["display"][v] for v in self._pickable_display())
+        moves.append(_CONFIRM)
+        return moves
 
     def _pickable_rack(self) -> list[int]:
         left = list(self.racks[self.player])
@@ -300,126 +636,118 @@ class ArribadaState(PhasedState):
             set(v for i, v in enumerate(self.display) if v != EMPTY and i not in self.picks_display)
         )
 
-    # --- checking moves ----------------------------------------------------------------
+    @checks(Pick)
+    def _check_pick(self, move: Pick) -> str | None:
+        if len(self.picks_rack) + len(self.picks_display) >= self.bag_count:
+            return (
+                f"{move}: the bag holds {self.bag_count} tiles, so no more than that "
+                "many can be refreshed"
+            )
+        pickable = self._pickable_rack() if move.source == "rack" else self._pickable_display()
+        if move.value not in pickable:
+            return f"{move}: there is no unpicked {move.value} in the {move.source}"
+        return None
 
-    def parse_move(self, text: str) -> ArribadaMove:
-        """The move written as ``text``, checked against this position."""
-        move = parse_move(text, self.board.size)
-        reason = self.illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return move
+    @plays(Pick)
+    def _play_pick(self, move: Pick, ev: list[dict[str, Any]]) -> None:
+        if move.source == "rack":
+            self.picks_rack.append(move.value)
+            self.picks_rack.sort()
+        else:
+            slot = next(
+                i
+                for i, v in enumerate(self.display)
+                if v == move.value and i not in self.picks_display
+            )
+            self.picks_display.append(slot)
+            self.picks_display.sort()
 
-    def illegal_reason(self, move: Any) -> str | None:  # noqa: C901 - one branch per rule
-        """``None`` if ``move`` is legal now, else a sentence saying why it is not."""
-        phase = self.phase
-        if phase == "over":
-            return "the game is over: no more moves"
-        if self.viewer_ is not None and self.viewer_ != self.player:
-            return "this is another player's view: only the player to move can act"
-        b = self.board
+    @checks(Confirm)
+    def _check_confirm(self, move: Confirm) -> str | None:
+        return None
+
+    @plays(Confirm)
+    def _play_confirm(self, move: Confirm, ev: list[dict[str, Any]]) -> None:
+        """The picked tiles go back to the bag after as many new ones are drawn."""
         p = self.player
-        expected = {
-            "action": "place, claim, capture, refresh or pass",
-            "extra": "a second action (place, claim, capture) or decline",
-            "draw": "draw bag or draw <value> from the display",
-            "end": "refresh or end",
-            "refresh": "pick rack <value>, pick display <value> or confirm",
-        }[phase]
-        wrong = f"{move} is not possible now: the decision is {phase!r} ({expected})"
-        if isinstance(move, (Place, Claim, Capture)):
-            if phase not in ("action", "extra"):
-                return wrong
-            if not (0 <= move.row < b.size and 0 <= move.col < b.size):
-                return f"{move} is off the board"
-            cell = b.index(move.row, move.col)
-            name = b.cell_name(cell)
-            if self.shells[p] <= 0:
-                return f"{move}: you have no turtle shells left"
-            if isinstance(move, Place):
-                if move.value not in self.racks[p]:
-                    return f"{move}: there is no {move.value} on your rack"
-                if b.kinds[cell] != PLAYA:
-                    what = "a nido" if b.kinds[cell] == NIDO else "the roca grande"
-                    return f"{move}: {name} is {what}; tiles are placed only on empty playa"
-                if self.values[cell] != EMPTY:
-                    return f"{move}: {name} already holds a tile"
-                return None
-            if isinstance(move, Claim):
-                if self.values[cell] == EMPTY:
-                    return f"{move}: there is no tile on {name}"
-                if self.owners[cell] != -1:
-                    return f"{move}: the tile on {name} is not neutral"
-                if not self._can_claim(p, cell):
-                    st = self.strengths(cell)
-                    others = max(s for q, s in enumerate(st) if q != p)
-                    return (
-                        f"{move}: your strength around {name} is {st[p]}; a claim needs more "
-                        f"than 0 and more than every other player (best other: {others})"
-                    )
-                return None
-            if self.variant == "beginner":
-                return f"{move}: there is no capture in the beginner variant"
-            owner = self.owners[cell]
-            if self.values[cell] == EMPTY:
-                return f"{move}: there is no tile on {name}"
-            if owner == -1:
-                return f"{move}: the tile on {name} is neutral; claim it instead"
-            if owner == p:
-                return f"{move}: the tile on {name} is already yours"
-            if self.values[cell] == WILD:
-                return f"{move}: the tile on {name} is a wild, and wilds cannot be captured"
-            if not self._can_capture(p, cell):
-                st = self.strengths(cell)
-                defence = STRENGTH[self.values[cell]] + st[owner]
-                return (
-                    f"{move}: your strength around {name} is {st[p]}; a capture needs more than "
-                    f"the tile's strength plus its owner's adjacent tiles ({defence})"
-                )
-            return None
-        if isinstance(move, Pass):
-            if phase != "action":
-                return wrong
-            if any(isinstance(m, (Place, Claim, Capture)) for m in self._action_moves()):
-                return "pass: you can still place, claim or capture, so you cannot pass"
-            return None
-        if isinstance(move, Decline):
-            return None if phase == "extra" else wrong
-        if isinstance(move, DrawBag):
-            if phase != "draw":
-                return wrong
-            return None if self.bag_count > 0 else "draw bag: the bag is empty"
-        if isinstance(move, DrawDisplay):
-            if phase != "draw":
-                return wrong
-            if move.value not in self.display:
-                return f"{move}: there is no {move.value} in the display"
-            return None
-        if isinstance(move, Refresh):
-            if phase not in ("action", "end"):
-                return wrong
-            if not self.refresh[p]:
-                return "refresh: you have already spent your refresh seashell"
-            if self.bag_count == 0:
-                return "refresh: the bag is empty, so no tile could be replaced"
-            return None
-        if isinstance(move, EndTurn):
-            return None if phase == "end" else wrong
-        if isinstance(move, Pick):
-            if phase != "refresh":
-                return wrong
-            if len(self.picks_rack) + len(self.picks_display) >= self.bag_count:
-                return (
-                    f"{move}: the bag holds {self.bag_count} tiles, so no more than that "
-                    "many can be refreshed"
-                )
-            pickable = self._pickable_rack() if move.source == "rack" else self._pickable_display()
-            if move.value not in pickable:
-                return f"{move}: there is no unpicked {move.value} in the {move.source}"
-            return None
-        if isinstance(move, Confirm):
-            return None if phase == "refresh" else wrong
-        return f"{move!r} is not an Arribada move"
+        rack = self.racks[p]
+        set_aside = list(self.picks_rack)
+        for v in set_aside:
+            rack.remove(v)
+        slots = sorted(self.picks_display)
+        display_aside = [self.display[i] for i in slots]
+        new_rack = [self._draw_from_bag() for _ in set_aside]
+        rack.extend(new_rack)
+        rack.sort()
+        new_display = []
+        for i in slots:
+            self.display[i] = w = self._draw_from_bag()
+            new_display.append(w)
+        assert self.bag is not None
+        for v in set_aside + display_aside:
+            self.bag[v - 1] += 1
+            self.bag_count += 1
+        self.refresh[p] = False
+        self.picks_rack = []
+        self.picks_display = []
+        ev.append(
+            {
+                "type": "refresh",
+                "player": p,
+                "rack_out": set_aside,
+                "rack_in": sorted(new_rack),
+                "display_slots": slots,
+                "display_out": display_aside,
+                "display_in": new_display,
+            }
+        )
+        if self.refresh_from == "start":
+            self.phase = "action"
+        else:
+            self._next_turn()
+        self.refresh_from = ""
+
+    # --- the end of the game -----------------------------------------------------------
+
+    def _end_game(self, reason: str, ev: list[dict[str, Any]]) -> None:
+        """Final scoring: stranded tiles first (all found, then removed), then majorities."""
+        ev.append({"type": "game_end", "reason": reason})
+        b = self.board
+        stranded = scoring.stranded_cells(self.values, self.owners, b.neighbours)
+        for cell in stranded:
+            owner, v = self.owners[cell], self.values[cell]
+            penalty = scoring.stranded_penalty(v)
+            self.score[owner] -= penalty
+            self.removed[owner].append(v)
+            ev.append(
+                {
+                    "type": "stranded",
+                    "player": owner,
+                    "cell": b.cell_name(cell),
+                    "value": v,
+                    "points": -penalty,
+                }
+            )
+        for cell in stranded:  # the tile goes in front of its owner, the shell back to supply
+            self.shells[self.owners[cell]] += 1
+            self.values[cell] = EMPTY
+            self.owners[cell] = -1
+        for p in range(self.n):
+            self.removed[p].sort()
+        for q, qname in enumerate(QUADRANTS):
+            counts = [0] * self.n
+            for cell, owner in enumerate(self.owners):
+                if owner >= 0 and b.quadrant[cell] == q:
+                    counts[owner] += 1
+            points = scoring.majority_points(counts)
+            for p in range(self.n):
+                self.score[p] += points[p]
+            ev.append({"type": "majority", "quadrant": qname, "counts": counts, "points": points})
+        self.phase = "over"
+        self.picks_rack = []
+        self.picks_display = []
+
+    # --- before committing a move ------------------------------------------------------
 
     def preview(self, move: Any) -> dict[str, Any]:
         """What a place, claim or capture would give, before it is committed.
@@ -462,324 +790,79 @@ class ArribadaState(PhasedState):
         )
         return out
 
-    # --- applying moves ---------------------------------------------------------------
-
-    def apply_unchecked(self, move: Any) -> ArribadaState:
-        """The next state, trusting ``move`` to be legal (fast path for search)."""
-        s = self._copy()
-        entry: dict[str, Any] = {"player": s.player, "move": str(move), "events": []}
-        s.history_.append(entry)
-        ev = entry["events"]
-        size = s.board.size
-        if isinstance(move, (Place, Claim, Capture)):
-            first_action = s.phase == "action"
-            cell = move.row * size + move.col
-            if isinstance(move, Place):
-                s._place(move.value, cell, ev)
-            elif isinstance(move, Claim):
-                s._claim(cell, ev)
-            else:
-                s._capture(cell, ev)
-            s.passes = 0
-            if s.shells[s.player] == 0 and not s.final_round:
-                s.final_round = True
-                ev.append({"type": "last_shell", "player": s.player})
-            grants = (
-                first_action
-                and not isinstance(move, Capture)
-                and s.values[cell] == EXTRA_ACTION_VALUE
-            )
-            if grants:
-                ev.append({"type": "extra_action", "player": s.player})
-                s.phase = "extra"
-            else:
-                s._after_actions(ev)
-        elif isinstance(move, Decline):
-            s._after_actions(ev)
-        elif isinstance(move, Pass):
-            s.passes += 1
-            ev.append({"type": "pass", "player": s.player})
-            if s.passes >= s.n:
-                s._end_game("passes", ev)
-            else:
-                s._after_actions(ev)
-        elif isinstance(move, DrawBag):
-            v = s._draw_from_bag()
-            s._add_to_rack(v)
-            ev.append({"type": "draw", "player": s.player, "source": "bag", "value": v})
-            s._continue_drawing(ev)
-        elif isinstance(move, DrawDisplay):
-            slot = s.display.index(move.value)
-            s.display[slot] = EMPTY
-            s._add_to_rack(move.value)
-            ev.append(
-                {"type": "draw", "player": s.player, "source": "display", "value": move.value}
-            )
-            s._continue_drawing(ev)
-        elif isinstance(move, Refresh):
-            s.refresh_from = "start" if s.phase == "action" else "end"
-            s.phase = "refresh"
-        elif isinstance(move, Pick):
-            if move.source == "rack":
-                s.picks_rack.append(move.value)
-                s.picks_rack.sort()
-            else:
-                slot = next(
-                    i
-                    for i, v in enumerate(s.display)
-                    if v == move.value and i not in s.picks_display
-                )
-                s.picks_display.append(slot)
-                s.picks_display.sort()
-        elif isinstance(move, Confirm):
-            s._do_refresh(ev)
-            if s.refresh_from == "start":
-                s.phase = "action"
-            else:
-                s._next_turn()
-            s.refresh_from = ""
-        elif isinstance(move, EndTurn):
-            s._next_turn()
-        else:
-            raise InvalidMoveError(f"{move!r} is not an Arribada move")
-        return s
-
-    def _add_to_rack(self, v: int) -> None:
-        rack = self.racks[self.player]
-        rack.append(v)
-        rack.sort()
-
-    def _take_shell(self, player: int, cell: int) -> None:
-        self.owners[cell] = player
-        self.shells[player] -= 1
-
-    def _score_tile(self, cell: int, ev: list[dict[str, Any]]) -> None:
-        seq, st = scoring.tile_points(self.values, self.owners, self.board.neighbours, cell)
-        if seq or st:
-            p = self.owners[cell]
-            self.score[p] += seq + st
-            ev.append(
-                {
-                    "type": "score",
-                    "player": p,
-                    "cell": self.board.cell_name(cell),
-                    "value": self.values[cell],
-                    "sequence": seq,
-                    "set": st,
-                }
-            )
-
-    def _place(self, value: int, cell: int, ev: list[dict[str, Any]]) -> None:
-        p = self.player
-        self.racks[p].remove(value)
-        self.values[cell] = value
-        self._take_shell(p, cell)
+    def move_candidates(self) -> list[str]:
+        """Every move text of the notation on this board: each value on each cell, each
+        cell to claim and capture, every draw and pick value, the words alone."""
         b = self.board
-        for x in b.neighbours[cell]:
-            if b.kinds[x] == NIDO and self.values[x] == EMPTY and self.bag_count > 0:
-                v = self._draw_from_bag()
-                self.values[x] = v
-                ev.append({"type": "spawn", "cell": b.cell_name(x), "value": v})
-        self._score_tile(cell, ev)
-
-    def _claim(self, cell: int, ev: list[dict[str, Any]]) -> None:
-        ev.append(
-            {
-                "type": "claim",
-                "player": self.player,
-                "cell": self.board.cell_name(cell),
-                "value": self.values[cell],
-            }
-        )
-        self._take_shell(self.player, cell)
-        self._score_tile(cell, ev)
-
-    def _capture(self, cell: int, ev: list[dict[str, Any]]) -> None:
-        victim = self.owners[cell]
-        ev.append(
-            {
-                "type": "capture",
-                "player": self.player,
-                "cell": self.board.cell_name(cell),
-                "value": self.values[cell],
-                "from": victim,
-            }
-        )
-        self.shells[victim] += 1
-        self.values[cell] = WILD
-        self._take_shell(self.player, cell)
-
-    def _is_last_turn(self) -> bool:
-        return self.final_round and self.player == (self.first - 1) % self.n
-
-    def _after_actions(self, ev: list[dict[str, Any]]) -> None:
-        """The turn's actions are done: draw back (unless this was the game's last turn)."""
-        if self._is_last_turn():
-            self._end_game("shells", ev)
-            return
-        self.phase = "draw"
-        self._continue_drawing(ev)
-
-    def _continue_drawing(self, ev: list[dict[str, Any]]) -> None:
-        if len(self.racks[self.player]) < RACK_SIZE and (
-            self.bag_count > 0 or any(v != EMPTY for v in self.display)
-        ):
-            self.phase = "draw"
-            return
-        for i, v in enumerate(self.display):
-            if v == EMPTY and self.bag_count > 0:
-                self.display[i] = w = self._draw_from_bag()
-                ev.append({"type": "refill", "slot": i, "value": w})
-        if self._can_refresh():
-            self.phase = "end"
-        else:
-            self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.player = (self.player + 1) % self.n
-        self.phase = "action"
-
-    def _do_refresh(self, ev: list[dict[str, Any]]) -> None:
-        p = self.player
-        rack = self.racks[p]
-        set_aside = list(self.picks_rack)
-        for v in set_aside:
-            rack.remove(v)
-        slots = sorted(self.picks_display)
-        display_aside = [self.display[i] for i in slots]
-        new_rack = [self._draw_from_bag() for _ in set_aside]
-        rack.extend(new_rack)
-        rack.sort()
-        new_display = []
-        for i in slots:
-            self.display[i] = w = self._draw_from_bag()
-            new_display.append(w)
-        assert self.bag is not None
-        for v in set_aside + display_aside:
-            self.bag[v - 1] += 1
-            self.bag_count += 1
-        self.refresh[p] = False
-        self.picks_rack = []
-        self.picks_display = []
-        ev.append(
-            {
-                "type": "refresh",
-                "player": p,
-                "rack_out": set_aside,
-                "rack_in": sorted(new_rack),
-                "display_slots": slots,
-                "display_out": display_aside,
-                "display_in": new_display,
-            }
-        )
-
-    def _end_game(self, reason: str, ev: list[dict[str, Any]]) -> None:
-        """Final scoring: stranded tiles first (all found, then removed), then majorities."""
-        ev.append({"type": "game_end", "reason": reason})
-        b = self.board
-        stranded = scoring.stranded_cells(self.values, self.owners, b.neighbours)
-        for cell in stranded:
-            owner, v = self.owners[cell], self.values[cell]
-            penalty = scoring.stranded_penalty(v)
-            self.score[owner] -= penalty
-            self.removed[owner].append(v)
-            ev.append(
-                {
-                    "type": "stranded",
-                    "player": owner,
-                    "cell": b.cell_name(cell),
-                    "value": v,
-                    "points": -penalty,
-                }
-            )
-        for cell in stranded:  # the tile goes in front of its owner, the shell back to supply
-            self.shells[self.owners[cell]] += 1
-            self.values[cell] = EMPTY
-            self.owners[cell] = -1
-        for p in range(self.n):
-            self.removed[p].sort()
-        for q, qname in enumerate(QUADRANTS):
-            counts = [0] * self.n
-            for cell, owner in enumerate(self.owners):
-                if owner >= 0 and b.quadrant[cell] == q:
-                    counts[owner] += 1
-            points = scoring.majority_points(counts)
-            for p in range(self.n):
-                self.score[p] += points[p]
-            ev.append({"type": "majority", "quadrant": qname, "counts": counts, "points": points})
-        self.phase = "over"
-        self.picks_rack = []
-        self.picks_display = []
+        names = [b.cell_name(c) for c in range(b.size * b.size)]
+        out = [f"place {v} {name}" for v in range(1, 9) for name in names]
+        out += [f"{word} {name}" for word in ("claim", "capture") for name in names]
+        out += ["draw bag", *(f"draw {v}" for v in range(1, 9))]
+        out += [f"pick {src} {v}" for src in ("rack", "display") for v in range(1, 9)]
+        out += ["decline", "pass", "refresh", "confirm", "end"]
+        return out
 
     # --- hidden information -----------------------------------------------------------
 
-    def view(self, player: int) -> ArribadaState:
-        """What ``player`` may know.  Other racks keep only their size, the bag only its
-        count; ``unseen`` holds the values of all hidden tiles (others' racks + bag),
-        which follows from the public facts.  The PRNG state and the seed are dropped.
-        """
-        if not 0 <= player < self.n:
-            raise ValueError(f"no player {player} in a {self.n}-player game")
-        if self.viewer_ is not None:
-            if self.viewer_ == player:
-                return self
-            raise ValueError("a view cannot be turned into another player's view")
-        s = self._copy()
+    def _hide(self, player: int) -> None:
+        """Other racks keep only their size, the bag only its count; ``unseen`` holds the
+        values of all hidden tiles (others' racks + bag), which follows from the public
+        facts; another player's refresh picks from the rack are hidden."""
         unseen = list(self.bag) if self.bag is not None else [0] * 8
         for q in range(self.n):
             if q != player:
                 for v in self.racks[q]:
                     unseen[v - 1] += 1
-                s.racks[q] = [EMPTY] * len(self.racks[q])
+                self.racks[q] = [EMPTY] * len(self.racks[q])
         if self.phase == "refresh" and self.player != player:
-            s.picks_rack = [EMPTY] * len(self.picks_rack)
-        s.bag = None
-        s.unseen = unseen
-        s.rng = 0
-        s.setup = {**self.setup, "seed": None}
-        s.viewer_ = player
-        s.history_ = [_mask_entry(e, player) for e in self.history_]
-        return s
+            self.picks_rack = [EMPTY] * len(self.picks_rack)
+        self.bag = None
+        self.unseen = unseen
 
-    def determinize(self, rng: Rng | int) -> ArribadaState:
-        """A full state consistent with this view: the hidden tiles (others' racks and
-        the bag) are dealt at random from ``unseen``.  A full state is returned as is.
-        """
-        if self.viewer_ is None:
-            return self
-        if not isinstance(rng, Rng):
-            rng = Rng(rng)
+    def _deal(self, rng: Rng) -> None:
+        """The hidden tiles (others' racks and the bag) dealt at random from ``unseen``."""
         assert self.unseen is not None
         pool = [v + 1 for v, count in enumerate(self.unseen) for _ in range(count)]
         rng.shuffle(pool)
-        s = self._copy()
         for q in range(self.n):
             if q != self.viewer_:
-                k = len(s.racks[q])
-                s.racks[q] = sorted(pool[:k])
+                k = len(self.racks[q])
+                self.racks[q] = sorted(pool[:k])
                 del pool[:k]
         if self.phase == "refresh" and self.player != self.viewer_:
-            s.picks_rack = sorted(s.racks[self.player][: len(self.picks_rack)])
+            self.picks_rack = sorted(self.racks[self.player][: len(self.picks_rack)])
         bag = [0] * 8
         for v in pool:
             bag[v - 1] += 1
-        s.bag = bag
-        s.unseen = None
-        s.rng = rng.next64()
-        s.viewer_ = None
-        return s
+        self.bag = bag
+        self.unseen = None
+
+    def _mask_entry(self, entry: dict[str, Any], viewer: int) -> dict[str, Any]:
+        """Another player's history entry as ``viewer`` saw it: bag draws and rack picks
+        hidden."""
+        move = entry["move"]
+        if move.startswith("pick rack"):
+            move = "pick rack ?"
+        events = []
+        for e in entry["events"]:
+            if e["type"] == "draw" and e["source"] == "bag" and e["player"] != viewer:
+                e = {**e, "value": None}
+            elif e["type"] == "refresh" and e["player"] != viewer:
+                e = {
+                    **e,
+                    "rack_out": [None] * len(e["rack_out"]),
+                    "rack_in": [None] * len(e["rack_in"]),
+                }
+            events.append(e)
+        return {**entry, "move": move, "events": events}
 
     # --- serialisation ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        from .serial import state_to_dict
-
-        return state_to_dict(self)
+        return serial.state_to_dict(self)
 
     def to_text(self) -> str:
-        from .notation import state_to_text
-
-        return state_to_text(self)
+        return notation.state_to_text(self)
 
     def __repr__(self) -> str:
         who = "over" if self.phase == "over" else f"player {self.player} to {self.phase}"
@@ -793,22 +876,8 @@ def _place_moves(size: int) -> tuple[tuple[Place, ...], ...]:
     return tuple(tuple(Place(v, c // size, c % size) for c in range(size * size)) for v in range(9))
 
 
-def _mask_entry(entry: dict[str, Any], viewer: int) -> dict[str, Any]:
-    """A history entry as ``viewer`` saw it: others' bag draws and rack picks hidden."""
-    if entry["player"] == viewer:
-        return entry
-    move = entry["move"]
-    if move.startswith("pick rack"):
-        move = "pick rack ?"
-    events = []
-    for e in entry["events"]:
-        if e["type"] == "draw" and e["source"] == "bag" and e["player"] != viewer:
-            e = {**e, "value": None}
-        elif e["type"] == "refresh" and e["player"] != viewer:
-            e = {
-                **e,
-                "rack_out": [None] * len(e["rack_out"]),
-                "rack_in": [None] * len(e["rack_in"]),
-            }
-        events.append(e)
-    return {**entry, "move": move, "events": events}
+_DRAW_DISPLAY = tuple(DrawDisplay(v) for v in range(9))
+_PICKS = {
+    "rack": tuple(Pick("rack", v) for v in range(9)),
+    "display": tuple(Pick("display", v) for v in range(9)),
+}

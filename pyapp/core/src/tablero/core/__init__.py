@@ -6,8 +6,10 @@
 True
 """
 
+from .decisions import Decision, checks, moves_of, not_now, plays
 from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
-from .protocol import Game, Move, OptionSpec, PhasedState, State
+from .options import OptionSpec, first_player_option
+from .protocol import Game, Move, PhasedState, State
 from .registry import (
     from_dict,
     from_json,
@@ -22,6 +24,7 @@ from .rng import Rng, seed_to_int
 
 __all__ = [
     "CorruptDataError",
+    "Decision",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -31,12 +34,17 @@ __all__ = [
     "Rng",
     "State",
     "TableroError",
+    "checks",
+    "first_player_option",
     "from_dict",
     "from_json",
     "from_text",
     "game_ids",
     "get_game",
     "make",
+    "moves_of",
+    "not_now",
+    "plays",
     "register",
     "replay",
     "seed_to_int",

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
-from .errors import IllegalMoveError
+from .decisions import RULE_TAG, Decision, not_now
+from .errors import IllegalMoveError, InvalidMoveError
+from .options import OptionSpec, resolve_options
 from .rng import Rng
 
 __all__ = ["Move", "State", "PhasedState", "Game", "OptionSpec"]
@@ -32,18 +34,14 @@ class Move(Protocol):
 
 
 @dataclass(frozen=True)
-class OptionSpec:
-    """One option accepted by :func:`tablero.core.make` for a game."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...] | None = None
-    doc: str = ""
-
-
-@dataclass(frozen=True)
 class Game:
-    """A game's metadata and factories (one instance per game, in the registry)."""
+    """A game's metadata and factories (one instance per game, in the registry).
+
+    A game declares it once, on its state class: ``class MyState(PhasedState,
+    game=Game(...))`` binds the two (:attr:`state_class`, ``MyState.game``), and the
+    factories below then build states through the class's ``new_game``, ``from_dict``
+    and ``from_text``.
+    """
 
     id: str
     title: str
@@ -51,22 +49,82 @@ class Game:
     max_players: int
     version: int
     options: tuple[OptionSpec, ...] = field(default=())
+    #: The player counts a set of (resolved) options allows, when that depends on the
+    #: options (a mode); ``None``: ``min_players .. max_players`` whatever the options.
+    players_for: Callable[[Mapping[str, Any]], Sequence[int]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    #: Extra configurations (player count, options) the conformance suite should play,
+    #: beyond every allowed player count with the default options and each choice of
+    #: every option; for combinations that matter.
+    configurations: tuple[tuple[int, Mapping[str, Any]], ...] = field(default=(), compare=False)
+    state_class: type[State] | None = field(default=None, compare=False, repr=False)
+
+    def _cls(self) -> type[State]:
+        if self.state_class is None:
+            raise NotImplementedError(f"{self.id}: no state class declares this game")
+        return self.state_class
+
+    def allowed_players(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The player counts these (resolved) options allow."""
+        if self.players_for is not None:
+            return tuple(self.players_for(options))
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def setups(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every configuration worth playing once, as ``(players, options)``: each
+        allowed player count with the default options; each choice of each option (a
+        set option: each choice alone) at the smallest table that allows it; then
+        :attr:`configurations`."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        counts = range(self.min_players, self.max_players + 1)
+
+        def add(players: int, given: dict[str, Any]) -> bool:
+            try:
+                options = resolve_options(self.options, given, players, self.title)
+            except ValueError:
+                return False
+            if players not in self.allowed_players(options):
+                return False
+            if (players, given) not in out:
+                out.append((players, given))
+            return True
+
+        for players in counts:
+            add(players, {})
+        for spec in self.options:
+            for value in spec.choices or ():
+                given = {spec.name: [value] if spec.kind == "set" else value}
+                any(add(players, given) for players in counts)
+        for players, extra in self.configurations:
+            add(players, dict(extra))
+        return out
+
+    def setup_record(
+        self, players: int, seed: int | str | None, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """A new state's :attr:`State.setup`: the player count, the seed and every option
+        as ``make`` resolved it (JSON-pure, in the order of :attr:`options`)."""
+        recorded = {spec.name: spec.recorded(options[spec.name]) for spec in self.options}
+        return {"players": players, "seed": seed, "options": recorded}
 
     def new_state(self, players: int, seed: int | str, **options: Any) -> State:
-        raise NotImplementedError
+        """The state after setup; ``options`` are complete and valid (see ``make``)."""
+        return self._cls().new_game(players, seed, **options)
 
     def from_dict(self, data: Mapping[str, Any]) -> State:
-        raise NotImplementedError
+        return self._cls().from_dict(data)
 
     def from_text(self, text: str) -> State:
-        raise NotImplementedError
+        return self._cls().from_text(text)
 
 
 class State(ABC):
     """A game position.  States are values: no method mutates a state.
 
     Subclasses implement the abstract methods; the checked :meth:`apply` and the
-    JSON helpers are shared.
+    JSON helpers are shared.  A game's state class names its game once, in its class
+    statement (``class MyState(PhasedState, game=GAME)``).
     """
 
     game: ClassVar[Game]
@@ -76,6 +134,31 @@ class State(ABC):
     #: :attr:`history` replays it (see :func:`tablero.core.replay`).  ``seed`` is
     #: ``None`` in a view and in a position read from notation.
     setup: dict[str, Any]
+
+    def __init_subclass__(cls, game: Game | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if game is not None:
+            if game.state_class is not None and game.state_class is not cls:
+                raise TypeError(f"the game {game.id!r} is already declared by another class")
+            object.__setattr__(game, "state_class", cls)
+            cls.game = game
+
+    # --- the factories (``Game`` calls them) -------------------------------------------
+
+    @classmethod
+    def new_game(cls, players: int, seed: int | str, **options: Any) -> State:
+        """The state after setup, for checked, complete options (see ``make``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        """A state from :meth:`to_dict` data, every field checked."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_text(cls, text: str) -> State:
+        """A state from the game's position notation."""
+        raise NotImplementedError
 
     # --- whose turn, what can be done -----------------------------------------------
 
@@ -93,13 +176,24 @@ class State(ABC):
     def legal_moves(self) -> list[Any]:
         """Every legal move once, in a deterministic order."""
 
-    @abstractmethod
+    def read_move(self, text: str) -> Any:
+        """Read a move text into a move value, without checking it is legal here.
+
+        Raises :class:`~tablero.core.InvalidMoveError` when the text is not a move.
+        """
+        raise NotImplementedError
+
     def parse_move(self, text: str) -> Any:
         """Read a move text and check it is legal here.
 
         Raises :class:`~tablero.core.InvalidMoveError` when the text is not a move at
         all and :class:`~tablero.core.IllegalMoveError` when the rules forbid it now.
         """
+        move = self.read_move(text)
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return move
 
     @abstractmethod
     def illegal_reason(self, move: Any) -> str | None:
@@ -138,6 +232,13 @@ class State(ABC):
         """
         self.checked(move)
         return {}
+
+    def move_candidates(self) -> Iterable[str]:
+        """Move texts worth trying here: every legal move's text and near misses (the
+        conformance suite's legality closure parses each and checks it is legal exactly
+        when ``legal_moves()`` lists it).  A game with a growing board lists the cells
+        around what is laid.  The default: the legal moves' texts."""
+        return [str(m) for m in self.legal_moves()]
 
     # --- the end -------------------------------------------------------------------
 
@@ -195,28 +296,63 @@ class State(ABC):
         return self
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[union-attr]
+        return isinstance(other, State) and type(other) is type(self) and (
+            self.to_json() == other.to_json()
+        )
 
     def __hash__(self) -> int:
         return hash(self.to_json())
+
+
+Rule = Callable[..., Any]
 
 
 class PhasedState(State):
     """A :class:`State` whose turn is a seat and a named decision (``phase``).
 
     Subclasses keep ``n`` (players), ``player`` (the seat deciding), ``phase``
-    (``"over"`` once the game has ended), ``viewer_`` and ``history_``; this class
-    answers the protocol's questions about them.
+    (``"over"`` once the game has ended), ``score``, ``rng``, ``viewer_`` and
+    ``history_``; they declare :attr:`DECISIONS` and tag one function per decision and
+    move kind (:mod:`tablero.core.decisions`).  This class answers the protocol from
+    them: ``legal_moves`` by phase, ``illegal_reason`` and ``apply_unchecked`` by move
+    type, ``view``/``determinize`` around the game's :meth:`_hide` and :meth:`_deal`.
     """
 
     __slots__ = ()
 
+    #: The decisions of a turn by phase name (``"over"`` is never one).
+    DECISIONS: ClassVar[Mapping[str, Decision]] = {}
+    _MOVES: ClassVar[dict[str, Rule]]
+    _CHECKS: ClassVar[dict[type, Rule]]
+    _PLAYS: ClassVar[dict[type, Rule]]
+
     n: int
     player: int
     phase: str
+    score: list[int]
     viewer_: int | None
     history_: list[dict[str, Any]]
     rng: int  # the PRNG's state (see :class:`~tablero.core.Rng`)
+
+    def __init_subclass__(cls, game: Game | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(game=game, **kwargs)
+        tables: dict[str, dict[Any, Rule]] = {"moves": {}, "check": {}, "play": {}}
+        for klass in reversed(cls.__mro__):
+            for fn in vars(klass).values():
+                tag = getattr(fn, RULE_TAG, None)
+                if tag is not None:
+                    job, keys = tag
+                    for key in keys:
+                        tables[job][key] = fn
+        cls._MOVES, cls._CHECKS, cls._PLAYS = tables["moves"], tables["check"], tables["play"]
+        for phase, decision in cls.DECISIONS.items():
+            for kind in decision.moves:
+                if kind not in cls._CHECKS or kind not in cls._PLAYS:
+                    raise TypeError(f"{cls.__name__}: {kind.__name__} has no check or no play")
+            if phase not in cls._MOVES:
+                raise TypeError(f"{cls.__name__}: the decision {phase!r} lists no moves")
+
+    # --- the protocol's questions ---------------------------------------------------
 
     @property
     def num_players(self) -> int:
@@ -237,9 +373,103 @@ class PhasedState(State):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
+    def scores(self) -> list[int]:
+        return self.score[:]
+
+    # --- decisions ------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move once, in the order the game's generator for the pending
+        decision gives (see the game's moves module)."""
+        moves = self._MOVES.get(self.phase)
+        return [] if moves is None else list(moves(self))
+
+    def illegal_reason(self, move: Any) -> str | None:
+        """``None`` if ``move`` is legal now, else a sentence saying why it is not:
+        the game's over, a view of someone else's turn, a kind the decision does not
+        allow, or the game's own check of that kind."""
+        if self.phase == "over":
+            return "the game is over: no more moves"
+        if self.viewer_ is not None and self.viewer_ != self.player:
+            return "this is another player's view: only the player to move can act"
+        check = self._CHECKS.get(type(move))
+        if check is None:
+            return f"{move!r} is not an {self.game.title} move"
+        decision = self.DECISIONS[self.phase]
+        if type(move) not in decision.moves:
+            return not_now(move, self.phase, decision.expected(self))
+        reason: str | None = check(self, move)
+        return reason
+
+    def apply_unchecked(self, move: Any) -> PhasedState:
+        """The next state, trusting ``move`` to be legal (the fast path for search)."""
+        play = self._PLAYS.get(type(move))
+        if play is None:
+            raise InvalidMoveError(f"{move!r} is not an {self.game.title} move")
+        s = self._copy()
+        events: list[dict[str, Any]] = []
+        s.history_.append({"player": s.player, "move": str(move), "events": events})
+        play(s, move, events)
+        return s
+
+    @abstractmethod
+    def _copy(self) -> Self:
+        """A copy whose parts a move may change without touching ``self``."""
+
+    # --- setup helpers --------------------------------------------------------------
+
     def _randbelow(self, n: int) -> int:
         """A uniform draw in ``range(n)`` from the state's own PRNG (on a copy being built)."""
         rng = Rng.from_state(self.rng)
         x = rng.randbelow(n)
         self.rng = rng.state
         return x
+
+    def _first_player(self, chosen: int | None) -> int:
+        """The seat that starts: the one chosen at setup, else one drawn at random."""
+        return chosen if chosen is not None else self._randbelow(self.n)
+
+    # --- hidden information ---------------------------------------------------------
+
+    def view(self, player: int) -> Self:
+        """What ``player`` may know: the game's :meth:`_hide` on a copy, the PRNG state
+        and the seed dropped, others' history entries masked (:meth:`_mask_entry`)."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
+            raise ValueError(f"no player {player} in a {self.n}-player game")
+        if self.viewer_ is not None:
+            if self.viewer_ == player:
+                return self
+            raise ValueError("a view cannot be turned into another player's view")
+        s = self._copy()
+        s._hide(player)
+        s.rng = 0
+        s.setup = {**self.setup, "seed": None}
+        s.viewer_ = player
+        s.history_ = [
+            e if e["player"] == player else self._mask_entry(e, player) for e in self.history_
+        ]
+        return s
+
+    def determinize(self, rng: Rng | int) -> Self:
+        """A full state consistent with this view: the game's :meth:`_deal` gives the
+        hidden parts out at random.  A full state is returned as is."""
+        if self.viewer_ is None:
+            return self
+        if not isinstance(rng, Rng):
+            rng = Rng(rng)
+        s = self._copy()
+        s._deal(rng)
+        s.rng = rng.next64()
+        s.viewer_ = None
+        return s
+
+    def _hide(self, player: int) -> None:
+        """On a fresh copy: replace what ``player`` may not know with what public facts
+        give (a game without hidden parts hides nothing)."""
+
+    def _deal(self, rng: Rng) -> None:
+        """On a fresh copy of a view: deal the hidden parts back at random with ``rng``."""
+
+    def _mask_entry(self, entry: dict[str, Any], viewer: int) -> dict[str, Any]:
+        """Another player's history entry as ``viewer`` saw it (the default: as it is)."""
+        return entry

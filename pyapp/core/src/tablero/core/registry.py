@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .errors import CorruptDataError
+from .options import resolve_options
 from .protocol import Game, State
 
 __all__ = [
@@ -24,8 +26,10 @@ __all__ = [
     "replay",
 ]
 
-# game id -> module that defines ``GAME``.  New games add a line here (or call
-# ``register`` from outside).
+# The list of games: game id -> the module that defines ``GAME``.  This is the only
+# place that names them: the CLI, the bots, the web layer, the build and the tests take
+# their lists from ``game_ids()``.  A new game adds one line here (tests and tools may
+# also ``register`` one).
 _MODULES: dict[str, str] = {
     "arribada": "tablero.arribada",
     "arboretum": "tablero.arboretum",
@@ -74,20 +78,30 @@ def make(game_id: str, *, players: int, seed: int | str = 0, **options: Any) -> 
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not game.min_players <= players <= game.max_players:
         raise ValueError(
-            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
-            f"not {players}"
+            f"{game.title} is played by {_counts(range(game.min_players, game.max_players + 1))} "
+            f"players, not {players}"
         )
-    known = {opt.name: opt for opt in game.options}
-    for name, value in options.items():
-        spec = known.get(name)
-        if spec is None:
-            allowed = ", ".join(sorted(known)) or "none"
-            raise ValueError(f"{game.title} has no option {name!r} (options: {allowed})")
-        if spec.choices is not None and value not in spec.choices:
-            raise ValueError(
-                f"option {name}={value!r} is not one of {', '.join(map(repr, spec.choices))}"
-            )
-    return game.new_state(players, seed, **options)
+    resolved = resolve_options(game.options, options, players, game.title)
+    allowed = game.allowed_players(resolved)
+    if players not in allowed:
+        given = ", ".join(f"{k}={v!r}" for k, v in options.items())
+        raise ValueError(
+            f"{game.title} with {given or 'its default options'} is played by "
+            f"{_counts(allowed)} players, not {players}"
+        )
+    return game.new_state(players, seed, **resolved)
+
+
+def _counts(counts: Sequence[int]) -> str:
+    """``2 to 4``, ``1`` or ``2 or 4``: player counts as a sentence says them."""
+    values = sorted(counts)
+    if not values:
+        return "no number of"
+    if len(values) == 1:
+        return str(values[0])
+    if values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]} to {values[-1]}"
+    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
 
 
 def from_dict(data: Any) -> State:

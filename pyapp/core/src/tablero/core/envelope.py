@@ -1,0 +1,104 @@
+"""The JSON envelope every game's saved state shares.
+
+A state's JSON is one object::
+
+    {"game": id, "version": N, "players": n, <head>, "setup": {...}, "viewer": p|null,
+     <body>, "rng": "16 hex digits"|null, "history": [...]}
+
+where ``<head>`` and ``<body>`` are the game's own keys (its notation doc lists them).
+:func:`write_envelope` builds it and :func:`read_envelope` checks the shared keys
+(format version, player count, setup, viewer, PRNG state, history) with the messages
+every game gives, so a game's ``serial`` module reads only its own keys.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import CorruptDataError
+from .jsonutil import check_version, copy_json, read_setup, require, require_int, require_list
+
+if TYPE_CHECKING:
+    from .protocol import Game
+
+__all__ = ["Envelope", "read_envelope", "write_envelope"]
+
+_RNG = re.compile(r"[0-9a-f]{16}")
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """The shared part of a state's data, read and checked."""
+
+    players: int
+    setup: dict[str, Any]
+    viewer: int | None
+    rng: int  # 0 in a view
+    history: list[dict[str, Any]]
+
+
+def write_envelope(
+    game: Game,
+    *,
+    players: int,
+    setup: Mapping[str, Any],
+    viewer: int | None,
+    rng: int,
+    history: list[dict[str, Any]],
+    head: Mapping[str, Any],
+    body: Mapping[str, Any],
+) -> dict[str, Any]:
+    """A state's JSON-pure data: the envelope around the game's ``head`` and ``body``."""
+    return {
+        "game": game.id,
+        "version": game.version,
+        "players": players,
+        **head,
+        "setup": copy_json(setup),
+        "viewer": viewer,
+        **body,
+        "rng": None if viewer is not None else f"{rng:016x}",
+        "history": copy_json(history),
+    }
+
+
+def read_rng(value: Any) -> int:
+    """A full state's PRNG state: exactly 16 lower-case hex digits."""
+    if not isinstance(value, str):
+        raise CorruptDataError("a full state needs its rng state (a hex string)")
+    if not _RNG.fullmatch(value):
+        raise CorruptDataError(f"rng state {value[:40]!r} is not hexadecimal (16 digits 0-9, a-f)")
+    return int(value, 16)
+
+
+def read_history(value: Any) -> list[dict[str, Any]]:
+    """The history: a list of ``{"player", "move", "events"}`` objects (copied)."""
+    history = require_list(value, "history")
+    for e in history:
+        if (
+            not isinstance(e, dict)
+            or not isinstance(e.get("move"), str)
+            or not isinstance(e.get("events"), list)
+        ):
+            raise CorruptDataError("a history entry must be an object with a 'move' and 'events'")
+    out: list[dict[str, Any]] = copy_json(history)
+    return out
+
+
+def read_players(data: Mapping[str, Any], game: Game) -> int:
+    """The format version (refused when newer) and the player count, checked first."""
+    check_version(data, game.title, game.version)
+    return require_int(require(data, "players", int), "players", game.min_players, game.max_players)
+
+
+def read_envelope(data: Mapping[str, Any], game: Game) -> Envelope:
+    """The shared keys of ``data``, checked (:class:`CorruptDataError` naming the problem)."""
+    players = read_players(data, game)
+    setup = read_setup(require(data, "setup", dict), players)
+    viewer_value = data.get("viewer")
+    viewer = None if viewer_value is None else require_int(viewer_value, "viewer", 0, players - 1)
+    rng = read_rng(data.get("rng")) if viewer is None else 0
+    return Envelope(players, setup, viewer, rng, read_history(data.get("history")))
