@@ -7,7 +7,9 @@ physical board, kept in this one place so they can be corrected.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TypedDict
 
 #: Tile values.  ``WILD`` is a face-down (captured) tile; ``EMPTY`` marks no tile.
 EMPTY = 0
@@ -60,7 +62,17 @@ QUADRANTS = ("nw", "ne", "sw", "se")
 # Coordinates are (row, col) from the top-left, 0-based.  Only the north-west quadrant is
 # listed; the other three are its rotations by 90 degrees clockwise about the centre.
 
-BOARD_SPECS = MappingProxyType(
+
+class BoardSpec(TypedDict):
+    """One board: its size, the roca grande, the NW quadrant's nidos and pre-filled nidos."""
+
+    size: int
+    rock: tuple[tuple[int, int], ...]
+    nw_nidos: tuple[tuple[int, int], ...]
+    nw_prefilled: dict[int, tuple[tuple[int, int], ...]]
+
+
+BOARD_SPECS: Mapping[str, BoardSpec] = MappingProxyType(
     {
         "blue": {
             "size": 8,

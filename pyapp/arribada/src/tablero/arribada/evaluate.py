@@ -34,15 +34,20 @@ Only public parts and the evaluated seat's own rack matter for a seat; a hidden 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .data import EMPTY, SHELLS, STRENGTH, WILD
-from .moves import Capture, Claim
+from .moves import ArribadaMove, Capture, Claim
 from .scoring import in_group, majority_points, set_size, tile_points
 from .state import ArribadaState
 
-__all__ = ["evaluate", "sharp_replies", "WEIGHTS"]
+Cells = Sequence[int]
+Neighbours = Sequence[Sequence[int]]
+
+__all__ = ["evaluate", "sharp_replies", "WEIGHTS", "RACK_WEIGHTS"]
 
 #: The weights, in points.  ``medium`` is frozen on these values (docs/bots.md).
-WEIGHTS = {
+WEIGHTS: dict[str, float] = {
     "stranded_early": 0.3,  # risk of a hopeful ungrouped tile at the start of the game
     "paired": 0.6,  # risk factor when the tile already has a fitting own neighbour
     "majority_early": 0.4,  # weight of the current quadrant standing at the start
@@ -53,10 +58,11 @@ WEIGHTS = {
     "capture_later": 0.3,
     "capture_loss": 4.0,  # losing a tile: majority, group support (+0.3 x its value)
     "capture_gain": 3.0,  # gaining a wild
-    "rack": (0.7, 0.4, 0.2, 0.1, 0.05),  # best rack tile first
     "refresh": 4.0,  # an unspent refresh at the start of the game
     "tempo": 3.0,
 }
+#: The weights of the rack's tiles, best first.
+RACK_WEIGHTS = (0.7, 0.4, 0.2, 0.1, 0.05)
 
 
 def evaluate(state: ArribadaState) -> list[float]:
@@ -164,7 +170,7 @@ def evaluate(state: ArribadaState) -> list[float]:
                 out[a] += k * w["capture_gain"]
 
     # racks: how well each tile fits its owner's groups
-    weights = w["rack"]
+    weights = RACK_WEIGHTS
     refreshing = state.phase == "refresh"
     for p in range(n):
         rack = state.racks[p]
@@ -186,7 +192,7 @@ def evaluate(state: ArribadaState) -> list[float]:
     return out
 
 
-def sharp_replies(state: ArribadaState) -> list:
+def sharp_replies(state: ArribadaState) -> list[ArribadaMove]:
     """The claims and captures open to the player to act (none outside an action).
 
     They depend on the public board only, and the evaluation prices them as threats;
@@ -220,7 +226,7 @@ def fit_table(state: ArribadaState, player: int) -> list[float]:
     return best
 
 
-def _cell_wants(values, owners, nb, c: int, p: int) -> dict[int, float]:
+def _cell_wants(values: Cells, owners: Cells, nb: Neighbours, c: int, p: int) -> dict[int, float]:
     """Values that would score on the empty cell ``c`` for ``p``, with their points
     (a lower bound when ``c`` would join two sets)."""
     sets: dict[int, int] = {}
@@ -271,7 +277,7 @@ def _refresh_fits(state: ArribadaState, fit: list[float]) -> list[float]:
     return out
 
 
-def _points(values, owners, nb, cell: int) -> int:
+def _points(values: Cells, owners: Cells, nb: Neighbours, cell: int) -> int:
     seq, st = tile_points(values, owners, nb, cell)
     return seq + st
 

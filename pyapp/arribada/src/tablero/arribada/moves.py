@@ -213,8 +213,9 @@ def parse_move(text: str, size: int) -> ArribadaMove:
         expect(2, "pick rack <value>' or 'pick display <value>")
         if args[0] not in ("rack", "display"):
             raise InvalidMoveError(f"{text.strip()!r}: pick from 'rack' or 'display'")
-        return Pick(args[0], _value(args[1], "the tile to pick"))  # type: ignore[arg-type]
-    simple = {
+        source: Literal["rack", "display"] = "rack" if args[0] == "rack" else "display"
+        return Pick(source, _value(args[1], "the tile to pick"))
+    simple: dict[str, ArribadaMove] = {
         "decline": Decline(),
         "pass": Pass(),
         "refresh": Refresh(),

@@ -250,11 +250,7 @@ def state_from_text(  # noqa: C901 - a flat list of fields
             if toks[0] != expected:
                 raise _Reader.fail(ln, f"row {toks[0]} found where row {expected} was expected")
             toks = toks[1:]
-        elif (
-            len(toks) == size
-            and toks[0] == expected
-            and board.kinds[len(rows) * size] != NIDO
-        ):
+        elif len(toks) == size and toks[0] == expected and board.kinds[len(rows) * size] != NIDO:
             raise _Reader.fail(
                 ln, f"row {expected} starts with its row number but has only {size - 1} cells"
             )

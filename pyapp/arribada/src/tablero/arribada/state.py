@@ -132,9 +132,7 @@ class ArribadaState(PhasedState, game=GAME):
         ),
         "draw": Decision((DrawBag, DrawDisplay), "draw bag or draw <value> from the display"),
         "end": Decision((Refresh, EndTurn), "refresh or end"),
-        "refresh": Decision(
-            (Pick, Confirm), "pick rack <value>, pick display <value> or confirm"
-        ),
+        "refresh": Decision((Pick, Confirm), "pick rack <value>, pick display <value> or confirm"),
     }
 
     # --- construction ---------------------------------------------------------------

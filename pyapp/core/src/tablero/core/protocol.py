@@ -145,10 +145,10 @@ class State(ABC):
 
     # --- the factories (``Game`` calls them) -------------------------------------------
 
-    @classmethod
-    def new_game(cls, players: int, seed: int | str, **options: Any) -> State:
-        """The state after setup, for checked, complete options (see ``make``)."""
-        raise NotImplementedError
+    #: The state after setup: ``new_game(players, seed, **options)`` with the options
+    #: checked and complete (``make`` resolves them); each game's classmethod names its
+    #: own options.
+    new_game: ClassVar[Callable[..., State]]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
@@ -296,8 +296,10 @@ class State(ABC):
         return self
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and type(other) is type(self) and (
-            self.to_json() == other.to_json()
+        return (
+            isinstance(other, State)
+            and type(other) is type(self)
+            and (self.to_json() == other.to_json())
         )
 
     def __hash__(self) -> int:

@@ -61,7 +61,9 @@ def get_game(game_id: str) -> Game:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         raise ValueError(f"the game {game_id!r} is not installed ({exc.name} is missing)") from exc
-    game = module.GAME
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise ValueError(f"the game {game_id!r} is not installed ({module_name}.GAME is missing)")
     _LOADED[game_id] = game
     return game
 
@@ -154,8 +156,13 @@ def replay(game_id: str, setup: dict[str, Any], moves: list[str]) -> State:
     options = setup.get("options")
     if not isinstance(options, dict):
         raise CorruptDataError("the game's setup has no options record")
+    players = setup.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise CorruptDataError(
+            f"the game's setup is not valid: players must be a whole number, not {players!r}"
+        )
     try:
-        state = make(game_id, players=setup.get("players"), seed=setup["seed"], **options)
+        state = make(game_id, players=players, seed=setup["seed"], **options)
     except (TypeError, ValueError) as exc:
         raise CorruptDataError(f"the game's setup is not valid: {exc}") from exc
     for i, text in enumerate(moves, 1):
