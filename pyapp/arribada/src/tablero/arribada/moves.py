@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tablero.core import InvalidMoveError
+from tablero.core.moves import WordMove
 
 from .board import COLUMNS, parse_cell_name
 
@@ -70,28 +71,22 @@ class Capture:
         return f"capture {_cell(self.row, self.col)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Decline:
+class Decline(WordMove):
     """Do not take the extra action a claimed 2 gave (``decline``)."""
 
-    def __str__(self) -> str:
-        return "decline"
+    WORD = "decline"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(WordMove):
     """No action is possible: pass the turn (``pass``)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    WORD = "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class DrawBag:
+class DrawBag(WordMove):
     """Draw back one tile from the bag (``draw bag``)."""
 
-    def __str__(self) -> str:
-        return "draw bag"
+    WORD = "draw bag"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +99,10 @@ class DrawDisplay:
         return f"draw {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Refresh:
+class Refresh(WordMove):
     """Spend the refresh seashell (``refresh``)."""
 
-    def __str__(self) -> str:
-        return "refresh"
+    WORD = "refresh"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,20 +117,16 @@ class Pick:
         return f"pick {self.source} {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Confirm:
+class Confirm(WordMove):
     """Swap the picked tiles with tiles from the bag (``confirm``)."""
 
-    def __str__(self) -> str:
-        return "confirm"
+    WORD = "confirm"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(WordMove):
     """End the turn without spending the refresh seashell (``end``)."""
 
-    def __str__(self) -> str:
-        return "end"
+    WORD = "end"
 
 
 ArribadaMove = (
