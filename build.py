@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tablero's task runner (standard library only).
 
-    python3 build.py test [PYTEST ARGS...]   set everything up, then run the whole test suite
+    python3 build.py test [PYTEST ARGS...]   set up, run ruff, mypy and the whole test suite
     python3 build.py wheels [--out DIR]      build one wheel per distribution under pyapp/
     python3 build.py site [--out DIR]        build the static site (PWA) into dist/
     python3 build.py serve [--port N]        build the site into dist/ and serve it locally
@@ -10,7 +10,9 @@
 ``test`` needs only python3 (with pip) and Node.js/npm on the machine: it installs uv
 (pinned), the Python environment (``uv sync --frozen`` from uv.lock into .venv), the
 npm packages (``npm ci`` from package-lock.json) and Chromium for the browser tests
-(apt-get, as root), then runs pytest.  The site build is described in docs/pwa.md.
+(apt-get, as root), runs the checks (``ruff check``, ``ruff format --check``, ``mypy``;
+configured in pyproject.toml), then pytest; it fails if any of them does.  The site
+build is described in docs/pwa.md.
 """
 
 from __future__ import annotations
@@ -180,14 +182,41 @@ def ensure_chromium() -> None:
         raise BuildError("`apt-get install chromium` failed")
 
 
+# The checks ``test`` runs before pytest: lint, format and types, each configured in
+# pyproject.toml ([tool.ruff], [tool.mypy]) and installed from uv.lock.
+CHECKS = (
+    ("ruff check .", ("ruff", "check", ".")),
+    ("ruff format --check .", ("ruff", "format", "--check", ".")),
+    ("mypy", ("mypy",)),
+)
+
+
+def run_checks() -> list[str]:
+    """Run every check of CHECKS (all of them, even after one fails); the failed ones."""
+    failed = []
+    for name, args in CHECKS:
+        step(f"checking: {name}")
+        if uv("run", "--frozen", *args, check=False).returncode != 0:
+            failed.append(name)
+    return failed
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     sync_python_env()
     install_npm_packages()
     ensure_chromium()
+    failed = run_checks()
     # The browser tests build the site themselves, once per session, into a temporary
     # folder (tests/browser/conftest.py), so they always test a fresh build.
     step("running the tests: " + " ".join(["pytest", *pytest_args]))
-    return uv("run", "--frozen", "pytest", *pytest_args, check=False).returncode
+    code = uv("run", "--frozen", "pytest", *pytest_args, check=False).returncode
+    # A failed check fails the command, but pytest still runs first: one run (a CI run is
+    # long) reports both the checks and the tests.  The exit code is pytest's when it
+    # failed, else 1 when a check did.
+    if failed:
+        print(f"build.py: error: these checks failed: {'; '.join(failed)}", file=sys.stderr)
+        return code or 1
+    return code
 
 
 # --- wheels -------------------------------------------------------------------------------
@@ -591,14 +620,18 @@ def make_snapshot(
     import gzip
 
     zips = [out / url for url in bundle_urls]
+    # The games whose engines the page has: its bundles but core and web (page_bundles).
+    games = sorted(Path(url).stem for url in bundle_urls if Path(url).stem not in ("core", "web"))
     script = STATIC / "make-snapshot.mjs"
     check = "\n".join(
         [
             "import sys",
             f"_missing = [m for m in {imports!r} if m not in sys.modules]",
             "assert not _missing, f'not in the snapshot: {_missing}'",
-            "from tablero.core import make",
-            "make('arribada', players=2, seed=1)",
+            # Every engine of the page sets up a game after a restore.
+            "from tablero.core import get_game, make",
+            f"for _game in {games!r}:",
+            "    make(_game, players=get_game(_game).min_players, seed=1)",
             "from tablero.web.i18n import load_messages",
             "assert load_messages('en')",
         ]
@@ -674,8 +707,13 @@ def generate_service_worker(out: Path) -> dict:
         raise BuildError("workbox-build warned: " + "; ".join(report["warnings"]))
     sw = (out / "sw.js").read_text(encoding="utf-8")
     for must in (
-        "pyodide.asm.wasm", "/stdlib.zip", "/stdlib-extra.zip", "index.html", "tablero_web-",
-        "tablero_bots-", "static/bot-worker.",
+        "pyodide.asm.wasm",
+        "/stdlib.zip",
+        "/stdlib-extra.zip",
+        "index.html",
+        "tablero_web-",
+        "tablero_bots-",
+        "static/bot-worker.",
     ):
         if must not in sw:
             raise BuildError(f"the service worker does not precache {must}")
@@ -729,11 +767,8 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     bundles = page_bundles(out, pyodide_url, page_urls)
     base_urls = [bundles["core"], bundles["web"]]
     engine_urls = {game: url for game, url in bundles.items() if game not in ("core", "web")}
-    print(
-        "    " + ", ".join(f"{name} {(out / url).stat().st_size / 1e3:.0f} KB"
-                           for name, url in bundles.items()),  # fmt: skip
-        flush=True,
-    )
+    sizes = (f"{name} {(out / url).stat().st_size / 1e3:.0f} KB" for name, url in bundles.items())
+    print("    " + ", ".join(sizes), flush=True)
     # The page's own standard library: the modules in use compiled (docs/pwa.md).
     step("compiling the standard library (node static/make-stdlib.mjs)")
     imports = snapshot_imports([out / url for url in page_urls])
@@ -874,8 +909,11 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         "stamp": html.escape(stamp),
         "boot_data": boot_json.replace("</", "<\\/"),
         "preloads": preload_links(
-            modules=[interpreter_url, f"{pyodide_url}/pyodide.mjs",
-                     f"{pyodide_url}/pyodide.asm.mjs"],  # fmt: skip
+            modules=[
+                interpreter_url,
+                f"{pyodide_url}/pyodide.mjs",
+                f"{pyodide_url}/pyodide.asm.mjs",
+            ],
             # The wasm's preload is the snapshot reader's: a first visit only (below).
             fetches=[stdlib_url, f"{pyodide_url}/pyodide-lock.json"],
         ),
@@ -977,7 +1015,7 @@ def cmd_serve(port: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("test", help="install everything, then run pytest with ARGS")
+    sub.add_parser("test", help="install everything, run ruff and mypy, then pytest with ARGS")
     wheels = sub.add_parser("wheels", help="build one wheel per pyapp/ distribution")
     wheels.add_argument("--out", default=str(DEFAULT_WHEEL_DIR), help="output folder")
     site = sub.add_parser("site", help="build the static site into dist/")

@@ -72,9 +72,7 @@ def main() -> int:
         return 1
     params = {"players": args.players, "positions": args.positions, "budget_ms": args.budget_ms}
     with tempfile.TemporaryDirectory(prefix="tablero-bench-") as tmp:
-        wheels = build.build_wheels(
-            Path(tmp), ("tablero-core", "tablero-arribada", "tablero-bots")
-        )
+        wheels = build.build_wheels(Path(tmp), ("tablero-core", "tablero-arribada", "tablero-bots"))
         job = {
             **params,
             "wheels": [str(w) for w in wheels],

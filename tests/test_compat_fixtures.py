@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from tablero.core import from_json, from_text, get_game
 from tablero.web.links import decode_link, encode_link
 from tablero.web.saves import MemoryStorage, SaveStore, export_json, import_json

@@ -91,9 +91,7 @@ def test_boots_through_the_stages(site_server, new_page, timer):
     print(f"\nfirst visit, fresh context: interactive after {elapsed:.2f} s; boot log {log}")
 
 
-def test_the_app_starts_before_pyscript_which_still_runs_the_page_script(
-    site_server, new_page
-):
+def test_the_app_starts_before_pyscript_which_still_runs_the_page_script(site_server, new_page):
     page = new_page()
     page.goto(site_server.url)
     wait_ready(page)

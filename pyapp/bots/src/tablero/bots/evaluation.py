@@ -10,6 +10,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from functools import cache
 from types import ModuleType
+from typing import Any
 
 from tablero.core import State
 
@@ -45,7 +46,7 @@ def evaluator_for(game_id: str) -> Evaluator:
     return scores_evaluation if module is None else module.evaluate
 
 
-def replies_for(game_id: str) -> Callable[[State], list] | None:
+def replies_for(game_id: str) -> Callable[[State], list[Any]] | None:
     """The game's ``sharp_replies(state)`` if its evaluation module has one, else None.
 
     ``sharp_replies(state)`` lists the few legal moves of the player to act that the

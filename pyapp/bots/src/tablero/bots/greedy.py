@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tablero.core import State
+from tablero.core import Rng, State
 
 from .base import Bot, SearchStats, check_view, decision_rng
 from .evaluation import evaluator_for, margin
@@ -57,7 +57,7 @@ class GreedyBot(Bot):
         return moves[best]
 
 
-def move_values(view: State, moves: list[Any], player: int, rng) -> list[float]:
+def move_values(view: State, moves: list[Any], player: int, rng: Rng) -> list[float]:
     """Each move's mean margin for ``player`` over ``samples_for(len(moves))``
     determinizations of ``view`` (drawn from ``rng``)."""
     evaluate = evaluator_for(view.game.id)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tablero.core import Rng, State
@@ -110,7 +111,8 @@ class MctsBot(Bot):
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.evaluate: Evaluator = scores_evaluation  # per decision: the view's game
-        self.replies = None  # per decision: the game's sharp_replies, if any
+        # per decision: the game's sharp_replies, if any
+        self.replies: Callable[[State], list[Any]] | None = None
         self._base: list[float] = []  # this iteration's margins at the root, per seat
 
     def __repr__(self) -> str:
@@ -175,6 +177,7 @@ class MctsBot(Bot):
                 result = _terminal_rewards(state)
                 break
             mover = state.current_player
+            assert mover is not None  # the game is not over: someone is to move
             if mover != last:
                 turns += 1
                 last = mover
@@ -193,7 +196,7 @@ class MctsBot(Bot):
                 child.avail = 1
                 children[move] = child
                 path.append(child)
-                result = self._playout(state, values, rng, turns, last)
+                result = self._playout(state, values, rng, turns, mover)  # mover == last
                 break
             best_score = -1.0
             best_move = None
@@ -212,7 +215,15 @@ class MctsBot(Bot):
             if n.player >= 0:
                 n.reward += result[n.player]
 
-    def _expand(self, node, root_order, moves, state, mover, rng):
+    def _expand(
+        self,
+        node: Node,
+        root_order: list[Any],
+        moves: list[Any],
+        state: State,
+        mover: int,
+        rng: Rng,
+    ) -> tuple[Any, State, list[float] | None]:
         """The next move to add under ``node``, the state after it and its evaluation.
 
         The root takes its moves in ``root_order``.  A node with ``ORDER_AFTER`` visits
@@ -246,6 +257,7 @@ class MctsBot(Bot):
         if self.replies is None:
             return values
         mover = state.current_player
+        assert mover is not None  # a cutoff is never at the end: someone is to move
         best = margin(values, mover)
         for move in self.replies(state):
             after = state.apply_unchecked(move)
@@ -258,8 +270,8 @@ class MctsBot(Bot):
                 best, values = score, v
         return values
 
-    def _rank(self, moves, state, mover):
-        scored = []
+    def _rank(self, moves: list[Any], state: State, mover: int) -> list[Any]:
+        scored: list[tuple[float, int, Any]] = []
         for i, m in enumerate(moves):
             after = state.apply_unchecked(m)
             if after.is_terminal():
@@ -270,7 +282,9 @@ class MctsBot(Bot):
         scored.sort(key=lambda x: (x[0], x[1]))
         return [m for _, _, m in scored]
 
-    def _best_of_k(self, moves, state, mover, rng):
+    def _best_of_k(
+        self, moves: list[Any], state: State, mover: int, rng: Rng
+    ) -> tuple[Any, State, list[float]]:
         k = min(self.EXPAND_K, len(moves))
         if k < len(moves):
             picks = []
@@ -295,12 +309,15 @@ class MctsBot(Bot):
         assert best is not None
         return best[1], best[2], best[3]
 
-    def _playout(self, state: State, values, rng: Rng, turns: int, last: int) -> list[float]:
+    def _playout(
+        self, state: State, values: list[float] | None, rng: Rng, turns: int, last: int
+    ) -> list[float]:
         """Score a new node: with ``PLAYOUT_TO_CUTOFF``, play the rest of the turn
         best-of-``EXPAND_K`` and score the cutoff (after the next player's sharp reply);
         without, the evaluation at the node itself."""
         while not state.is_terminal():
             mover = state.current_player
+            assert mover is not None  # the game is not over: someone is to move
             if mover != last:
                 turns += 1
                 last = mover
@@ -320,7 +337,9 @@ class MctsBot(Bot):
             values = self.evaluate(state)
         return _to_rewards(values, self._base)
 
-    def _decided(self, root: Node, done: int, limit, start: float, deadline) -> bool:
+    def _decided(
+        self, root: Node, done: int, limit: int | None, start: float, deadline: float | None
+    ) -> bool:
         """Whether no other root move can overtake the most visited one any more."""
         if len(root.children) < 2:
             return False

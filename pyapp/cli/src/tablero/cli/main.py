@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return args.run(args)
+        code: int = args.run(args)  # the subcommand's run(args) -> int
+        return code
     except CliError as exc:
         print(f"tablero {args.command}: error: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tablero.core import Rng, State, get_game, make
+from tablero.core import Rng, State, game_ids, get_game, make
 
 from .common import CliError, one_line, parse_option, positive
 
@@ -24,7 +24,7 @@ def add_parser(sub: Any) -> None:
         description="Play G random games (uniformly random legal moves) with seeds S..S+G-1 "
         "and print the mean final score, game length and winner share of each seat.",
     )
-    p.add_argument("game", help="game id (e.g. arribada)")
+    p.add_argument("game", help=f"game id: {', '.join(game_ids())}")
     p.add_argument("--players", "-p", type=int, help="number of players (default: the minimum)")
     p.add_argument("--games", "-g", type=positive, default=100, help="games to play (100)")
     p.add_argument("--seed", "-s", type=int, default=0, help="seed of the first game (0)")
@@ -52,7 +52,9 @@ class GameResult:
     turns: int
 
 
-def play_random(state: State, rng: Rng, checked: bool = False, max_moves: int = 100_000):
+def play_random(
+    state: State, rng: Rng, checked: bool = False, max_moves: int = 100_000
+) -> tuple[State, int, int]:
     """Play ``state`` to its end with uniformly random moves; returns ``(final, moves, turns)``.
 
     A turn is a maximal run of consecutive moves by the same player.
@@ -118,7 +120,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_report(title, args, players, options, results, total_moves, elapsed) -> str:
+def format_report(
+    title: str,
+    args: argparse.Namespace,
+    players: int,
+    options: dict[str, Any],
+    results: list[GameResult],
+    total_moves: int,
+    elapsed: float,
+) -> str:
     n = len(results)
     opts = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     last = args.seed + n - 1

@@ -21,9 +21,10 @@ import multiprocessing
 import os
 import sys
 import time
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TextIO
 
-from tablero.core import get_game, make
+from tablero.core import game_ids, get_game, make
 
 from .common import CliError, one_line, positive
 
@@ -38,7 +39,7 @@ def add_parser(sub: Any) -> None:
         "rate (ties count as a share) with a 95%% Wilson interval, mean score and time per "
         "move.  Levels: random, easy, medium, hard.",
     )
-    p.add_argument("game", help="game id (e.g. arribada)")
+    p.add_argument("game", help=f"game id: {', '.join(game_ids())}")
     p.add_argument("--players", "-p", type=positive, default=2, help="number of players (2)")
     p.add_argument(
         "--bots", "-b", required=True, metavar="A,B[,C,D]",
@@ -93,6 +94,7 @@ def play_game(config: dict[str, Any], g: int) -> dict[str, Any]:
     start = time.perf_counter()
     while not state.is_terminal():
         seat = state.current_player
+        assert seat is not None  # the game is not over: someone is to move
         view = state.view(seat)
         t0 = time.perf_counter()
         move = bots[seat].choose(view)
@@ -189,7 +191,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _collect(results, records, out) -> None:
+def _collect(
+    results: Iterable[dict[str, Any]], records: dict[int, dict[str, Any]], out: TextIO | None
+) -> None:
     for rec in results:
         if "error" in rec:
             raise CliError(f"a bot or the engine failed in {rec['error']}", exit_code=1)
@@ -271,7 +275,13 @@ def percentile(values: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
 
 
-def format_report(title, config, games, records, resumed) -> str:
+def format_report(
+    title: str,
+    config: dict[str, Any],
+    games: int,
+    records: dict[int, dict[str, Any]],
+    resumed: int,
+) -> str:
     n = config["players"]
     levels = config["bots"]
     played = sorted(records)

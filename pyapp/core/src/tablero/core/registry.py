@@ -44,8 +44,9 @@ def register(game_id: str, module: str) -> None:
 
 
 def game_ids() -> list[str]:
-    """The ids of all registered games (installed or not)."""
-    return sorted(_MODULES)
+    """The ids of all registered games (installed or not), in the registry's order (the
+    order the app offers them in)."""
+    return list(_MODULES)
 
 
 def get_game(game_id: str) -> Game:

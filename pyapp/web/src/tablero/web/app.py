@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablero.core import CorruptDataError, State, get_game, replay
+from tablero.core import CorruptDataError, State, game_ids, get_game, replay
 
 from .plugin import GameUI, Seat, Selection
 from .saves import SavedGame, SaveStore, StorageFullError, export_json, import_json
@@ -62,6 +62,7 @@ __all__ = [
     "humans",
     "pass_to",
     "parse_seed",
+    "picker_games",
     "reveals_hidden",
     "undoable",
     "viewer",
@@ -96,13 +97,24 @@ class GameEntry:
     title_key: str
     blurb_key: str
 
+    @classmethod
+    def of(cls, game_id: str) -> GameEntry:
+        """The entry of ``game_id``: its catalog keys are ``app.games.<id>.title`` and
+        ``app.games.<id>.blurb``."""
+        return cls(game_id, f"app.games.{game_id}.title", f"app.games.{game_id}.blurb")
 
-#: The games the picker offers, in order.  A game appears here once its engine and
-#: its UI plugin (``tablero.web.games``) have landed.
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry("arribada", "app.games.arribada.title", "app.games.arribada.blurb"),
-    GameEntry("arboretum", "app.games.arboretum.title", "app.games.arboretum.blurb"),
-)
+
+def picker_games() -> tuple[GameEntry, ...]:
+    """The games the picker may offer, in the registry's order: every registered game
+    (``tablero.core.game_ids()``, the one list of the games).  The picker shows those
+    whose engine and UI plugin (``tablero.web.games.<id>``) are installed
+    (:meth:`App.available_games`); this list is read without importing either, since
+    a plain boot decides from it which engines to unpack (:meth:`App.boot_games`)."""
+    return tuple(GameEntry.of(game_id) for game_id in game_ids())
+
+
+#: The games the picker may offer, in order (:func:`picker_games`).
+GAMES: tuple[GameEntry, ...] = picker_games()
 
 
 @dataclass(frozen=True)
@@ -602,7 +614,7 @@ class App:
         for entry in self.games:
             if entry.id == game_id:
                 return entry
-        return GameEntry(game_id, f"app.games.{game_id}.title", f"app.games.{game_id}.blurb")
+        return GameEntry.of(game_id)
 
     # --- opening and saving games ---------------------------------------------------
 
@@ -899,6 +911,7 @@ class App:
 
     def _export(self, model: Model, data: dict[str, str]) -> Model:
         game_id = data.get("id")
+        game: SavedGame | None
         if game_id and (model.game is None or model.game.id != game_id):
             try:
                 game = self.store.load(game_id)

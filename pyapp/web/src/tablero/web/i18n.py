@@ -18,6 +18,7 @@ import json
 import string
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "LANGUAGES",
@@ -82,7 +83,7 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-class _Params(dict):  # type: ignore[type-arg]
+class _Params(dict[str, Any]):
     """Format parameters that leave an unknown placeholder as written."""
 
     def __missing__(self, key: str) -> str:
@@ -156,7 +157,7 @@ def pick_language(saved: str | None, preferred: Iterable[str] = ()) -> str:
     'en'
     """
     if saved in LANGUAGES:
-        return saved  # type: ignore[return-value]
+        return saved
     for tag in preferred:
         base = str(tag).split("-")[0].split("_")[0].lower()
         if base in LANGUAGES:

@@ -547,7 +547,7 @@ class BotWorker:
         from js import Object, window
         from pyodide.ffi import to_js
 
-        info = getattr(window, "tableroBots", None)
+        info: Any = getattr(window, "tableroBots", None)  # a JS object (or null)
         if _null(info):
             info = to_js({"state": self.state, "log": []}, dict_converter=Object.fromEntries)
             window.tableroBots = info

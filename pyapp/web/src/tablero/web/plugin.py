@@ -12,7 +12,7 @@ attributes (a ``dict[str, str]``) to :meth:`GameUI.on_click`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -82,7 +82,7 @@ class GameUI(Protocol):
         element with ``data-act``."""
         ...
 
-    def describe(self, entry: dict[str, Any], seats: list[Seat], t: Translate) -> str:
+    def describe(self, entry: Mapping[str, Any], seats: list[Seat], t: Translate) -> str:
         """One history entry in words, as plain text (the shell escapes it)."""
         ...
 

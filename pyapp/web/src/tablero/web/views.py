@@ -32,6 +32,7 @@ from .app import (
 )
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 from .plugin import GameUI, Seat, Selection, Translate
+from .saves import SaveProblem
 from .svg import esc
 
 __all__ = ["render", "esc"]
@@ -104,9 +105,9 @@ def render(model: Model, app: App) -> str:
 
 
 def _bar(model: Model, app: App, t: Translate) -> str:
-    in_game = model.screen == "game" and model.game is not None
+    game = model.game if model.screen == "game" else None
     # Behind the pass-the-device screen nothing that carries the racks is offered.
-    table_shown = in_game and pass_to(model) is None
+    table_shown = game is not None and pass_to(model) is None
     items = [
         button(t("app.menu.new"), "app.new"),
         button(t("app.menu.saves"), "app.saves"),
@@ -125,7 +126,7 @@ def _bar(model: Model, app: App, t: Translate) -> str:
         "</details>"
     )
     undo = ""
-    if table_shown and not model.game.state.is_terminal():  # type: ignore[union-attr]
+    if game is not None and table_shown and not game.state.is_terminal():
         undo = button(
             t("app.menu.undo"), "app.undo", cls="shell-undo", disabled=not can_undo(model)
         )
@@ -404,8 +405,8 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
     th = model.thinking
     if th is None or th.save_id != game.id:
         return ""
-    seat = game.seats[th.seat]
-    text = t("app.bot.thinking", name=seat.name, level=t(LEVEL_KEYS[th.level]))
+    thinker = game.seats[th.seat]
+    text = t("app.bot.thinking", name=thinker.name, level=t(LEVEL_KEYS[th.level]))
     if th.budget_ms:
         elapsed = max(0, min(th.budget_ms, app.now() - th.started))
         style = f"animation-duration:{th.budget_ms}ms;animation-delay:-{elapsed:.0f}ms"
@@ -422,7 +423,7 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
     return (
         f'<div class="shell-thinking" role="status" aria-live="polite" '
         f'data-seat="{th.seat}" data-level="{esc(th.level)}">'
-        f'<span class="shell-thinking-who">{swatch(seat.colour, 20)}{esc(text)}</span>'
+        f'<span class="shell-thinking-who">{swatch(thinker.colour, 20)}{esc(text)}</span>'
         f"{bar}</div>"
     )
 
@@ -622,7 +623,7 @@ def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
     return f'<li class="shell-card shell-save" data-save="{esc(s.id)}">{head}{actions}</li>'
 
 
-def problem_text(problem: Any, t: Any) -> str:
+def problem_text(problem: SaveProblem, t: Translate) -> str:
     """A save problem in the player's language when its code is in the catalog."""
     key = f"app.problem.{problem.code}" if problem.code else None
     return t(key) if key and t(key) != key else problem.message

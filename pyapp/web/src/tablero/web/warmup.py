@@ -18,7 +18,7 @@ import re
 
 from tablero.core import Rng, make
 
-from .app import GAMES, App
+from .app import App, Model
 from .games import get_ui
 from .i18n import LANGUAGES, translator
 from .plugin import Seat
@@ -41,7 +41,7 @@ def _table_acts(html: str) -> list[tuple[str, dict[str, str]]]:
     return out
 
 
-def _walk(app: App, model, clicks: int) -> int:
+def _walk(app: App, model: Model, clicks: int) -> int:
     """Click ``clicks`` of the table's actions, each time the first one of a kind not
     clicked just before (a rack tile, then a cell, then the confirm button...)."""
     renders = 0
@@ -64,7 +64,8 @@ def warm_up(positions: tuple[int, ...] = (0, 3, 20), clicks: int = 4, seed: int 
     many random moves), reveal it and click through it; returns the number of renders."""
     renders = 0
     turn = 0
-    for entry in GAMES:
+    picker = App(SaveStore(MemoryStorage()), get_ui, translator=translator).available_games()
+    for entry in picker:
         for moves in positions:
             state = make(entry.id, players=2, seed=seed)
             rng = Rng(seed)

@@ -19,6 +19,7 @@ from .arboretum_log import names_list, winners_sentence
 from .arboretum_look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
 from .arboretum_style import style_tag
 from .arboretum_table import (
+    arboretum_state,
     card_labels,
     card_words,
     cards_words,
@@ -40,11 +41,12 @@ def final_events(state: State) -> tuple[list[dict[str, Any]], dict[str, Any], li
     end = next((e for e in events if e.get("type") == "game_end"), None)
     if species_ev and final is not None and end is not None:
         return species_ev, final, end.get("hands") or []
-    n = state.num_players
-    hands = state.hands  # type: ignore[attr-defined]
-    arbs = state.arbs  # type: ignore[attr-defined]
+    arb_state = arboretum_state(state)
+    n = arb_state.num_players
+    hands = arb_state.hands
+    arbs = arb_state.arbs
     species_ev = []
-    for s in range(state.species):  # type: ignore[attr-defined]
+    for s in range(arb_state.species):
         sums, zeroed = scoring.hand_sums(hands, s)
         right = scoring.right_to_score(sums)
         paths = []
@@ -112,6 +114,7 @@ def _cell(e: dict[str, Any], p: int, t: Translate) -> str:
 
 def render_end(state: State, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
+    state = arboretum_state(state)
     n = state.num_players
     colours = seat_colours(seats, n)
     names = [seat_name(seats, p, t) for p in range(n)]

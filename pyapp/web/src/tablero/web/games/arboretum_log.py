@@ -8,7 +8,7 @@ guessed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..plugin import Seat, Translate
@@ -121,7 +121,7 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
     return None
 
 
-def describe(entry: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
     """One history entry in words, as plain text (the shell escapes it).
 
     Never reveals what the entry hides: a masked deck draw is "a card"."""

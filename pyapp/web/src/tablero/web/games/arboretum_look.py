@@ -374,8 +374,8 @@ def garden_svg(
             )
         )  # fmt: skip
     if zoom is None:
-        k = min_card_px / CARD_W
-        style = f"max-width:{num(w * 1.25)}px;min-width:{num(w * k)}px"
+        scale = min_card_px / CARD_W
+        style = f"max-width:{num(w * 1.25)}px;min-width:{num(w * scale)}px"
     else:
         style = f"width:{num(w * zoom)}px;height:{num(h * zoom)}px"
     svg = raw_tag(

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tablero.arboretum import Discard, Play
+from tablero.arboretum import ArboretumState, Discard, Play
 from tablero.arboretum.cards import CARD_NAMES, parse_card, species, value
 from tablero.arboretum.data import CODES
 from tablero.arboretum.grid import cell_name
@@ -76,9 +76,10 @@ def card_words(c: int | str | None, t: Translate) -> str:
         return t("arboretum.card.hidden")
     if isinstance(c, str):
         try:
-            c = parse_card(c)
+            card = parse_card(c)
         except InvalidMoveError:
             return c
+        c = card
     return t("arboretum.card.name", species=species_name(species(c), t), value=value(c))
 
 
@@ -86,9 +87,17 @@ def cards_words(cards: Sequence[int | str], t: Translate) -> str:
     return t("arboretum.sep.path").join(card_words(c, t) for c in cards)
 
 
-def garden_cells(view: State, p: int) -> dict[str, int]:
+def arboretum_state(state: State) -> ArboretumState:
+    """``state`` as the :class:`ArboretumState` it is: the shell gives this plugin the
+    states of its own game only (``TypeError`` for any other)."""
+    if not isinstance(state, ArboretumState):
+        raise TypeError(f"not an Arboretum state: {type(state).__name__}")
+    return state
+
+
+def garden_cells(view: ArboretumState, p: int) -> dict[str, int]:
     """Player ``p``'s arboretum as ``{"x,y": card}``."""
-    return {cell_name(c): card for c, card in view.arbs[p].items()}  # type: ignore[attr-defined]
+    return {cell_name(c): card for c, card in view.arbs[p].items()}
 
 
 def card_labels(t: Translate) -> dict[int, str]:
@@ -99,10 +108,10 @@ def card_labels(t: Translate) -> dict[int, str]:
 
 
 def _selection(
-    view: State, selection: Selection, by_text: dict[str, Any]
+    view: ArboretumState, selection: Selection, by_text: dict[str, Any]
 ) -> tuple[int | None, str | None]:
     """The selected hand card and chosen cell, dropped when no longer possible."""
-    phase = view.phase  # type: ignore[attr-defined]
+    phase = view.phase
     name = selection.data.get("card")
     if phase not in ("play", "discard") or not isinstance(name, str):
         return None, None
@@ -130,6 +139,7 @@ def on_click(
     view: State, selection: Selection, target: dict[str, str]
 ) -> tuple[Selection, Any | None]:
     """The new selection and the move to apply (``None`` while one is being built)."""
+    view = arboretum_state(view)
     data = {k.removeprefix("data-"): v for k, v in target.items()}
     act = data.get("act")
     zoom = _zoom(selection)
@@ -149,7 +159,7 @@ def on_click(
         return selection, None
     by_text = {str(m): m for m in view.legal_moves()}
     c, cell = _selection(view, selection, by_text)
-    phase = view.phase  # type: ignore[attr-defined]
+    phase = view.phase
     if act == "move":
         move = by_text.get(data.get("move", "").strip())
         if move is None:
@@ -209,7 +219,7 @@ def _known_chips(cards: Sequence[int], t: Translate, width: int = 32) -> str:
     )
 
 
-def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
+def _seat_cards(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
     items = []
     colours = seat_colours(seats, view.num_players)
     scores = view.scores()
@@ -220,7 +230,7 @@ def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
         head = mark_icon(colour, seat_letter(p)) + tag("span", name, class_="arb-seat-name")
         if p == view.viewer:
             head += tag("span", t("arboretum.seat.you"), class_="arb-seat-you")
-        hand = view.hands[p]  # type: ignore[attr-defined]
+        hand = view.hands[p]
         line = tag(
             "span",
             t("arboretum.seat.score", points=scores[p]),
@@ -234,8 +244,8 @@ def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
         )
         if turn:
             line += tag("span", t("arboretum.seat.to_play"), class_="arb-turn-flag")
-        known = view.known[p]  # type: ignore[attr-defined]
-        if p != view.viewer and known and view.phase != "over":  # type: ignore[attr-defined]
+        known = view.known[p]
+        if p != view.viewer and known and view.phase != "over":
             line += raw_tag(
                 "span",
                 tag("span", t("arboretum.seat.known")) + _known_chips(known, t),
@@ -257,11 +267,11 @@ def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
 
 
 def _status(
-    view: State, seats: Sequence[Seat], t: Translate, c: int | None, cell: str | None
+    view: ArboretumState, seats: Sequence[Seat], t: Translate, c: int | None, cell: str | None
 ) -> str:
     p = view.current_player
-    phase = view.phase  # type: ignore[attr-defined]
-    step = f"draw{view.draws + 1}" if phase == "draw" else phase  # type: ignore[attr-defined]
+    phase = view.phase
+    step = f"draw{view.draws + 1}" if phase == "draw" else phase
     hint = ""
     if p is None:
         text = t("arboretum.status.over")
@@ -285,7 +295,7 @@ def _status(
     else:
         text = t(f"arboretum.status.other.{step}", name=seat_name(seats, p, t))
     inner = esc(text)
-    count = view.deck_count  # type: ignore[attr-defined]
+    count = view.deck_count
     if p is not None:
         inner += tag("span", t("arboretum.status.deck", n=count), class_="arb-badge")
         if count == 0:
@@ -326,7 +336,7 @@ def _zoom_controls(zoom: int | None, t: Translate) -> str:
 
 
 def garden_panel(
-    view: State,
+    view: ArboretumState,
     p: int,
     seats: Sequence[Seat],
     t: Translate,
@@ -349,7 +359,7 @@ def garden_panel(
         empty_label=t("arboretum.garden.empty"),
         zoom=None if zoom is None else ZOOMS[zoom],
     )
-    n = len(view.arbs[p])  # type: ignore[attr-defined]
+    n = len(view.arbs[p])
     head = raw_tag("h3", mark_icon(colours[p], seat_letter(p), 20) + esc(title)) + tag(
         "span", t("arboretum.garden.count", n=n), class_="arb-note"
     )
@@ -365,10 +375,12 @@ def garden_panel(
     )  # fmt: skip
 
 
-def _supply(view: State, seats: Sequence[Seat], t: Translate, legal_texts: set[str]) -> str:
+def _supply(
+    view: ArboretumState, seats: Sequence[Seat], t: Translate, legal_texts: set[str]
+) -> str:
     """The deck and the discard piles (tops visible, whole piles in a ``<details>``)."""
     colours = seat_colours(seats, view.num_players)
-    count = view.deck_count  # type: ignore[attr-defined]
+    count = view.deck_count
     deck_label = t("arboretum.deck.count", n=count)
     if "draw deck" in legal_texts:
         deck = raw_tag(
@@ -392,7 +404,7 @@ def _supply(view: State, seats: Sequence[Seat], t: Translate, legal_texts: set[s
     )
     piles = []
     for q in range(view.num_players):
-        pile = view.discards[q]  # type: ignore[attr-defined]
+        pile = view.discards[q]
         name = seat_name(seats, q, t)
         head = raw_tag(
             "span", mark_icon(colours[q], seat_letter(q), 16) + esc(name), class_="arb-pile-name"
@@ -455,8 +467,10 @@ def improved_paths(pv: dict[str, Any], at: str) -> list[dict[str, Any]]:
     return [r for r in pv.get("species", []) if r["after"] > r["before"] and at in r["cells"]]
 
 
-def _preview(view: State, move: Play, t: Translate, labels: dict[int, str]) -> tuple[str, list]:
-    """The preview panel of a chosen play, and the paths to draw on the garden."""
+def _preview(
+    view: ArboretumState, me: int, move: Play, t: Translate, labels: dict[int, str]
+) -> tuple[str, list[tuple[int, list[str]]]]:
+    """The preview panel of ``me``'s chosen play, and the paths to draw on the garden."""
     pv = view.preview(move)
     at = f"{move.x},{move.y}"
     rows = improved_paths(pv, at)
@@ -465,7 +479,7 @@ def _preview(view: State, move: Play, t: Translate, labels: dict[int, str]) -> t
     codes = list(CODES)
     for r in rows:
         s = codes.index(r["species"])
-        arb = view.arbs[view.current_player]  # type: ignore[attr-defined]
+        arb = view.arbs[me]
         placed = {cell_name(c): card for c, card in arb.items()}
         placed[at] = move.card
         cards = [placed[x] for x in r["cells"]]
@@ -525,11 +539,10 @@ def drawn_this_turn(view: State) -> list[str]:
     return out[::-1]
 
 
-def _hand(view: State, t: Translate, c: int | None, legal_texts: set[str]) -> str:
-    me = view.viewer
-    hand = [x for x in view.hands[me] if x != HIDDEN]  # type: ignore[attr-defined]
-    known = set(view.known[me])  # type: ignore[attr-defined]
-    phase = view.phase if me == view.current_player else ""  # type: ignore[attr-defined]
+def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal_texts: set[str]) -> str:
+    hand = [x for x in view.hands[me] if x != HIDDEN]
+    known = set(view.known[me])
+    phase = view.phase if me == view.current_player else ""
     fresh = set(drawn_this_turn(view)) if me == view.current_player else set()
     cards = []
     for x in hand:
@@ -579,6 +592,7 @@ def _hand(view: State, t: Translate, c: int | None, legal_texts: set[str]) -> st
 
 def render_table(view: State, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+    view = arboretum_state(view)
     me = view.viewer
     n = view.num_players
     my_turn = me is not None and me == view.current_player
@@ -588,7 +602,7 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     c, cell = _selection(view, selection, by_text) if my_turn else (None, None)
     zoom = _zoom(selection)
     labels = card_labels(t)
-    phase = view.phase  # type: ignore[attr-defined]
+    phase = view.phase
 
     # the last move's card, softly marked where it went
     fresh: dict[int, str] = {}
@@ -600,7 +614,7 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     side = []
     preview = ""
     own_pic = GardenPicture(fresh=fresh.get(me) if me is not None else None)
-    if my_turn and phase == "play" and c is not None:
+    if me is not None and my_turn and phase == "play" and c is not None:
         name = CARD_NAMES[c]
         for m in legal:
             if isinstance(m, Play) and m.card == c:
@@ -608,7 +622,7 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
                 own_pic.targets[at] = t("arboretum.target", card=card_words(c, t), cell=at)
         if cell is not None:
             own_pic.chosen, own_pic.chosen_card = cell, c
-            preview, own_pic.paths = _preview(view, by_text[f"play {name} {cell}"], t, labels)
+            preview, own_pic.paths = _preview(view, me, by_text[f"play {name} {cell}"], t, labels)
     side.append(_supply(view, seats, t, legal_texts if my_turn and phase == "draw" else set()))
 
     gardens = []
@@ -648,7 +662,7 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     )
     bottom = ""
     if me is not None:
-        bottom = _hand(view, t, c, legal_texts)
+        bottom = _hand(view, me, t, c, legal_texts)
         if my_turn and phase == "play" and cell is not None and c is not None:
             bottom += raw_tag(
                 "div",

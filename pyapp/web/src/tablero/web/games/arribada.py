@@ -14,6 +14,7 @@ The work is split by job:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tablero.core import State
@@ -50,7 +51,7 @@ class ArribadaUI:
     ) -> tuple[Selection, Any | None]:
         return arribada_table.on_click(view, selection, target)
 
-    def describe(self, entry: dict[str, Any], seats: list[Seat], t: Translate) -> str:
+    def describe(self, entry: Mapping[str, Any], seats: list[Seat], t: Translate) -> str:
         return arribada_log.describe(entry, seats, t)
 
     def render_end(self, state: State, seats: list[Seat], t: Translate) -> str:

@@ -4,7 +4,7 @@ the stranded tiles marked where they stood, and a chart of the scores over the g
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablero.core import State
@@ -21,10 +21,10 @@ from .arribada_look import (
     seat_mark,
 )
 from .arribada_style import style_tag
-from .arribada_table import seat_colours, seat_name
+from .arribada_table import arribada_state, seat_colours, seat_name
 
 
-def final_events(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def final_events(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The events of final scoring (``game_end`` and after) in the last entry."""
     if not history:
         return []
@@ -35,7 +35,9 @@ def final_events(history: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return []
 
 
-def score_series(history: Sequence[dict[str, Any]], n: int) -> tuple[list[list[int]], int | None]:
+def score_series(
+    history: Sequence[Mapping[str, Any]], n: int
+) -> tuple[list[list[int]], int | None]:
     """Every player's score after each turn, then after the stranded tiles and after the
     majorities; and the index of the point where final scoring starts (or ``None``).
 
@@ -249,6 +251,7 @@ def _points(p: int) -> str:
 
 def render_end(state: State, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
+    state = arribada_state(state)
     n = state.num_players
     colours = seat_colours(seats, n)
     names = [seat_name(seats, p, t) for p in range(n)]
@@ -405,7 +408,7 @@ def render_end(state: State, seats: list[Seat], t: Translate) -> str:
     )
 
     # the final board, the stranded tiles ghosted where they stood
-    board = state.board  # type: ignore[attr-defined]
+    board = state.board
     ghosts = {
         board.parse_cell(e["cell"]): (
             9 if e["value"] in (9, "wild") else e["value"],
@@ -420,8 +423,8 @@ def render_end(state: State, seats: list[Seat], t: Translate) -> str:
         state.values,
         state.owners,
         state.display,
-        colours,  # type: ignore[attr-defined]
-        BoardPicture(ghosts=ghosts, bag_count=state.bag_count),  # type: ignore[attr-defined]
+        colours,
+        BoardPicture(ghosts=ghosts, bag_count=state.bag_count),
         title=t("arribada.end.board_title"),
         display_label=t("arribada.board.display"),
         bag_label=t("arribada.bag.title"),

@@ -8,7 +8,7 @@ own sentence.  Values a view masks (another player's bag draw, rack picks) are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..plugin import Seat, Translate
@@ -29,7 +29,7 @@ def _values(values: Sequence[Any], t: Translate) -> str:
     )
 
 
-def _move_sentence(entry: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
+def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     """The sentence for the move itself, or ``None`` when its events tell it."""
     name = seat_name(seats, entry.get("player"), t)
     words = str(entry.get("move", "")).split()
@@ -146,7 +146,7 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
     return None
 
 
-def describe(entry: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
     """One history entry in words, as plain text (the shell escapes it).
 
     Never reveals what the entry hides: a masked bag draw is "a tile".

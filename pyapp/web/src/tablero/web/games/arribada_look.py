@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
 from tablero.arribada.data import EMPTY, WILD
 
-from ..marks import (  # noqa: F401 - the seat marks are part of this look's API
+from ..marks import (
     FALLBACK_COLOURS,
     LETTERS,
     SHAPES,
@@ -24,6 +24,35 @@ from ..marks import (  # noqa: F401 - the seat marks are part of this look's API
     seat_mark,
 )
 from ..svg import esc, icon, num, raw_tag, tag
+
+# The seat marks (tablero.web.marks) are part of this look's API.
+__all__ = [
+    "CELL",
+    "DASHES",
+    "DISPLAY_GAP",
+    "DISPLAY_TILE",
+    "FALLBACK_COLOURS",
+    "LETTERS",
+    "MIN_CELL_PX",
+    "PAD_LEFT",
+    "PAD_RIGHT",
+    "PAD_TOP",
+    "SEA_HEIGHT",
+    "SHAPES",
+    "SHORE_GAP",
+    "BoardPicture",
+    "bag_shape",
+    "board_size",
+    "board_svg",
+    "colour_class",
+    "mark_icon",
+    "seashell_icon",
+    "seat_letter",
+    "seat_mark",
+    "tile",
+    "tile_icon",
+    "turtle_icon",
+]
 
 #: Dash patterns for the score chart, one per seat.
 DASHES = ("", "8 4", "2 4", "10 4 2 4")
@@ -111,8 +140,8 @@ def tile(
     owned = owner_colour is not None
     kind = "wild" if value == WILD else ("owned" if owned else "loose" if loose else "neutral")
     cls = f"arr-tile is-{kind}"
-    if owned:
-        cls += f" {colour_class(owner_colour)}"  # type: ignore[arg-type]
+    if owner_colour is not None:
+        cls += f" {colour_class(owner_colour)}"
     if extra_class:
         cls += f" {extra_class}"
     parts = [
@@ -160,9 +189,9 @@ def tile(
                     font_size=num(s * 0.2),
                 )
             )
-    if owned:
+    if owner_colour is not None:
         r = s * 0.19
-        parts.append(seat_mark(x + s - r - 1, y + s - r - 1, r, owner_colour, owner_letter))  # type: ignore[arg-type]
+        parts.append(seat_mark(x + s - r - 1, y + s - r - 1, r, owner_colour, owner_letter))
     return raw_tag("g", "".join(parts), class_=cls)
 
 

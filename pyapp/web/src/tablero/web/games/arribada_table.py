@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tablero.arribada import Capture, Claim, Place
+from tablero.arribada import ArribadaState, Capture, Claim, Place
 from tablero.arribada.data import STRENGTH, WILD
 from tablero.core import State
 
@@ -42,6 +42,14 @@ ACTIONS = (Place, Claim, Capture)
 
 
 # --- small helpers shared with the other Arribada modules ------------------------------
+
+
+def arribada_state(state: State) -> ArribadaState:
+    """``state`` as the :class:`ArribadaState` it is: the shell gives this plugin the
+    states of its own game only (``TypeError`` for any other)."""
+    if not isinstance(state, ArribadaState):
+        raise TypeError(f"not an Arribada state: {type(state).__name__}")
+    return state
 
 
 def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
@@ -71,11 +79,11 @@ def score_html(score: int, t: Translate) -> str:
     return raw_tag("span", inner, class_="arr-score", title=label, aria_label=label)
 
 
-def cell_of(view: State, move: Any) -> int:
-    return view.board.index(move.row, move.col)  # type: ignore[attr-defined, no-any-return]
+def cell_of(view: ArribadaState, move: Any) -> int:
+    return view.board.index(move.row, move.col)
 
 
-def tile_words(value: int | None, t: Translate) -> str:
+def tile_words(value: int | str | None, t: Translate) -> str:
     """``a 4`` / ``an 8`` / ``a wild`` / ``a tile`` in the catalog's language."""
     if value is None or value == 0:
         return t("arribada.tile.hidden")
@@ -84,7 +92,7 @@ def tile_words(value: int | None, t: Translate) -> str:
     return t(f"arribada.tile.{value}")
 
 
-def move_words(view: State, move: Any, seats: Sequence[Seat], t: Translate) -> str:
+def move_words(view: ArribadaState, move: Any, seats: Sequence[Seat], t: Translate) -> str:
     """A place/claim/capture in words, for the preview's heading and cell labels."""
     cell = cell_of(view, move)
     name = view.board.cell_name(cell)
@@ -106,7 +114,7 @@ def move_words(view: State, move: Any, seats: Sequence[Seat], t: Translate) -> s
 
 
 def _selection(
-    view: State, selection: Selection, by_text: dict[str, Any]
+    view: ArribadaState, selection: Selection, by_text: dict[str, Any]
 ) -> tuple[int | None, Any | None]:
     """The selected rack value and chosen move, dropped when no longer possible."""
     value = selection.data.get("value")
@@ -126,6 +134,7 @@ def on_click(
     view: State, selection: Selection, target: dict[str, str]
 ) -> tuple[Selection, Any | None]:
     """The new selection and the move to apply (``None`` while one is being built)."""
+    view = arribada_state(view)
     data = {k.removeprefix("data-"): v for k, v in target.items()}
     act = data.get("act")
     if view.viewer is None or view.viewer != view.current_player:
@@ -170,7 +179,7 @@ def on_click(
 # --- the parts of the table ------------------------------------------------------------
 
 
-def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
+def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
     items = []
     colours = seat_colours(seats, view.num_players)
     for p in range(view.num_players):
@@ -218,7 +227,7 @@ def _seat_cards(view: State, seats: Sequence[Seat], t: Translate) -> str:
 
 
 def _status(
-    view: State, seats: Sequence[Seat], t: Translate, value: int | None, chosen: Any | None
+    view: ArribadaState, seats: Sequence[Seat], t: Translate, value: int | None, chosen: Any | None
 ) -> str:
     p = view.current_player
     if p is None:
@@ -252,7 +261,11 @@ def _status(
 
 
 def _targets(
-    view: State, legal: Sequence[Any], value: int | None, seats: Sequence[Seat], t: Translate
+    view: ArribadaState,
+    legal: Sequence[Any],
+    value: int | None,
+    seats: Sequence[Seat],
+    t: Translate,
 ) -> dict[int, tuple[str, str]]:
     out: dict[int, tuple[str, str]] = {}
     for m in legal:
@@ -266,7 +279,7 @@ def _targets(
 
 
 def _preview(
-    view: State, move: Any, seats: Sequence[Seat], colours: Sequence[int], t: Translate
+    view: ArribadaState, move: Any, seats: Sequence[Seat], colours: Sequence[int], t: Translate
 ) -> tuple[str, list[int]]:
     """The preview panel of a chosen move, and the nidos it would fill."""
     pv = view.preview(move)
@@ -367,8 +380,9 @@ def _button(label: str, move: str, primary: bool = False) -> str:
     )
 
 
-def _rack(view: State, t: Translate, value: int | None, legal_texts: set[str]) -> str:
-    me = view.viewer
+def _rack(
+    view: ArribadaState, me: int, t: Translate, value: int | None, legal_texts: set[str]
+) -> str:
     rack = view.racks[me]
     phase = view.phase if me == view.current_player else ""
     picked_left = list(view.picks_rack) if phase == "refresh" else []
@@ -436,7 +450,7 @@ def _rack(view: State, t: Translate, value: int | None, legal_texts: set[str]) -
     )
 
 
-def _controls(view: State, legal_texts: set[str], t: Translate) -> str:
+def _controls(view: ArribadaState, legal_texts: set[str], t: Translate) -> str:
     phase = view.phase
     out = []
     if phase in ("action", "extra", "end") and "refresh" in legal_texts:
@@ -457,6 +471,7 @@ def _controls(view: State, legal_texts: set[str], t: Translate) -> str:
 
 def render_table(view: State, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+    view = arribada_state(view)
     me = view.viewer
     my_turn = me is not None and me == view.current_player
     legal = view.legal_moves() if my_turn else []
@@ -473,7 +488,7 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
             class_="arr-panel arr-bagpanel",
         )
     ]
-    if my_turn:
+    if my_turn and me is not None:
         phase = view.phase
         if phase in ("action", "extra"):
             pic.targets = _targets(view, legal, value, seats, t)
@@ -529,7 +544,7 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     )
     bottom = ""
     if me is not None:
-        bottom = _rack(view, t, value, legal_texts)
+        bottom = _rack(view, me, t, value, legal_texts)
         if my_turn:
             bottom += _controls(view, legal_texts, t)
         bottom = raw_tag("section", bottom, class_="arr-bottom")

@@ -31,6 +31,13 @@ def ruling_keys(game: str, sections: Sections) -> list[str]:
     ]
 
 
+def _one(key: str | tuple[str, ...]) -> str:
+    """The key of a paragraph or a ruling (one key, not a list's keys)."""
+    if not isinstance(key, str):
+        raise TypeError(f"a paragraph or a ruling has one catalog key, not {key!r}")
+    return key
+
+
 def rules_html(
     t: Translate,
     game: str,
@@ -51,7 +58,7 @@ def rules_html(
         out.append(tag("h3", k(heading)))
         for kind, key in items:
             if kind == P:
-                out.append(tag("p", k(key)))  # type: ignore[arg-type]
+                out.append(tag("p", k(_one(key))))
             elif kind == ITEMS:
                 out.append(raw_tag("ul", "".join(tag("li", k(x)) for x in key)))
             elif kind == RULING:
@@ -59,7 +66,7 @@ def rules_html(
                     raw_tag(
                         "p",
                         tag("span", t(f"{game}.rules.ruling_tag"), class_=f"{css}-ruling-tag")
-                        + esc(k(key)),  # type: ignore[arg-type]
+                        + esc(k(_one(key))),
                         class_=f"{css}-ruling",
                         data_ruling=key,
                     )
