@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+import tablero.bots
 from tablero.core import game_ids, get_game, make
 
 from .common import CliError, one_line, positive
@@ -72,8 +73,6 @@ def add_parser(sub: Any) -> None:
 
 def play_game(config: dict[str, Any], g: int) -> dict[str, Any]:
     """Play game ``g`` of the tournament described by ``config``; a JSON-pure record."""
-    from tablero.bots import make_bot
-
     n = config["players"]
     levels = config["bots"]
     seats = [(s - g) % n for s in range(n)]  # seats[s] = the bot (entry) sitting in seat s
@@ -81,7 +80,7 @@ def play_game(config: dict[str, Any], g: int) -> dict[str, Any]:
     options = {"first_player": 0} if config["first_player_option"] else {}
     state = make(config["game"], players=n, seed=deal, **options)
     bots = [
-        make_bot(
+        tablero.bots.make_bot(
             levels[seats[s]],
             seed=f"{config['seed']}:{g}:{seats[s]}",
             budget_ms=config["budget_ms"],
@@ -131,8 +130,6 @@ def _play_game_star(item: tuple[dict[str, Any], int]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tablero.bots import LEVELS
-
     try:
         game = get_game(args.game)
     except ValueError as exc:
@@ -146,8 +143,9 @@ def run(args: argparse.Namespace) -> int:
     if len(levels) != n:
         raise CliError(f"--bots names {len(levels)} bots for {n} players: give one per seat")
     for level in levels:
-        if level not in LEVELS:
-            raise CliError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        if level not in tablero.bots.LEVELS:
+            known = ", ".join(tablero.bots.LEVELS)
+            raise CliError(f"unknown bot level {level!r}; levels: {known}")
     if args.resume and not args.out:
         raise CliError("--resume needs --out FILE (the file to resume from)")
     config = {

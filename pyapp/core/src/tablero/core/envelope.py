@@ -74,8 +74,9 @@ def read_rng(value: Any) -> int:
     return int(value, 16)
 
 
-def read_history(value: Any) -> list[dict[str, Any]]:
-    """The history: a list of ``{"player", "move", "events"}`` objects (copied)."""
+def read_history(value: Any, players: int) -> list[dict[str, Any]]:
+    """The history: a list of ``{"player", "move", "events"}`` objects (copied), each
+    naming a seat of the game."""
     history = require_list(value, "history")
     for e in history:
         if (
@@ -84,6 +85,7 @@ def read_history(value: Any) -> list[dict[str, Any]]:
             or not isinstance(e.get("events"), list)
         ):
             raise CorruptDataError("a history entry must be an object with a 'move' and 'events'")
+        require_int(e.get("player"), "a history entry's player", 0, players - 1)
     out: list[dict[str, Any]] = copy_json(history)
     return out
 
@@ -100,5 +102,10 @@ def read_envelope(data: Mapping[str, Any], game: Game) -> Envelope:
     setup = read_setup(require(data, "setup", dict), players)
     viewer_value = data.get("viewer")
     viewer = None if viewer_value is None else require_int(viewer_value, "viewer", 0, players - 1)
-    rng = read_rng(data.get("rng")) if viewer is None else 0
-    return Envelope(players, setup, viewer, rng, read_history(data.get("history")))
+    if viewer is None:
+        rng = read_rng(data.get("rng"))
+    elif data.get("rng") is not None:
+        raise CorruptDataError("a player's view holds no rng state ('rng' must be null)")
+    else:
+        rng = 0
+    return Envelope(players, setup, viewer, rng, read_history(data.get("history"), players))

@@ -29,8 +29,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablero.core import CorruptDataError, State, game_ids, get_game, replay
+from tablero.core import CorruptDataError, State, game_ids, get_game, make, replay
 
+from .i18n import LANGUAGES
+from .links import decode_link, encode_link, link_game
 from .plugin import GameUI, Seat, Selection
 from .saves import SavedGame, SaveStore, StorageFullError, export_json, import_json
 
@@ -381,8 +383,6 @@ class App:
         any engine: a link's game, else the game to reopen, else every game of the
         picker (the start screen lists them).  The page loads these engines before it
         starts and the others after the board is interactive (docs/pwa.md, "Booting")."""
-        from .links import link_game
-
         fragment = fragment.lstrip("#")
         wanted = None
         if fragment:
@@ -449,8 +449,6 @@ class App:
         return replace(model, notice=None)
 
     def _lang(self, model: Model, data: dict[str, str]) -> Model:
-        from .i18n import LANGUAGES
-
         lang = data.get("value", "")
         if lang not in LANGUAGES:
             return model
@@ -585,8 +583,6 @@ class App:
         for opt in ui.options():
             options[opt.name] = opt.choices[form.option_index(opt.name)][0]
         seed: int | str = parse_seed(form.seed) if form.seed.strip() else self.new_seed()
-        from tablero.core import make
-
         try:
             state = make(form.game_id, players=n, seed=seed, **options)
         except ValueError as exc:
@@ -668,8 +664,6 @@ class App:
         return self._open_link(model, fragment)
 
     def _open_link(self, model: Model, fragment: str) -> Model:
-        from .links import decode_link
-
         try:
             state, seats = decode_link(fragment)
         except CorruptDataError as exc:
@@ -883,8 +877,6 @@ class App:
     # --- sharing and exporting ------------------------------------------------------
 
     def _share(self, model: Model, data: dict[str, str]) -> Model:
-        from .links import encode_link
-
         game = model.game
         if game is None:
             return model

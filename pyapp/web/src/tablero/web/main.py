@@ -19,6 +19,7 @@ from typing import Any
 from .app import App, Effect, Model
 from .i18n import pick_language, translator
 from .saves import MemoryStorage, SaveStore, StorageFullError
+from .views import render
 
 LANG_KEY = "tablero.lang"
 
@@ -240,8 +241,6 @@ def _show(timed: bool = False) -> None:
             _perform(effect)
         except Exception:  # noqa: BLE001 - an effect failing must not hide the game
             _model = replace(_model, toast=("app.error.unexpected", {}))
-    from .views import render
-
     try:
         html = render(_model, _app)
     except Exception:  # noqa: BLE001 - a drawing bug must not lose the game: go home
