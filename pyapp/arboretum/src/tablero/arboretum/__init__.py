@@ -10,15 +10,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
-from tablero.core import Game, OptionSpec
-
 from .cards import CARD_NAMES, card, card_name, parse_card, species, value
 from .moves import ArboretumMove, Discard, DrawDeck, DrawPile, Play
-from .state import ArboretumState
+from .state import GAME, ArboretumState
 
 __all__ = [
     "CARD_NAMES",
@@ -35,33 +29,3 @@ __all__ = [
     "species",
     "value",
 ]
-
-
-@dataclass(frozen=True)
-class _ArboretumGame(Game):
-    """Arboretum in the game registry: what ``get_game("arboretum")`` returns."""
-
-    def new_state(self, players: int, seed: int | str = 0, **options: Any) -> ArboretumState:
-        return ArboretumState.new_game(players, seed, **options)
-
-    def from_dict(self, data: Mapping[str, Any]) -> ArboretumState:
-        from .serial import state_from_dict
-
-        return state_from_dict(dict(data))
-
-    def from_text(self, text: str) -> ArboretumState:
-        from .notation import state_from_text
-
-        return state_from_text(text)
-
-
-GAME = _ArboretumGame(
-    id="arboretum",
-    title="Arboretum",
-    min_players=2,
-    max_players=4,
-    version=1,
-    options=(OptionSpec("first_player", None, (None, 0, 1, 2, 3), "seat of the first player"),),
-)
-
-ArboretumState.game = GAME

@@ -18,19 +18,26 @@ The grammar, with examples, is in ``docs/notation-arboretum.md``.  In short::
 Arboretum rows: ``.`` an empty cell, ``Ca5`` a card; the column numbers (x) head the
 block and every row starts with its row number (y, growing downwards).  A ``*`` marks a
 card everyone knows is in the hand (it was taken from a discard pile).
+
+The state class to build is a parameter of :func:`state_from_text`
+(``ArboretumState.from_text`` passes itself), so this module does not import the state.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from tablero.core import CorruptDataError
 
 from .cards import CARD_NAMES
-from .data import SPECIES_IN_PLAY
-from .grid import LIMIT, cell, xy
+from .data import HIDDEN, PHASES, SPECIES_IN_PLAY
+from .grid import GRID, cell, frontier, in_range
 from .moves import PLAYERS
-from .state import HIDDEN, PHASES, ArboretumState, frontier
+from .serial import validate
+
+if TYPE_CHECKING:
+    from .state import ArboretumState
 
 _BY_NAME = {name.lower(): c for c, name in enumerate(CARD_NAMES)}
 _KEYS = ("deck", "unseen", "score", "turn", "rng", "viewer")
@@ -41,9 +48,7 @@ _PLAYER_KEYS = re.compile(r"(hand|discard) ([a-d])")
 
 
 def _arboretum_lines(arb: dict[int, int]) -> list[str]:
-    coords = [xy(c) for c in arb]
-    xs = range(min(x for x, _ in coords), max(x for x, _ in coords) + 1)
-    ys = range(min(y for _, y in coords), max(y for _, y in coords) + 1)
+    xs, ys = GRID.bounds(arb)
     width = max(len(str(y)) for y in ys)
     lines = [" " * (width + 2) + "".join(f" {x:>3}" for x in xs)]
     for y in ys:
@@ -157,7 +162,7 @@ def _read_arboretum(rows: list[tuple[int, str]], p: int, lineno: int) -> dict[in
         for x, tok in zip(cols, toks[1:], strict=True):
             if tok == ".":
                 continue
-            if max(abs(x), abs(y)) > LIMIT:
+            if not in_range(x, y):
                 raise _fail(ln, f"{name}: {x},{y} is too far from 0,0")
             arb[cell(x, y)] = _card(tok, ln, name)
     if last_y is None:
@@ -183,9 +188,9 @@ def _hand_tokens(text: str, lineno: int, what: str) -> tuple[list[int], list[int
     return sorted(hand), sorted(known)
 
 
-def state_from_text(text: str) -> ArboretumState:  # noqa: C901 - a flat list of fields
-    from .serial import validate
-
+def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:  # noqa: C901
+    """Read a position written in the notation into a ``cls``, validated like JSON data
+    (:class:`CorruptDataError` naming the line of the problem where there is one)."""
     if not isinstance(text, str):
         raise CorruptDataError("an Arboretum position must be given as text")
     lines: list[tuple[int, str]] = []
@@ -241,7 +246,7 @@ def state_from_text(text: str) -> ArboretumState:  # noqa: C901 - a flat list of
             raise CorruptDataError(f"the position has no '{key}:' line")
         return fields[key]
 
-    s = ArboretumState.__new__(ArboretumState)
+    s = cls.__new__(cls)
     s.n = n
     s.species = SPECIES_IN_PLAY[n]
     s.setup = {"players": n, "seed": None, "options": {}}

@@ -1,29 +1,28 @@
 """Arboretum's JSON format (version 1) and the position checks shared with the notation.
 
-The format is described in ``docs/notation-arboretum.md`` (section "JSON").
+The format is described in ``docs/notation-arboretum.md`` (section "JSON").  The keys
+every game shares (``game``, ``version``, ``players``, ``setup``, ``viewer``, ``rng``,
+``history``) are the core's envelope (:mod:`tablero.core.envelope`); this module writes
+and reads Arboretum's own keys between them.  The state class to build is a parameter
+(``ArboretumState.from_dict`` passes itself), so this module does not import the state.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
-from tablero.core.jsonutil import (
-    check_version,
-    copy_json,
-    read_setup,
-    require,
-    require_int,
-    require_list,
-)
+from tablero.core.envelope import read_envelope, write_envelope
+from tablero.core.jsonutil import require, require_int, require_list
 
 from .cards import CARD_NAMES
-from .data import CODES, DRAWS_PER_TURN, HAND_SIZE, SPECIES_IN_PLAY
-from .grid import LIMIT, ORIGIN, STEPS, cell, cell_name, parse_xy
+from .data import CODES, DRAWS_PER_TURN, HAND_SIZE, HIDDEN, PHASES, SPECIES_IN_PLAY
+from .grid import ORIGIN, cell, cell_name, connected, frontier, in_range, parse_xy
 from .moves import PLAYERS
-from .state import HIDDEN, PHASES, ArboretumState, frontier
 
-FORMAT_VERSION = 1
+if TYPE_CHECKING:
+    from .state import ArboretumState
 
 _BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
 
@@ -34,24 +33,29 @@ def _names(cards: list[int]) -> list[str | None]:
 
 
 def state_to_dict(s: ArboretumState) -> dict[str, Any]:
-    return {
-        "game": "arboretum",
-        "version": FORMAT_VERSION,
-        "players": s.n,
-        "setup": copy_json(s.setup),
-        "viewer": s.viewer_,
-        "arboretums": [[[cell_name(c), CARD_NAMES[arb[c]]] for c in sorted(arb)] for arb in s.arbs],
-        "hands": [_names(h) for h in s.hands],
-        "known": [_names(k) for k in s.known],
-        "discards": [_names(d) for d in s.discards],
-        "deck": None if s.deck is None else _names(s.deck),
-        "deck_count": s.deck_count,
-        "unseen": None if s.unseen is None else _names(s.unseen),
-        "scores": list(s.score),
-        "turn": {"player": s.player, "phase": s.phase, "draws": s.draws},
-        "rng": None if s.viewer_ is not None else f"{s.rng:016x}",
-        "history": copy_json(s.history_),
-    }
+    """The state's JSON-pure data: the core's envelope around Arboretum's keys."""
+    return write_envelope(
+        s.game,
+        players=s.n,
+        setup=s.setup,
+        viewer=s.viewer_,
+        rng=s.rng,
+        history=s.history_,
+        head={},
+        body={
+            "arboretums": [
+                [[cell_name(c), CARD_NAMES[arb[c]]] for c in sorted(arb)] for arb in s.arbs
+            ],
+            "hands": [_names(h) for h in s.hands],
+            "known": [_names(k) for k in s.known],
+            "discards": [_names(d) for d in s.discards],
+            "deck": None if s.deck is None else _names(s.deck),
+            "deck_count": s.deck_count,
+            "unseen": None if s.unseen is None else _names(s.unseen),
+            "scores": list(s.score),
+            "turn": {"player": s.player, "phase": s.phase, "draws": s.draws},
+        },
+    )
 
 
 def _card(value: Any, what: str) -> int:
@@ -71,16 +75,19 @@ def _cards(value: Any, what: str, hidden_ok: bool = False) -> list[int]:
     return out
 
 
-def state_from_dict(data: dict[str, Any]) -> ArboretumState:
-    """Read version-1 data; every field is checked and the position validated."""
-    check_version(data, "Arboretum", FORMAT_VERSION)
-    n = require_int(require(data, "players", int), "players", 2, 4)
-    s = ArboretumState.__new__(ArboretumState)
+def state_from_dict(data: Mapping[str, Any], cls: type[ArboretumState]) -> ArboretumState:
+    """Read version-1 data into a ``cls``: the core checks the envelope (format version,
+    players, setup, viewer, PRNG state, history), then every Arboretum field is checked
+    and the position validated."""
+    env = read_envelope(data, cls.game)
+    n = env.players
+    s = cls.__new__(cls)
     s.n = n
     s.species = SPECIES_IN_PLAY[n]
-    s.setup = read_setup(require(data, "setup", dict), n)
-    viewer = data.get("viewer")
-    s.viewer_ = None if viewer is None else require_int(viewer, "viewer", 0, n - 1)
+    s.setup = env.setup
+    s.viewer_ = env.viewer
+    s.rng = env.rng
+    s.history_ = env.history
     s.arbs = []
     for p, cards in enumerate(require_list(require(data, "arboretums", list), "arboretums", n)):
         arb: dict[int, int] = {}
@@ -92,7 +99,7 @@ def state_from_dict(data: dict[str, Any]) -> ArboretumState:
                 x, y = parse_xy(entry[0])
             except ValueError as exc:
                 raise CorruptDataError(str(exc)) from exc
-            if max(abs(x), abs(y)) > LIMIT:
+            if not in_range(x, y):
                 raise CorruptDataError(f"cell {entry[0]} is too far from 0,0")
             at = cell(x, y)
             if at in arb:
@@ -122,42 +129,8 @@ def state_from_dict(data: dict[str, Any]) -> ArboretumState:
     if s.phase not in PHASES:
         raise CorruptDataError(f"unknown decision {s.phase!r} ({', '.join(PHASES)})")
     s.draws = require_int(turn.get("draws"), "draws", 0, DRAWS_PER_TURN - 1)
-    rng = data.get("rng")
-    if s.viewer_ is None:
-        if not isinstance(rng, str):
-            raise CorruptDataError("a full state needs its rng state (a hex string)")
-        try:
-            s.rng = int(rng, 16)
-        except ValueError as exc:
-            raise CorruptDataError(f"rng state {rng!r} is not hexadecimal") from exc
-    else:
-        s.rng = 0
-    history = require_list(data.get("history"), "history")
-    for e in history:
-        if (
-            not isinstance(e, dict)
-            or not isinstance(e.get("move"), str)
-            or not isinstance(e.get("events"), list)
-        ):
-            raise CorruptDataError("a history entry must be an object with a 'move' and 'events'")
-    s.history_ = copy_json(history)
     validate(s)
     return s
-
-
-def _connected(arb: dict[int, int]) -> bool:
-    if not arb:
-        return True
-    seen = {ORIGIN}
-    todo = [ORIGIN]
-    while todo:
-        c = todo.pop()
-        for step in STEPS:
-            nxt = c + step
-            if nxt in arb and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == len(arb)
 
 
 def hand_size(s: ArboretumState, p: int) -> int:
@@ -180,7 +153,7 @@ def validate(s: ArboretumState) -> None:  # noqa: C901 - one check per rule
     for p, arb in enumerate(s.arbs):
         if arb and ORIGIN not in arb:
             raise CorruptDataError(f"{who(p)}'s arboretum has no card on 0,0 (the first card)")
-        if not _connected(arb):
+        if not connected(arb):
             raise CorruptDataError(
                 f"{who(p)}'s arboretum is not connected: every card lies orthogonally next "
                 "to another"

@@ -1,6 +1,6 @@
 """The Arboretum game state and its rules.
 
-A turn, as decisions (``phase``):
+A turn, as decisions (``phase``; :attr:`ArboretumState.DECISIONS`):
 
 ``draw``     draw a card from the deck or the top of any discard pile; twice, one card
              at a time (``draws`` counts the cards drawn so far this turn: 0 or 1);
@@ -8,25 +8,50 @@ A turn, as decisions (``phase``):
 ``discard``  discard a card to your own discard pile; the hand is back to 7 cards;
 ``over``     the deck ran out and the player who drew its last card finished the turn:
              the game is scored and over.
+
+Each rule is written once, as a method tagged for the core's
+:class:`~tablero.core.PhasedState` (see :mod:`tablero.core.decisions`): ``@moves_of``
+lists a decision's legal moves, ``@checks`` says why a move of a kind is illegal now,
+``@plays`` applies it.  The core dispatches ``legal_moves``, ``illegal_reason`` and
+``apply_unchecked`` to them, and builds ``view``/``determinize`` around :meth:`_hide`
+and :meth:`_deal`.
 """
 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import IllegalMoveError, InvalidMoveError, PhasedState, Rng
+from tablero.core import (
+    Decision,
+    Game,
+    IllegalMoveError,
+    PhasedState,
+    Rng,
+    checks,
+    first_player_option,
+    moves_of,
+    plays,
+)
 
-from . import scoring
+from . import notation, scoring, serial
 from .cards import CARD_NAMES
-from .data import CODES, DRAWS_PER_TURN, HAND_SIZE, SPECIES, SPECIES_IN_PLAY
-from .grid import ORIGIN, STEPS, cell, cell_name, in_range, xy
+from .data import CODES, DRAWS_PER_TURN, HAND_SIZE, HIDDEN, PHASES, SPECIES, SPECIES_IN_PLAY
+from .grid import ORIGIN, STEPS, cell, cell_name, frontier, in_range, xy
 from .moves import PLAYERS, ArboretumMove, Discard, DrawDeck, DrawPile, Play, parse_move
 
-PHASES = ("draw", "play", "discard", "over")
+__all__ = ["GAME", "ArboretumState", "HIDDEN", "PHASES", "frontier"]
 
-#: A card hidden from the viewer, in a view's hand.
-HIDDEN = -1
+#: Arboretum in the game registry: what ``get_game("arboretum")`` returns.
+GAME = Game(
+    id="arboretum",
+    title="Arboretum",
+    min_players=2,
+    max_players=4,
+    version=1,
+    options=(first_player_option(4),),
+)
 
 _FIELDS = (
     "n", "species", "setup", "arbs", "fronts", "hands", "known", "discards", "deck",
@@ -35,7 +60,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class ArboretumState(PhasedState):
+class ArboretumState(PhasedState, game=GAME):
     """An Arboretum position.  Build one with ``tablero.core.make("arboretum", ...)``.
 
     Attributes are read-only by convention: every method returns a new state, and
@@ -73,31 +98,36 @@ class ArboretumState(PhasedState):
     viewer_: int | None
     history_: list[dict[str, Any]]
 
+    #: The decisions of a turn and the move kinds each allows.
+    DECISIONS = {
+        "draw": Decision(
+            (DrawDeck, DrawPile),
+            lambda s: f"draw card {s.draws + 1} of 2: draw deck or draw <player>",
+        ),
+        "play": Decision((Play,), "play <card> <x,y>"),
+        "discard": Decision((Discard,), "discard <card>"),
+    }
+
     # --- construction ---------------------------------------------------------------
 
     @classmethod
     def new_game(
         cls, players: int, seed: int | str = 0, first_player: int | None = None
     ) -> ArboretumState:
-        if players not in SPECIES_IN_PLAY:
-            raise ValueError(f"Arboretum is played by 2 to 4 players, not {players}")
-        if first_player is not None and (
-            isinstance(first_player, bool)
-            or not isinstance(first_player, int)
-            or not 0 <= first_player < players
-        ):
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}")
+        """The position after setup (options checked by ``tablero.core.make``): the
+        species of the player count shuffled into the deck, 7 cards dealt to each
+        player, the first player chosen or drawn at random."""
         s = cls.__new__(cls)
         s.n = players
         s.species = SPECIES_IN_PLAY[players]
-        s.setup = {"players": players, "seed": seed, "options": {"first_player": first_player}}
+        s.setup = GAME.setup_record(players, seed, {"first_player": first_player})
         s.arbs = [{} for _ in range(players)]
         s.fronts = [(ORIGIN,)] * players
         s.deck = list(range(8 * s.species))
         s.deck_count = len(s.deck)
         s.unseen = None
         s.rng = Rng(seed).state
-        s.player = first_player if first_player is not None else s._randbelow(players)
+        s.player = s._first_player(first_player)
         s.hands = [sorted(s._draw_from_deck() for _ in range(HAND_SIZE)) for _ in range(players)]
         s.known = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
@@ -107,6 +137,14 @@ class ArboretumState(PhasedState):
         s.viewer_ = None
         s.history_ = []
         return s
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ArboretumState:
+        return serial.state_from_dict(data, cls)
+
+    @classmethod
+    def from_text(cls, text: str) -> ArboretumState:
+        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArboretumState:
         """A copy with its own outer lists; inner lists and dicts are shared, and a
@@ -147,12 +185,11 @@ class ArboretumState(PhasedState):
         self.deck_count -= 1
         return c
 
-    # --- the protocol: whose turn, what can be done -----------------------------------
+    # --- the protocol: moves, the end -------------------------------------------------
 
-    def scores(self) -> list[int]:
-        """0 for everyone until the game is over (Arboretum scores only at the end),
-        then the final totals."""
-        return self.score[:]
+    def read_move(self, text: str) -> ArboretumMove:
+        """The move written as ``text`` (see :mod:`.moves`), not yet checked here."""
+        return parse_move(text)
 
     def winners(self) -> list[int]:
         """The most points; on a tie, the most different species in the arboretum;
@@ -163,101 +200,142 @@ class ArboretumState(PhasedState):
         most = max(present.values())
         return [p for p in tied if present[p] == most]
 
-    def legal_moves(self) -> list[ArboretumMove]:
-        """Every legal move once, in a fixed order: ``draw deck``, then the discard
-        piles by seat; plays by card, then cell; discards by card."""
-        phase = self.phase
-        if phase == "draw":
-            moves: list[ArboretumMove] = [_DRAW_DECK] if self.deck_count > 0 else []
-            moves.extend(_DRAW_PILE[q] for q in range(self.n) if self.discards[q])
-            return moves
-        if phase == "play":
-            front = self.fronts[self.player]
-            out: list[ArboretumMove] = []
-            for c in self.hands[self.player]:
-                if c != HIDDEN:
-                    out.extend(_play_moves(c, front))
-            return out
-        if phase == "discard":
-            return [_DISCARDS[c] for c in self.hands[self.player] if c != HIDDEN]
-        return []
+    def move_candidates(self) -> list[str]:
+        """Move texts worth trying here, near misses included: every draw, plays of the
+        hand's cards (and of a few cards not in it) on every cell of the player's
+        arboretum's bounding box widened by 2 (around ``0,0`` while it is empty), and
+        discards of the same cards."""
+        p = self.player
+        hand = [c for c in self.hands[p] if c != HIDDEN]
+        others = [c for c in range(80) if c not in hand]
+        in_play = [c for c in others if c < 8 * self.species]
+        extra = {others[0], others[-1], *in_play[:1], *in_play[-1:]}
+        cards = hand + sorted(extra - set(hand))
+        arb = self.arbs[p]
+        coords = [xy(c) for c in arb] or [(0, 0)]
+        xs = range(min(x for x, _ in coords) - 2, max(x for x, _ in coords) + 3)
+        ys = range(min(y for _, y in coords) - 2, max(y for _, y in coords) + 3)
+        texts = ["draw deck", *(f"draw {q}" for q in PLAYERS)]
+        texts += [f"play {CARD_NAMES[c]} {x},{y}" for c in cards for y in ys for x in xs]
+        texts += [f"discard {CARD_NAMES[c]}" for c in cards]
+        return texts
 
-    # --- checking moves ----------------------------------------------------------------
+    # --- the draw decision ------------------------------------------------------------
 
-    def parse_move(self, text: str) -> ArboretumMove:
-        """The move written as ``text``, checked against this position."""
-        move = parse_move(text)
-        reason = self.illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
-        return move
+    @moves_of("draw")
+    def _draw_moves(self) -> list[ArboretumMove]:
+        """``draw deck`` while the deck holds a card, then the discard piles by seat."""
+        piles = self.discards
+        moves: list[ArboretumMove] = [_DRAW_PILE[q] for q in range(self.n) if piles[q]]
+        if self.deck_count > 0:
+            moves.insert(0, _DRAW_DECK)
+        return moves
 
-    def _card_reason(self, move: Play | Discard) -> str | None:
-        c = move.card
-        if c >> 3 >= self.species:
-            codes = " ".join(CODES[: self.species])
-            return (
-                f"{move}: {SPECIES[c >> 3]} is not in a {self.n}-player game (its species: {codes})"
-            )
-        if c not in self.hands[self.player]:
-            return f"{move}: {CARD_NAMES[c]} is not in your hand"
+    @checks(DrawDeck)
+    def _check_draw_deck(self, move: DrawDeck) -> str | None:
+        return None if self.deck_count > 0 else "draw deck: the deck is empty"
+
+    @checks(DrawPile)
+    def _check_draw_pile(self, move: DrawPile) -> str | None:
+        q = move.seat
+        if not 0 <= q < self.n:
+            return f"{move}: there is no player {PLAYERS[q]} in a {self.n}-player game"
+        if not self.discards[q]:
+            return f"{move}: player {PLAYERS[q]}'s discard pile is empty"
         return None
 
-    def illegal_reason(self, move: Any) -> str | None:
-        """``None`` if ``move`` is legal now, else a sentence saying why it is not."""
-        phase = self.phase
-        if phase == "over":
-            return "the game is over: no more moves"
-        if self.viewer_ is not None and self.viewer_ != self.player:
-            return "this is another player's view: only the player to move can act"
-        expected = {
-            "draw": f"draw card {self.draws + 1} of 2: draw deck or draw <player>",
-            "play": "play <card> <x,y>",
-            "discard": "discard <card>",
-        }[phase]
-        wrong = f"{move} is not possible now: the decision is {phase!r} ({expected})"
-        if isinstance(move, DrawDeck):
-            if phase != "draw":
-                return wrong
-            return None if self.deck_count > 0 else "draw deck: the deck is empty"
-        if isinstance(move, DrawPile):
-            if phase != "draw":
-                return wrong
-            q = move.seat
-            if not 0 <= q < self.n:
-                return f"{move}: there is no player {PLAYERS[q]} in a {self.n}-player game"
-            if not self.discards[q]:
-                return f"{move}: player {PLAYERS[q]}'s discard pile is empty"
-            return None
-        if isinstance(move, Play):
-            if phase != "play":
-                return wrong
-            reason = self._card_reason(move)
-            if reason is not None:
-                return reason
-            where = f"{move.x},{move.y}"
-            arb = self.arbs[self.player]
-            target = cell(move.x, move.y) if in_range(move.x, move.y) else None
-            if target is not None and target in arb:
-                return f"{move}: {where} already holds {CARD_NAMES[arb[target]]}"
-            if not arb:
-                if target != ORIGIN:
-                    return (
-                        f"{move}: your first card goes to 0,0 (cells are counted from the "
-                        "first card)"
-                    )
-                return None
-            if target is None or target not in self.fronts[self.player]:
+    @plays(DrawDeck)
+    def _draw_deck(self, move: DrawDeck, events: list[dict[str, Any]]) -> None:
+        p = self.player
+        c = self._draw_from_deck()
+        self._take(c)
+        events.append({"type": "draw", "player": p, "source": "deck", "card": CARD_NAMES[c]})
+        if self.deck_count == 0:
+            events.append({"type": "deck_empty", "player": p})
+        self._after_draw()
+
+    @plays(DrawPile)
+    def _draw_pile(self, move: DrawPile, events: list[dict[str, Any]]) -> None:
+        """The top card of a discard pile; everyone knows it is in the hand now."""
+        p = self.player
+        pile = self.discards[move.seat]
+        c = pile[-1]
+        self.discards[move.seat] = pile[:-1]
+        self._take(c)
+        known = self.known[p][:]
+        insort(known, c)
+        self.known[p] = known
+        events.append(
+            {
+                "type": "draw",
+                "player": p,
+                "source": "pile",
+                "pile": move.seat,
+                "card": CARD_NAMES[c],
+            }
+        )
+        self._after_draw()
+
+    def _take(self, c: int) -> None:
+        hand = self.hands[self.player][:]
+        insort(hand, c)
+        self.hands[self.player] = hand
+
+    def _after_draw(self) -> None:
+        self.draws += 1
+        if self.draws == DRAWS_PER_TURN:
+            self.draws = 0
+            self.phase = "play"
+
+    # --- the play decision ------------------------------------------------------------
+
+    @moves_of("play")
+    def _play_moves(self) -> list[ArboretumMove]:
+        """Plays by card (the hand's order), then by cell (the frontier's order)."""
+        front = self.fronts[self.player]
+        cache = _PLAY_CACHE
+        return [cache[c << 16 | at] for c in self.hands[self.player] if c != HIDDEN for at in front]
+
+    @checks(Play)
+    def _check_play(self, move: Play) -> str | None:
+        """The card from the hand; the first card on ``0,0``, every later one on an
+        empty cell orthogonally next to a card of the player's arboretum."""
+        reason = self._card_reason(move)
+        if reason is not None:
+            return reason
+        where = f"{move.x},{move.y}"
+        arb = self.arbs[self.player]
+        target = cell(move.x, move.y) if in_range(move.x, move.y) else None
+        if target is not None and target in arb:
+            return f"{move}: {where} already holds {CARD_NAMES[arb[target]]}"
+        if not arb:
+            if target != ORIGIN:
                 return (
-                    f"{move}: {where} is not next to a card of your arboretum (a card goes "
-                    "orthogonally next to one of yours)"
+                    f"{move}: your first card goes to 0,0 (cells are counted from the first card)"
                 )
             return None
-        if isinstance(move, Discard):
-            if phase != "discard":
-                return wrong
-            return self._card_reason(move)
-        return f"{move!r} is not an Arboretum move"
+        if target is None or target not in self.fronts[self.player]:
+            return (
+                f"{move}: {where} is not next to a card of your arboretum (a card goes "
+                "orthogonally next to one of yours)"
+            )
+        return None
+
+    @plays(Play)
+    def _play(self, move: Play, events: list[dict[str, Any]]) -> None:
+        p = self.player
+        c = move.card
+        self._give_up(c)
+        at = cell(move.x, move.y)
+        self.arbs[p] = arb = {**self.arbs[p], at: c}
+        front = set(self.fronts[p])
+        front.discard(at)
+        for step in STEPS:
+            if at + step not in arb:
+                front.add(at + step)
+        self.fronts[p] = tuple(sorted(front))
+        events.append({"type": "play", "player": p, "card": CARD_NAMES[c], "cell": cell_name(at)})
+        self.phase = "discard"
 
     def preview(self, move: Any) -> dict[str, Any]:
         """What a play would give, before it is committed.
@@ -285,70 +363,43 @@ class ArboretumState(PhasedState):
             )
         return {"card": CARD_NAMES[move.card], "cell": f"{move.x},{move.y}", "species": rows}
 
-    # --- applying moves ---------------------------------------------------------------
+    # --- the discard decision ---------------------------------------------------------
 
-    def apply_unchecked(self, move: Any) -> ArboretumState:
-        """The next state, trusting ``move`` to be legal (fast path for search)."""
-        s = self._copy()
-        p = s.player
-        ev: list[dict[str, Any]] = []
-        s.history_.append({"player": p, "move": str(move), "events": ev})
-        if isinstance(move, DrawDeck):
-            c = s._draw_from_deck()
-            s._take(c)
-            ev.append({"type": "draw", "player": p, "source": "deck", "card": CARD_NAMES[c]})
-            if s.deck_count == 0:
-                ev.append({"type": "deck_empty", "player": p})
-            s._after_draw()
-        elif isinstance(move, DrawPile):
-            pile = s.discards[move.seat]
-            c = pile[-1]
-            s.discards[move.seat] = pile[:-1]
-            s._take(c)
-            known = s.known[p][:]
-            insort(known, c)
-            s.known[p] = known
-            ev.append(
-                {
-                    "type": "draw",
-                    "player": p,
-                    "source": "pile",
-                    "pile": move.seat,
-                    "card": CARD_NAMES[c],
-                }
-            )
-            s._after_draw()
-        elif isinstance(move, Play):
-            c = move.card
-            s._give_up(c)
-            at = cell(move.x, move.y)
-            s.arbs[p] = arb = {**s.arbs[p], at: c}
-            front = set(s.fronts[p])
-            front.discard(at)
-            for step in STEPS:
-                if at + step not in arb:
-                    front.add(at + step)
-            s.fronts[p] = tuple(sorted(front))
-            ev.append({"type": "play", "player": p, "card": CARD_NAMES[c], "cell": cell_name(at)})
-            s.phase = "discard"
-        elif isinstance(move, Discard):
-            c = move.card
-            s._give_up(c)
-            s.discards[p] = [*s.discards[p], c]
-            ev.append({"type": "discard", "player": p, "card": CARD_NAMES[c]})
-            if s.deck_count == 0:
-                s._end_game(ev)
-            else:
-                s.player = (p + 1) % s.n
-                s.phase = "draw"
+    @moves_of("discard")
+    def _discard_moves(self) -> list[ArboretumMove]:
+        """Discards by card (the hand's order)."""
+        return [_DISCARDS[c] for c in self.hands[self.player] if c != HIDDEN]
+
+    @checks(Discard)
+    def _check_discard(self, move: Discard) -> str | None:
+        return self._card_reason(move)
+
+    @plays(Discard)
+    def _discard(self, move: Discard, events: list[dict[str, Any]]) -> None:
+        """The card goes on the player's own pile; the turn passes, or the game ends
+        when the deck is empty."""
+        p = self.player
+        c = move.card
+        self._give_up(c)
+        self.discards[p] = [*self.discards[p], c]
+        events.append({"type": "discard", "player": p, "card": CARD_NAMES[c]})
+        if self.deck_count == 0:
+            self._end_game(events)
         else:
-            raise InvalidMoveError(f"{move!r} is not an Arboretum move")
-        return s
+            self.player = (p + 1) % self.n
+            self.phase = "draw"
 
-    def _take(self, c: int) -> None:
-        hand = self.hands[self.player][:]
-        insort(hand, c)
-        self.hands[self.player] = hand
+    def _card_reason(self, move: Play | Discard) -> str | None:
+        """Why the card of a play or a discard cannot leave the hand (or ``None``)."""
+        c = move.card
+        if c >> 3 >= self.species:
+            codes = " ".join(CODES[: self.species])
+            return (
+                f"{move}: {SPECIES[c >> 3]} is not in a {self.n}-player game (its species: {codes})"
+            )
+        if c not in self.hands[self.player]:
+            return f"{move}: {CARD_NAMES[c]} is not in your hand"
+        return None
 
     def _give_up(self, c: int) -> None:
         """``c`` leaves the hand; once it is gone, nobody knows it is there any more."""
@@ -359,11 +410,7 @@ class ArboretumState(PhasedState):
         if c in self.known[p]:
             self.known[p] = [k for k in self.known[p] if k != c]
 
-    def _after_draw(self) -> None:
-        self.draws += 1
-        if self.draws == DRAWS_PER_TURN:
-            self.draws = 0
-            self.phase = "play"
+    # --- the end ----------------------------------------------------------------------
 
     def _end_game(self, ev: list[dict[str, Any]]) -> None:
         """Final scoring, every step recorded: hands, rights, paths, totals."""
@@ -424,21 +471,14 @@ class ArboretumState(PhasedState):
 
     # --- hidden information -----------------------------------------------------------
 
-    def view(self, player: int) -> ArboretumState:
-        """What ``player`` may know.  Other hands keep their size and their publicly
-        known cards (taken from a discard pile); the deck keeps only its count;
-        ``unseen`` lists every card hidden from ``player`` (the deck and the unknown
-        cards of other hands), which follows from public facts.  The PRNG state and
-        the seed are dropped; other players' deck draws are masked in the history.
-        Once the game is over, the hands are revealed and nothing is hidden.
-        """
-        if not 0 <= player < self.n:
-            raise ValueError(f"no player {player} in a {self.n}-player game")
-        if self.viewer_ is not None:
-            if self.viewer_ == player:
-                return self
-            raise ValueError("a view cannot be turned into another player's view")
-        s = self._copy()
+    def _hide(self, player: int) -> None:
+        """What ``player`` may not know, replaced (on the core's fresh copy for
+        ``view``).  Other hands keep their size and their publicly known cards (taken
+        from a discard pile); the deck keeps only its count; ``unseen`` lists every card
+        hidden from ``player`` (the deck and the unknown cards of other hands), which
+        follows from public facts.  Once the game is over, the hands are revealed and
+        only the (empty) deck is hidden.  The core drops the PRNG state and the seed and
+        masks others' deck draws in the history (:meth:`_mask_entry`)."""
         unseen = list(self.deck or ())
         if self.phase != "over":
             for q in range(self.n):
@@ -446,49 +486,41 @@ class ArboretumState(PhasedState):
                     known = self.known[q]
                     hidden = [c for c in self.hands[q] if c not in known]
                     unseen.extend(hidden)
-                    s.hands[q] = [HIDDEN] * len(hidden) + known
-        s.deck = None
-        s.unseen = sorted(unseen)
-        s.rng = 0
-        s.setup = {**self.setup, "seed": None}
-        s.viewer_ = player
-        s.history_ = [_mask_entry(e, player) for e in self.history_]
-        return s
+                    self.hands[q] = [HIDDEN] * len(hidden) + known
+        self.deck = None
+        self.unseen = sorted(unseen)
 
-    def determinize(self, rng: Rng | int) -> ArboretumState:
-        """A full state consistent with this view: the unseen cards are dealt at
-        random to the hidden hand slots and the deck.  A full state is returned as is."""
-        if self.viewer_ is None:
-            return self
-        if not isinstance(rng, Rng):
-            rng = Rng(rng)
+    def _deal(self, rng: Rng) -> None:
+        """The unseen cards dealt at random to the hidden hand slots and the deck (on
+        the core's fresh copy of a view, for ``determinize``)."""
         assert self.unseen is not None
         pool = self.unseen[:]
         rng.shuffle(pool)
-        s = self._copy()
         for q in range(self.n):
             hand = self.hands[q]
             k = hand.count(HIDDEN)
             if k:
-                s.hands[q] = sorted([c for c in hand if c != HIDDEN] + pool[:k])
+                self.hands[q] = sorted([c for c in hand if c != HIDDEN] + pool[:k])
                 del pool[:k]
-        s.deck = sorted(pool)
-        s.unseen = None
-        s.rng = rng.next64()
-        s.viewer_ = None
-        return s
+        self.deck = sorted(pool)
+        self.unseen = None
+
+    def _mask_entry(self, entry: dict[str, Any], viewer: int) -> dict[str, Any]:
+        """Another player's history entry as ``viewer`` saw it: their deck draws hidden."""
+        events = []
+        for e in entry["events"]:
+            if e["type"] == "draw" and e["source"] == "deck":
+                e = {**e, "card": None}
+            events.append(e)
+        return {**entry, "events": events}
 
     # --- serialisation ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        from .serial import state_to_dict
-
-        return state_to_dict(self)
+        return serial.state_to_dict(self)
 
     def to_text(self) -> str:
-        from .notation import state_to_text
-
-        return state_to_text(self)
+        return notation.state_to_text(self)
 
     def __repr__(self) -> str:
         if self.phase == "over":
@@ -500,14 +532,7 @@ class ArboretumState(PhasedState):
         return f"<ArboretumState {self.n}p, {who}, deck {self.deck_count}, scores {self.score}>"
 
 
-def frontier(arb: dict[int, int]) -> tuple[int, ...]:
-    """The empty cells where the next card of ``arb`` may go (sorted)."""
-    if not arb:
-        return (ORIGIN,)
-    return tuple(sorted({c + d for c in arb for d in STEPS if c + d not in arb}))
-
-
-# Moves are values, so the move generator hands out shared instances.
+# Moves are values, so the move generators hand out shared instances.
 _DRAW_DECK = DrawDeck()
 _DRAW_PILE = tuple(DrawPile(q) for q in range(4))
 _DISCARDS = tuple(Discard(c) for c in range(80))
@@ -521,24 +546,5 @@ class _PlayCache(dict[int, Play]):
         return move
 
 
-_PLAYS = _PlayCache()
-
-
-def _play_moves(c: int, front: tuple[int, ...]) -> list[Play]:
-    plays, base = _PLAYS, c << 16
-    return [plays[base | at] for at in front]
-
-
-def _mask_entry(entry: dict[str, Any], viewer: int) -> dict[str, Any]:
-    """A history entry as ``viewer`` saw it: others' deck draws hidden."""
-    if entry["player"] == viewer:
-        return entry
-    events = []
-    for e in entry["events"]:
-        if e["type"] == "draw" and e["source"] == "deck":
-            e = {**e, "card": None}
-        events.append(e)
-    return {**entry, "events": events}
-
-
-__all__ = ["ArboretumState", "HIDDEN", "PHASES", "frontier"]
+#: Every ``Play`` move the generator hands out, by ``card << 16 | cell``.
+_PLAY_CACHE = _PlayCache()

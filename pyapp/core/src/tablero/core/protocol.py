@@ -384,7 +384,8 @@ class PhasedState(State):
         """Every legal move once, in the order the game's generator for the pending
         decision gives (see the game's moves module)."""
         moves = self._MOVES.get(self.phase)
-        return [] if moves is None else list(moves(self))
+        # A generator returns a list of its own (never a shared one), so no copy here.
+        return [] if moves is None else moves(self)
 
     def illegal_reason(self, move: Any) -> str | None:
         """``None`` if ``move`` is legal now, else a sentence saying why it is not:
