@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablero.core import InvalidMoveError
+from tablero.core.moves import WordMove
 
 from .cards import CARD_NAMES, parse_card
 from .grid import parse_xy
@@ -32,12 +33,10 @@ from .grid import parse_xy
 PLAYERS = "ABCD"
 
 
-@dataclass(frozen=True, slots=True)
-class DrawDeck:
+class DrawDeck(WordMove):
     """Draw the top card of the deck."""
 
-    def __str__(self) -> str:
-        return "draw deck"
+    WORD = "draw deck"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
-from tablero.core.envelope import read_envelope, write_envelope
+from tablero.core.envelope import read_envelope
 from tablero.core.jsonutil import require, require_int, require_list
 
 from .cards import CARD_NAMES
@@ -34,13 +34,7 @@ def _names(cards: list[int]) -> list[str | None]:
 
 def state_to_dict(s: ArboretumState) -> dict[str, Any]:
     """The state's JSON-pure data: the core's envelope around Arboretum's keys."""
-    return write_envelope(
-        s.game,
-        players=s.n,
-        setup=s.setup,
-        viewer=s.viewer_,
-        rng=s.rng,
-        history=s.history_,
+    return s.envelope(
         head={},
         body={
             "arboretums": [

@@ -23,17 +23,9 @@ from bisect import insort
 from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import (
-    Decision,
-    Game,
-    IllegalMoveError,
-    PhasedState,
-    Rng,
-    checks,
-    first_player_option,
-    moves_of,
-    plays,
-)
+from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core.options import first_player_option
 
 from . import notation, scoring, serial
 from .cards import CARD_NAMES
@@ -44,14 +36,7 @@ from .moves import PLAYERS, ArboretumMove, Discard, DrawDeck, DrawPile, Play, pa
 __all__ = ["GAME", "ArboretumState", "HIDDEN", "PHASES", "frontier"]
 
 #: Arboretum in the game registry: what ``get_game("arboretum")`` returns.
-GAME = Game(
-    id="arboretum",
-    title="Arboretum",
-    min_players=2,
-    max_players=4,
-    version=1,
-    options=(first_player_option(4),),
-)
+GAME = Game("arboretum", "Arboretum", 2, 4, version=1, options=(first_player_option(4),))
 
 _FIELDS = (
     "n", "species", "setup", "arbs", "fronts", "hands", "known", "discards", "deck",
@@ -79,7 +64,6 @@ class ArboretumState(PhasedState, game=GAME):
 
     __slots__ = _FIELDS
 
-    n: int
     species: int
     setup: dict[str, Any]
     arbs: list[dict[int, int]]
@@ -90,13 +74,7 @@ class ArboretumState(PhasedState, game=GAME):
     deck: list[int] | None
     deck_count: int
     unseen: list[int] | None
-    score: list[int]
-    player: int
-    phase: str
     draws: int
-    rng: int
-    viewer_: int | None
-    history_: list[dict[str, Any]]
 
     #: The decisions of a turn and the move kinds each allows.
     DECISIONS = {

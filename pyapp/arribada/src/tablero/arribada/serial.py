@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
-from tablero.core.envelope import read_envelope, write_envelope
+from tablero.core.envelope import read_envelope
 from tablero.core.jsonutil import require, require_int, require_list
 
 from .board import NIDO, PLAYA, ROCK, get_board
@@ -52,13 +52,7 @@ def state_to_dict(s: ArribadaState) -> dict[str, Any]:
         for c, v in enumerate(s.values)
         if v != EMPTY
     ]
-    return write_envelope(
-        s.game,
-        players=s.n,
-        setup=s.setup,
-        viewer=s.viewer_,
-        rng=s.rng,
-        history=s.history_,
+    return s.envelope(
         head={"variant": s.variant, "board": b.name},
         body={
             "tiles": tiles,

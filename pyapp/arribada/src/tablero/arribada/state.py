@@ -16,18 +16,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tablero.core import (
-    Decision,
-    Game,
-    IllegalMoveError,
-    OptionSpec,
-    PhasedState,
-    Rng,
-    checks,
-    first_player_option,
-    moves_of,
-    plays,
-)
+from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core.options import OptionSpec, first_player_option
 
 from . import notation, scoring, serial
 from .board import NIDO, PLAYA, Board, get_board
@@ -63,17 +54,12 @@ from .moves import (
 
 __all__ = ["GAME", "PHASES", "VARIANTS", "ArribadaState"]
 
-GAME = Game(
-    id="arribada",
-    title="Arribada",
-    min_players=2,
-    max_players=4,
-    version=1,
-    options=(
-        OptionSpec("variant", "standard", VARIANTS, "beginner: no capture"),
-        first_player_option(4),
-    ),
+#: Arribada's options: the beginner variant plays without capture.
+OPTIONS = (
+    OptionSpec("variant", "standard", VARIANTS, "beginner: no capture"),
+    first_player_option(4),
 )
+GAME = Game("arribada", "Arribada", 2, 4, version=1, options=OPTIONS)
 
 _FIELDS = (
     "board", "n", "variant", "setup", "values", "owners", "racks", "display", "bag",
@@ -97,7 +83,6 @@ class ArribadaState(PhasedState, game=GAME):
     __slots__ = _FIELDS
 
     board: Board
-    n: int
     variant: str
     setup: dict[str, Any]
     values: list[int]
@@ -109,19 +94,13 @@ class ArribadaState(PhasedState, game=GAME):
     unseen: list[int] | None  # in a view: counts of the values hidden from the viewer
     shells: list[int]
     refresh: list[bool]
-    score: list[int]
     removed: list[list[int]]
-    player: int
-    phase: str
     first: int
     final_round: bool
     passes: int
     picks_rack: list[int]
     picks_display: list[int]
     refresh_from: str
-    rng: int
-    viewer_: int | None
-    history_: list[dict[str, Any]]
 
     DECISIONS = {
         "action": Decision(

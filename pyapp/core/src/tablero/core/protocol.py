@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from .decisions import RULE_TAG, Decision, not_now
+from .envelope import write_envelope
 from .errors import IllegalMoveError, InvalidMoveError
 from .options import OptionSpec, resolve_options
 from .rng import Rng
@@ -418,6 +419,20 @@ class PhasedState(State):
     @abstractmethod
     def _copy(self) -> Self:
         """A copy whose parts a move may change without touching ``self``."""
+
+    def envelope(self, head: Mapping[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+        """The state's JSON-pure data: the core's envelope (``tablero.core.envelope``)
+        around the game's own ``head`` and ``body`` keys."""
+        return write_envelope(
+            self.game,
+            players=self.n,
+            setup=self.setup,
+            viewer=self.viewer_,
+            rng=self.rng,
+            history=self.history_,
+            head=head,
+            body=body,
+        )
 
     # --- setup helpers --------------------------------------------------------------
 
