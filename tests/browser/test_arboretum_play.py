@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from arboretum_ui import hand, new_game, play_turn, reveal
+from conftest import wait_ready
 from tablero.arboretum import CARD_NAMES
 from tablero.core import make
 from ui import click, open_app
@@ -131,8 +132,6 @@ def test_a_shared_link_restores_the_arboretum_game(new_page, site_server):
 
     other = new_page()  # a fresh context: no saves, no service worker
     other.goto(link)
-    from conftest import wait_ready
-
     wait_ready(other)
     click(other, '[data-act="app.reveal"]')
     assert other.inner_html("#app .shell-table") == table

@@ -18,8 +18,9 @@ TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
 
-import conformance_checks as cc  # noqa: E402
 import tiny_game  # noqa: E402
+
+from . import conformance_checks as cc  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)

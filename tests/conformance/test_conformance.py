@@ -8,8 +8,9 @@ configurations (``Game.setups()``), three random games each (see
 
 from __future__ import annotations
 
-import conformance_checks as cc
 import pytest
+
+from . import conformance_checks as cc
 
 
 def test_legality_closure(case: cc.Case) -> None:

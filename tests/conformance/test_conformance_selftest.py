@@ -8,11 +8,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import conformance_checks as cc
 import pytest
 import tiny_game
 from tablero.core import CorruptDataError, Rng, make
 from tiny_game import Keep, Swap, Take, TinyState
+
+from . import conformance_checks as cc
 
 
 def tiny(players: int = 2, moves: tuple[str, ...] = ("take 1", "keep")) -> TinyState:

@@ -11,9 +11,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import golden_replay
 import pytest
 from tablero.core import from_json
+
+from . import golden_replay
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

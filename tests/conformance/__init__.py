@@ -1,0 +1,1 @@
+"""The conformance suite (a package, so that its conftest does not shadow another)."""

@@ -1,0 +1,1 @@
+"""The golden replays (a package, so that its conftest does not shadow another)."""
