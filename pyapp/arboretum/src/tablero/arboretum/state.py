@@ -127,10 +127,8 @@ class ArboretumState(PhasedState, game=GAME):
     def _copy(self) -> ArboretumState:
         """A copy with its own outer lists; inner lists and dicts are shared, and a
         move replaces (never edits) the ones it changes."""
-        s = ArboretumState.__new__(ArboretumState)
-        s.n = self.n
+        s = self._blank_copy()
         s.species = self.species
-        s.setup = self.setup
         s.arbs = self.arbs[:]
         s.fronts = self.fronts[:]
         s.hands = self.hands[:]
@@ -140,12 +138,7 @@ class ArboretumState(PhasedState, game=GAME):
         s.deck_count = self.deck_count
         s.unseen = self.unseen
         s.score = self.score
-        s.player = self.player
-        s.phase = self.phase
         s.draws = self.draws
-        s.rng = self.rng
-        s.viewer_ = self.viewer_
-        s.history_ = self.history_[:]
         return s
 
     # --- randomness -----------------------------------------------------------------

@@ -170,11 +170,9 @@ class ArribadaState(PhasedState, game=GAME):
 
     def _copy(self) -> ArribadaState:
         """A copy whose mutable parts may be changed without touching ``self``."""
-        s = ArribadaState.__new__(ArribadaState)
+        s = self._blank_copy()
         s.board = self.board
-        s.n = self.n
         s.variant = self.variant
-        s.setup = self.setup
         s.values = self.values[:]
         s.owners = self.owners[:]
         s.racks = [r[:] for r in self.racks]
@@ -186,17 +184,12 @@ class ArribadaState(PhasedState, game=GAME):
         s.refresh = self.refresh[:]
         s.score = self.score[:]
         s.removed = [r[:] for r in self.removed]
-        s.player = self.player
-        s.phase = self.phase
         s.first = self.first
         s.final_round = self.final_round
         s.passes = self.passes
         s.picks_rack = self.picks_rack[:]
         s.picks_display = self.picks_display[:]
         s.refresh_from = self.refresh_from
-        s.rng = self.rng
-        s.viewer_ = self.viewer_
-        s.history_ = self.history_[:]
         return s
 
     def read_move(self, text: str) -> ArribadaMove:

@@ -420,6 +420,20 @@ class PhasedState(State):
     def _copy(self) -> Self:
         """A copy whose parts a move may change without touching ``self``."""
 
+    def _blank_copy(self) -> Self:
+        """A new state of this class holding this one's turn, setup, PRNG state, viewer
+        and a copy of its history (what every game's :meth:`_copy` starts from); the
+        game copies its own parts."""
+        s = type(self).__new__(type(self))
+        s.n = self.n
+        s.setup = self.setup
+        s.player = self.player
+        s.phase = self.phase
+        s.rng = self.rng
+        s.viewer_ = self.viewer_
+        s.history_ = self.history_[:]
+        return s
+
     def envelope(self, head: Mapping[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
         """The state's JSON-pure data: the core's envelope (``tablero.core.envelope``)
         around the game's own ``head`` and ``body`` keys."""
