@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -372,16 +374,12 @@ def write_catalogs(out: Path) -> dict[str, dict[str, str]]:
     (out / "i18n").mkdir(parents=True, exist_ok=True)
     catalogs = {}
     for lang in LANGUAGES:
-        # As tablero.web.i18n merges them: <lang>.json and every <namespace>.<lang>.json.
+        # As tablero.web.i18n merges them: the shell's messages/<lang>.json and each game's
+        # games/<game>/messages/<lang>.json.
         sources = [(STATIC / "boot-messages.json", boot[lang])]
-        if MESSAGES_DIR.is_dir():
-            for path in sorted(MESSAGES_DIR.glob(f"*{lang}.json")):
-                if (
-                    path.name == f"{lang}.json"
-                    or path.name.count(".") == 2
-                    and path.name.endswith(f".{lang}.json")
-                ):
-                    sources.append((path, _read_json(path)))
+        paths = [MESSAGES_DIR / f"{lang}.json"]
+        paths += [UI_DIR / game / "messages" / f"{lang}.json" for game in ui_games()]
+        sources += [(path, _read_json(path)) for path in paths if path.is_file()]
         catalog: dict[str, str] = {}
         origin: dict[str, Path] = {}
         for path, table in sources:
@@ -422,13 +420,33 @@ def _npm_path(*parts: str) -> Path:
 
 # --- the page's wheels and the memory snapshot (docs/pwa.md, "The snapshot") ----------
 
-# The page unpacks these distributions, plus the engine of every game that has a UI plugin
-# (tablero/web/games/<id>.py): a game the page cannot show needs no engine there.  The
-# bots run in their web worker, which unpacks its own wheels.
+# The page unpacks these distributions, plus the engine of every game that has a UI
+# package (tablero/web/games/<id>/): a game the page cannot show needs no engine there.
+# The bots run in their web worker, which unpacks its own wheels.
 PAGE_DISTRIBUTIONS = ("tablero-core", "tablero-web")
-# The Python heap Pyodide starts with (30 MiB); a snapshot of a heap that grew past it does
-# not restore ("RangeError: offset is out of bounds").
-SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024
+# The folder of the games' UI packages, one per game, named by its id (in the web wheel).
+UI_PACKAGES = "tablero/web/games/"
+UI_DIR = ROOT / "pyapp" / "web" / "src" / UI_PACKAGES
+# The packages of tablero that are not a game's engine (pyapp/<dist>/src/tablero/<package>).
+NOT_GAMES = ("core", "web", "bots", "cli")
+# What the memory snapshot holds (docs/pwa.md, "The snapshot"): core and web, then the
+# games in the registry's order (tablero.core.game_ids(), the order the picker offers them
+# in) as long as the heap Pyodide starts with (30 MiB: a snapshot of a heap that grew past
+# it does not restore, "RangeError: offset is out of bounds") keeps this much unused, as
+# measured game by game at build time (plan_snapshot()); the games left out are unpacked
+# and imported on demand.  The margin covers what a measurement may be off by (two runs of
+# the same build differ by about 0.1 MiB).
+SNAPSHOT_HEAP_MARGIN = 1 * 2**20
+# The build fails if the first this many games of the registry do not fit: a snapshot
+# without the most likely game would leave its import to every later visit.
+SNAPSHOT_MIN_GAMES = 1
+# At most this many games in the snapshot (None: as many as fit; the tests use 1).
+SNAPSHOT_MAX_GAMES: int | None = None
+# The bundles every snapshot holds, in this order; the others are games (page_bundles).
+SNAPSHOT_BASE = ("core", "web")
+# Python source whose value is the JSON list of the games in the order the snapshot wants
+# them: the registry's, read in the page's own Pyodide once core is imported.
+SNAPSHOT_ORDER = "import json\nfrom tablero.core import game_ids\njson.dumps(game_ids())"
 # Modules never imported before the snapshot: the bots (in the worker), and any module that
 # imports js/pyodide/pyscript at its top (browser glue, which may hold JS objects).
 SNAPSHOT_SKIP = re.compile(r"^tablero\.bots(\.|$)|\.__main__$")
@@ -454,16 +472,18 @@ gc.collect()
 """
 
 
-def page_wheels(wheel_urls: list[str]) -> list[str]:
-    """The wheels the page unpacks at boot: core, web and the engines of the games with UI
-    modules (their imports are lazy: only the game being played is imported)."""
-    ui_games = {  # arribada.py, arribada_table.py, ... -> arribada
-        p.stem.split("_")[0]
-        for p in (ROOT / "pyapp" / "web" / "src" / "tablero" / "web" / "games").glob("*.py")
-        if not p.stem.startswith("_")
-    }
+def ui_games(folder: Path = UI_DIR) -> list[str]:
+    """The games with a UI package: the folders of ``tablero/web/games/`` that hold an
+    ``__init__.py``, by name (the game's id, ``_`` and all)."""
+    return sorted(init.parent.name for init in folder.glob("*/__init__.py"))
+
+
+def page_wheels(wheel_urls: list[str], ui_folder: Path = UI_DIR) -> list[str]:
+    """The wheels the page unpacks at boot: core, web and the engines of the games with a
+    UI package (their imports are lazy: only the game being played is imported)."""
     wanted = {d.replace("-", "_") for d in PAGE_DISTRIBUTIONS}
-    wanted |= {f"tablero_{game}" for game in ui_games}
+    # A wheel's file name starts with its distribution, tablero-<game>, "-" written "_".
+    wanted |= {f"tablero_{game}" for game in ui_games(ui_folder)}
     return [url for url in wheel_urls if Path(url).name.split("-")[0] in wanted]
 
 
@@ -485,42 +505,55 @@ def run_node(script: Path, options: dict, doing: str) -> str:
     return result.stdout
 
 
-def engine_game(url: str) -> str | None:
-    """The game of an engine's wheel (``.../tablero_arribada-0.1.0-...whl`` ->
-    ``arribada``); ``None`` for core, web and the bots."""
-    name = Path(url).name.split("-")[0].removeprefix("tablero_")
-    return None if name in ("core", "web", "bots") else name
+def wheel_package(files: Iterable[str]) -> str:
+    """The package of ``tablero`` a wheel holds, from its files' folder: ``core``, ``web``,
+    a game's engine (``arribada``, ``tiny_nim``...), ``bots``."""
+    packages = {n.split("/")[1] for n in files if n.startswith("tablero/") and n.count("/") > 1}
+    if len(packages) != 1:
+        raise BuildError(f"a wheel must hold one package of tablero, not {sorted(packages)}")
+    return packages.pop()
+
+
+def bundle_contents(wheels: Mapping[str, Mapping[str, bytes]]) -> dict[str, dict[str, bytes]]:
+    """The page's bundles, ``{bundle: {file: bytes}}``, from its wheels' files (``{wheel:
+    {file: bytes}}``): one bundle per wheel, named by the package it holds (``core``,
+    ``web``, each game's engine), but that the files of a game's UI package
+    (``tablero/web/games/<game>/**``, the folder's name being the game's id) go with
+    that game's engine, when the page has it.  The wheels' metadata is left out."""
+    packages = {wheel: wheel_package(files) for wheel, files in wheels.items()}
+    games = {package for package in packages.values() if package not in NOT_GAMES}
+    bundles: dict[str, dict[str, bytes]] = {}
+    for wheel, files in wheels.items():
+        for name, data in files.items():
+            if ".dist-info/" in name:
+                continue
+            bundle = packages[wheel]
+            if name.startswith(UI_PACKAGES):
+                game, inside, _ = name.removeprefix(UI_PACKAGES).partition("/")
+                if inside and game in games:
+                    bundle = game
+            bundles.setdefault(bundle, {})[name] = data
+    return bundles
 
 
 def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str, str]:
     """The page's Python as bundles of bytecode: ``{"core": url, "web": url, <game>: url}``.
 
-    Made from the page's wheels: ``core`` and ``web`` (without the games' UI modules),
-    and one bundle per game with its engine and its UI modules
-    (``tablero/web/games/<game>.py`` and ``<game>_*.py``), so a boot fetches only the game
-    being played.  Every module is compiled by the page's own Pyodide to a sourceless
+    Made from the page's wheels (:func:`bundle_contents`): ``core`` and ``web`` (without
+    the games' UI packages), and one bundle per game with its engine and its UI package
+    (``tablero/web/games/<game>/``, its catalogs included), so a boot fetches only the
+    game being played.  Every module is compiled by the page's own Pyodide to a sourceless
     ``.pyc`` (static/make-bytecode.mjs: a first visit imports without compiling); the
     wheels' metadata is left out (nothing on the page reads it).  Named
     ``py/<hash>/<bundle>.zip``, the hash taken over the runtime, the sources and the
     script, so unchanged code keeps its URL across builds."""
     import zipfile
 
-    games = {g for url in wheel_urls if (g := engine_game(url)) is not None}
-
-    def ui_game(name: str) -> str | None:
-        parts = name.split("/")
-        if len(parts) == 4 and parts[:3] == ["tablero", "web", "games"] and name.endswith(".py"):
-            game = parts[3].removesuffix(".py").split("_")[0]
-            return game if game in games else None
-        return None
-
-    contents: dict[str, dict[str, bytes]] = {}
+    wheels = {}
     for url in wheel_urls:
-        own = engine_game(url) or Path(url).name.split("-")[0].removeprefix("tablero_")
         with zipfile.ZipFile(out / url) as zf:
-            for name in zf.namelist():
-                if ".dist-info/" not in name:
-                    contents.setdefault(ui_game(name) or own, {})[name] = zf.read(name)
+            wheels[url] = {name: zf.read(name) for name in zf.namelist()}
+    contents = bundle_contents(wheels)
     script = STATIC / "make-bytecode.mjs"
     urls: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="tablero-bytecode-") as tmp:
@@ -608,30 +641,228 @@ def snapshot_imports(wheels: list[Path], skip: re.Pattern = SNAPSHOT_SKIP) -> li
     return sorted(names)
 
 
+@dataclass(frozen=True)
+class SnapshotPlan:
+    """What the memory snapshot holds (:func:`plan_snapshot`): ``bundles`` in the
+    snapshot, in import order (core, web, then games), and ``later``, the games left out
+    (unpacked and imported on demand by the page).  Heap figures in bytes: ``heap``, the
+    heap Pyodide starts with; ``base``, what Pyodide alone uses of it; ``used``, what it
+    uses with the snapshot's bundles (measured); ``budget``, what the snapshot may use
+    (``heap`` less the margin); ``costs``, each measured bundle's share, in the order
+    measured; ``reason``, why the first game left out is (empty if none is)."""
+
+    bundles: tuple[str, ...]
+    later: tuple[str, ...]
+    heap: int
+    base: int
+    used: int
+    budget: int
+    costs: dict[str, int] = field(default_factory=dict)
+    reason: str = ""
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The games in the snapshot, in order."""
+        return tuple(b for b in self.bundles if b not in SNAPSHOT_BASE)
+
+    def summary(self) -> str:
+        """The build's lines about the heap: size, use bundle by bundle, headroom."""
+        mib = 2**20
+        costs = ", ".join(f"+ {name} {cost / mib:.2f}" for name, cost in self.costs.items())
+        lines = [
+            f"heap {self.heap / mib:.1f} MiB; in use: Pyodide {self.base / mib:.2f} MiB, "
+            f"{costs} (measured one by one)",
+            f"in the snapshot: {', '.join(self.bundles)}: {self.used / mib:.2f} MiB in use, "
+            f"headroom {(self.heap - self.used) / mib:.2f} MiB (budget "
+            f"{self.budget / mib:.2f} MiB: a margin of {(self.heap - self.budget) / mib:.2f}"
+            " MiB)",
+        ]
+        if self.later:
+            lines.append(f"on demand: {', '.join(self.later)} ({self.reason})")
+        return "\n".join(lines)
+
+
+def plan_snapshot(
+    heap: int,
+    base: int,
+    steps: Sequence[tuple[str, int]],
+    *,
+    margin: int = SNAPSHOT_HEAP_MARGIN,
+    min_games: int = SNAPSHOT_MIN_GAMES,
+    max_games: int | None = SNAPSHOT_MAX_GAMES,
+) -> SnapshotPlan:
+    """Which bundles the memory snapshot holds, from the heap they were measured to use.
+
+    ``heap``: the heap Pyodide starts with; ``base``: what Pyodide alone uses of it;
+    ``steps``: ``(bundle, used)`` in the order measured, each bundle imported (and the app
+    warmed up) on top of the ones before it, ``used`` the heap's peak use then: first the
+    bundles of SNAPSHOT_BASE, then the games in the order they are wanted (the
+    registry's).  The snapshot holds SNAPSHOT_BASE and the longest run of games, in that
+    order, that leaves ``margin`` of the heap unused (at most ``max_games``); the others
+    are left out.  A :class:`BuildError` names the bundle that does not fit when one of
+    SNAPSHOT_BASE or the first ``min_games`` games does not.
+
+    >>> p = plan_snapshot(30, 22, [("core", 23), ("web", 24), ("a", 27), ("b", 30)], margin=1)
+    >>> p.bundles, p.later, p.used
+    (('core', 'web', 'a'), ('b',), 27)
+    """
+    budget = heap - margin
+    bundles: list[str] = []
+    later: list[str] = []
+    costs: dict[str, int] = {}
+    used = previous = base
+    reason = ""
+    mib = 2**20
+    for name, after in steps:
+        costs[name] = after - previous
+        previous = after
+        game = name not in SNAPSHOT_BASE
+        games = len(bundles) - len(SNAPSHOT_BASE) if game else 0
+        if later:
+            later.append(name)
+            continue
+        if after <= budget and not (game and max_games is not None and games >= max_games):
+            bundles.append(name)
+            used = after
+            continue
+        if after <= budget:  # a game over max_games
+            reason = f"at most {max_games} game{'s' if max_games != 1 else ''} in the snapshot"
+            later.append(name)
+            continue
+        over = (
+            f"with {name} the heap would be in use up to {after / mib:.2f} MiB, over the "
+            f"snapshot's budget of {budget / mib:.2f} MiB (the {heap / mib:.1f} MiB heap "
+            f"Pyodide starts with, less SNAPSHOT_HEAP_MARGIN, {margin / mib:.2f} MiB: a "
+            "snapshot of a grown heap does not restore)"
+        )
+        if not game:
+            raise BuildError(
+                f"the memory snapshot has no room for {name}: {over}.  "
+                f"{' and '.join(SNAPSHOT_BASE)} are in every snapshot: make {name} lighter "
+                "(fewer modules imported at the top, smaller tables built at import time, "
+                "less kept by the warm-up in tablero.web.warmup)."
+            )
+        if games < min_games:
+            first = steps[len(SNAPSHOT_BASE) : len(SNAPSHOT_BASE) + min_games]
+            firsts = "first game" if min_games == 1 else f"first {min_games} games"
+            raise BuildError(
+                f"the memory snapshot has no room for the game {name}: {over}.  The "
+                f"registry's {firsts} ({', '.join(n for n, _ in first)}; SNAPSHOT_MIN_GAMES "
+                f"in build.py) must be in the snapshot: make {name} lighter (its engine's "
+                "and its UI's imports, what tablero.web.warmup keeps of it), or put a "
+                "lighter game before it in the registry (tablero.core.registry)."
+            )
+        reason = over
+        later.append(name)
+    return SnapshotPlan(
+        bundles=tuple(bundles),
+        later=tuple(later),
+        heap=heap,
+        base=base,
+        used=used,
+        budget=budget,
+        costs=costs,
+        reason=reason,
+    )
+
+
+def bundle_modules(names: Iterable[str]) -> set[str]:
+    """The modules of a bundle's (or a wheel's) file names: ``tablero/web/app.pyc`` ->
+    ``tablero.web.app``, a package's ``__init__`` -> the package."""
+    modules = set()
+    for name in names:
+        stem, dot, suffix = name.rpartition(".")
+        if dot and suffix in ("py", "pyc") and ".dist-info/" not in name:
+            modules.add(stem.replace("/", ".").removesuffix(".__init__"))
+    return modules
+
+
+def bundle_imports(zips: Mapping[str, Path], imports: Sequence[str]) -> dict[str, list[str]]:
+    """``imports`` (snapshot_imports()) by the bundle that holds each, ``{bundle: [module,
+    ...]}`` in the order of ``zips`` (every bundle present, maybe with none)."""
+    import zipfile
+
+    owner: dict[str, str] = {}
+    for bundle, path in zips.items():
+        with zipfile.ZipFile(path) as zf:
+            for module in bundle_modules(zf.namelist()):
+                owner.setdefault(module, bundle)
+    out: dict[str, list[str]] = {bundle: [] for bundle in zips}
+    lost = [module for module in imports if module not in owner]
+    if lost:
+        raise BuildError(f"modules to import before the snapshot in none of the page's "
+                         f"bundles: {', '.join(lost)}")  # fmt: skip
+    for module in imports:
+        out[owner[module]].append(module)
+    return out
+
+
 def make_snapshot(
-    out: Path, pyodide_url: str, stdlib_url: str, bundle_urls: list[str], imports: list[str]
+    out: Path,
+    pyodide_url: str,
+    stdlib_url: str,
+    bundles: Mapping[str, str],
+    imports: list[str],
+    max_games: int | None = SNAPSHOT_MAX_GAMES,
 ) -> tuple[str, dict]:
     """Make the gzipped memory snapshot (static/make-snapshot.mjs) into ``out/static``,
     named by the hash of everything it is made of (runtime, bundles, modules, script);
-    its URL relative to the site and the script's report.  The page's standard library is
-    mounted and its bundles unpacked (the files a restored page has); ``imports`` are the
-    modules imported (snapshot_imports()).  Fails the build if the heap grew past
-    SNAPSHOT_HEAP_LIMIT or if the snapshot does not restore."""
+    its URL relative to the site and the script's report, with ``plan``, the
+    :class:`SnapshotPlan`.  ``bundles``: the page's, ``{"core": url, "web": url, <game>:
+    url}`` (page_bundles()); ``imports``: the modules to import (snapshot_imports()).
+
+    First the heap each bundle needs is measured, bundle by bundle, the games in the
+    registry's order; plan_snapshot() then picks the bundles that fit (it fails the build
+    when core, web or the first game do not).  The page's standard library is mounted and
+    the chosen bundles unpacked (the files a restored page has); the build fails if the
+    heap grew or if the snapshot does not restore."""
     import gzip
 
-    zips = [out / url for url in bundle_urls]
-    # The games whose engines the page has: its bundles but core and web (page_bundles).
-    games = sorted(Path(url).stem for url in bundle_urls if Path(url).stem not in ("core", "web"))
+    zips = {name: out / url for name, url in bundles.items()}
+    by_bundle = bundle_imports(zips, imports)
     script = STATIC / "make-snapshot.mjs"
+
+    def entry(name: str) -> dict:
+        return {"name": name, "zip": str(zips[name]), "imports": by_bundle[name],
+                "game": name not in SNAPSHOT_BASE}  # fmt: skip
+
+    base = [name for name in SNAPSHOT_BASE if name in zips]
+    games = [name for name in zips if name not in SNAPSHOT_BASE]
+    common = {"pyodide": str(out / pyodide_url), "stdlib": str(out / stdlib_url),
+              "warm": SNAPSHOT_WARM}  # fmt: skip
+    measure = {**common, "measure": True, "order": SNAPSHOT_ORDER,
+               "bundles": [entry(name) for name in base + games]}  # fmt: skip
+    doing = "measuring the heap of the Pyodide memory snapshot"
+    measured = json.loads(run_node(script, measure, doing))
+    plan = plan_snapshot(
+        measured["heap"],
+        measured["base"],
+        [(s["bundle"], s["used"]) for s in measured["steps"]],
+        margin=SNAPSHOT_HEAP_MARGIN,
+        min_games=SNAPSHOT_MIN_GAMES,
+        max_games=max_games,
+    )
+    print("    " + plan.summary().replace("\n", "\n    "), flush=True)
+    later = list(plan.later)
+    imported = [m for name in plan.bundles for m in by_bundle[name]]
+    left_out = [m for name in later for m in by_bundle[name]]
     check = "\n".join(
         [
             "import sys",
-            f"_missing = [m for m in {imports!r} if m not in sys.modules]",
+            f"_missing = [m for m in {imported!r} if m not in sys.modules]",
             "assert not _missing, f'not in the snapshot: {_missing}'",
-            # Every engine of the page sets up a game after a restore.
+            f"_early = [m for m in {left_out!r} if m in sys.modules]",
+            "assert not _early, f'left out of the snapshot, yet in it: {_early}'",
+            # The games left out were unpacked after the restore, as the page does.
+            "for _finder in list(sys.path_importer_cache.values()):",
+            "    if hasattr(_finder, 'invalidate_caches'):",
+            "        _finder.invalidate_caches()",
+            # Every engine of the page sets up a game after a restore, and has its UI.
             "from tablero.core import get_game, make",
-            f"for _game in {games!r}:",
+            "from tablero.web.games import get_ui",
+            f"for _game in {sorted(games)!r}:",
             "    make(_game, players=get_game(_game).min_players, seed=1)",
+            "    get_ui(_game)",
             "from tablero.web.i18n import load_messages",
             "assert load_messages('en')",
         ]
@@ -639,26 +870,32 @@ def make_snapshot(
     with tempfile.TemporaryDirectory(prefix="tablero-snapshot-") as tmp:
         raw = Path(tmp) / "snapshot.bin"
         options = {
-            "pyodide": str(out / pyodide_url),
-            "stdlib": str(out / stdlib_url),
-            "zips": [str(z) for z in zips],
-            "imports": imports,
-            "warm": SNAPSHOT_WARM,
+            **common,
+            "bundles": [entry(name) for name in plan.bundles],
+            "later": [str(zips[name]) for name in later],
             "check": check,
             "out": str(raw),
-            "heapLimit": SNAPSHOT_HEAP_LIMIT,
         }
         report = json.loads(run_node(script, options, "making the Pyodide memory snapshot"))
+        if report["used"] > plan.budget:
+            raise BuildError(
+                f"the memory snapshot uses {report['used'] / 2**20:.2f} MiB of the heap, over "
+                f"its budget of {plan.budget / 2**20:.2f} MiB, though its bundles were "
+                f"measured at {plan.used / 2**20:.2f} MiB: raise SNAPSHOT_HEAP_MARGIN in "
+                f"build.py, or make {plan.bundles[-1]} lighter."
+            )
         inputs = hashlib.sha256()
-        for part in (pyodide_url, stdlib_url, *bundle_urls, *imports, SNAPSHOT_WARM,
-                     script.read_text(encoding="utf-8"),
+        for part in (pyodide_url, stdlib_url, *(bundles[name] for name in plan.bundles),
+                     *later, *imported, SNAPSHOT_WARM, script.read_text(encoding="utf-8"),
                      NODE_RUNTIME.read_text(encoding="utf-8")):  # fmt: skip
             inputs.update(part.encode() + b"\0")
         url = f"static/snapshot.{inputs.hexdigest()[:12]}.gz"
         (out / "static").mkdir(parents=True, exist_ok=True)
         (out / url).write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
-    report["modules_imported"] = len(imports)
+    report["modules_imported"] = len(imported)
     report["gzipped"] = (out / url).stat().st_size
+    report["plan"] = plan
+    report["measured"] = measured
     return url, report
 
 
@@ -720,11 +957,14 @@ def generate_service_worker(out: Path) -> dict:
     return report
 
 
-def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
+def build_site(
+    out: Path | str = DIST, stamp: str = "", snapshot_games: int | None = SNAPSHOT_MAX_GAMES
+) -> Path:
     """Build the whole static site into ``out`` (emptied first); ``out``.
 
     ``stamp`` is written into index.html (a deploy label; the tests use it to make a
-    new version of an otherwise identical build).
+    new version of an otherwise identical build); ``snapshot_games``: at most this many
+    games in the memory snapshot (None: as many as fit; the tests use fewer).
     """
     out = Path(out).resolve()
     install_npm_packages()
@@ -788,12 +1028,14 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
     )
     step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
     snapshot_url, snapshot = make_snapshot(
-        out, pyodide_url, stdlib_url, list(bundles.values()), imports
+        out, pyodide_url, stdlib_url, bundles, imports, max_games=snapshot_games
     )
     print(
         f"    {snapshot['modules_imported']} modules, heap {snapshot['heap'] / 2**20:.1f} MiB "
-        f"(limit {SNAPSHOT_HEAP_LIMIT / 2**20:.0f}), {snapshot['bytes'] / 1e6:.1f} MB, "
-        f"{snapshot['gzipped'] / 1e6:.2f} MB gzipped, restored in {snapshot['restoreMs']} ms",
+        f"of which {snapshot['used'] / 2**20:.2f} MiB in use (headroom "
+        f"{(snapshot['heap'] - snapshot['used']) / 2**20:.2f} MiB), "
+        f"{snapshot['bytes'] / 1e6:.1f} MB, {snapshot['gzipped'] / 1e6:.2f} MB gzipped, "
+        f"restored in {snapshot['restoreMs']} ms",
         flush=True,
     )
     interpreter_url = write_interpreter(out, pyodide_url, snapshot_url, stdlib_url)
@@ -865,6 +1107,9 @@ def build_site(out: Path | str = DIST, stamp: str = "") -> Path:
         # the board is interactive (docs/pwa.md, "Booting").
         "wheels": [f"./{url}" for url in base_urls],
         "engines": {game: f"./{url}" for game, url in engine_urls.items()},
+        # The games whose engines and UI the memory snapshot holds (a restored page needs
+        # the others' bundles before it shows them: docs/pwa.md, "The snapshot").
+        "snapshot_engines": list(snapshot["plan"].games),
         # The rest of the page's standard library, added to sys.path after the board is
         # interactive, and the packages it completes (docs/pwa.md, "The standard library").
         "stdlib_extra": f"./{extra_url}",

@@ -3,7 +3,8 @@
 
     uv run python bench/bench_boot.py [--runs 7] [--clicks 30] [--playouts 40]
                                       [--engine-repeats 5] [--settle 2] [--site DIR]
-                                      [--json out.json]
+                                      [--games] [--against DIR [--label new]
+                                      [--against-label old]] [--json out.json]
 
 What it does (issue 6, part 1; the method is in docs/performance.md, "Boot (browser)"):
 
@@ -31,6 +32,20 @@ What it does (issue 6, part 1; the method is in docs/performance.md, "Boot (brow
   Chromium's own start-up work runs in those seconds, not during the page's boot (in
   the headless Chromium 156 here, preloading its WebUI omnibox pop-up, about 0.45 s of
   CPU in the first second: a quarter of the two cores while a second visit boots).
+
+With ``--games``, also per game of the registry (``tablero.core.game_ids()``, those with a
+UI), a 2-player hot-seat game GAME_MOVES random moves in: **its save reopened** (a second
+visit, the visited profile), **its share link in the visited profile** (a later visit: the
+snapshot, and the game's bundle if the snapshot left it out) and **its share link in an
+empty profile** (a first visit; bytes before interactive too).  For those, "interactive" is
+game-neutral: the pass screen's button clicked, then the first render showing the game's
+own controls (a ``data-act`` that is not the app's).
+
+With ``--against DIR``, a second built site (the commit before a change, built in its own
+checkout: ``python3 build.py site``) is served from its own origin and measured in the same
+runs, the order of the two alternating from run to run; a second table gives each figure
+for both, with the ratio this/against of the medians and paired (the median of the
+per-run ratios).  The bare page is this site's only.
 
 "Boot" = navigation start -> the page is usable, measured in the page with
 ``performance.now()`` (so from ``performance.timeOrigin``): for the bare page the moment
@@ -143,6 +158,37 @@ def bench_game() -> tuple[str, dict[str, str], str]:
     return fragment, dict(storage.data), game_id
 
 
+def game_fixtures() -> dict[str, tuple[str, dict[str, str]]]:
+    """``{game: (share-link fragment, localStorage entries)}`` for every game of the
+    registry the page can show (tablero.core.game_ids(), those with a UI): a 2-player
+    hot-seat game after GAME_MOVES random moves from GAME_SEED (fewer if it ends)."""
+    from tablero.core import game_ids
+    from tablero.web.games import get_ui
+
+    out = {}
+    for game in game_ids():
+        try:
+            get_ui(game)
+        except ValueError:
+            continue
+        state = make(game, players=2, seed=GAME_SEED)
+        rng = Rng(GAME_SEED).spawn()
+        for _ in range(GAME_MOVES):
+            legal = state.legal_moves()
+            after = state.apply_unchecked(legal[rng.randbelow(len(legal))])
+            if after.is_terminal():
+                break
+            state = after
+        seats = [Seat("Ana", 0, "human"), Seat("Ben", 1, "human")]
+        storage = MemoryStorage()
+        store = SaveStore(storage)
+        now = 1_790_000_000_000.0
+        store.save(SavedGame(f"bench-{game}", "Benchmark game", game, seats, state, now, now))
+        store.set_current(f"bench-{game}")
+        out[game] = (encode_link(state, seats), dict(storage.data))
+    return out
+
+
 # --- the server ------------------------------------------------------------------------
 
 
@@ -242,9 +288,10 @@ document.body.dataset.done = "1";
 """
 
 
-def prepare_site(work: Path, site: str | None) -> tuple[Path, str, list[str]]:
-    """The built site with bare.html and bench-engine.html; (folder, runtime hash, wheels)."""
-    out = work / "dist"
+def prepare_site(work: Path, site: str | None, name: str = "dist") -> tuple[Path, str, list[str]]:
+    """The built site with bare.html and bench-engine.html, in ``work/name``; (folder,
+    runtime hash, wheels)."""
+    out = work / name
     if site:
         shutil.copytree(site, out)
     else:
@@ -269,8 +316,10 @@ def prepare_site(work: Path, site: str | None) -> tuple[Path, str, list[str]]:
 # --- in-page probes ----------------------------------------------------------------------
 
 # Installed before the page's scripts.  Watches #app[data-render] and body[data-ready];
-# with ``auto`` it clicks the app to interactive (reveal -> rack tile -> cell -> preview);
-# it times trusted clicks from the click event (capture phase, on window) to the render.
+# with ``auto`` it clicks the app to interactive (reveal -> rack tile -> cell -> preview:
+# an Arribada game); with ``auto`` "board", any game: the pass screen's button, then the
+# render that shows the game's own controls is interactive.  It times trusted clicks from
+# the click event (capture phase, on window) to the render.
 PROBE_JS = """
 (() => {
   if (window.__bench || location.protocol !== 'http:') return;
@@ -295,6 +344,21 @@ PROBE_JS = """
     }
     if (!B.auto || B.t.interactive !== undefined || busy) return;
     const q = (s) => app.querySelector(s);
+    if (B.auto === 'board') {
+      // Any game: the pass screen's button if there is one, then the first render that
+      // shows the game's own controls (a data-act that is not the app's).
+      if (q('[data-act]:not([data-act^="app."])')) { B.t.interactive = now(); return; }
+      const reveal = picked ? null : q('[data-act="app.reveal"]');
+      if (!reveal) return;
+      picked = busy = true;
+      setTimeout(() => {
+        busy = false;
+        const t0 = now();
+        fire(reveal);
+        B.steps.push(['reveal', t0, now()]);
+      }, 0);
+      return;
+    }
     if (celled) {
       if (q('.arr-preview')) B.t.interactive = now();
       return;
@@ -338,19 +402,31 @@ STORAGE_JS = """
 # --- visits ------------------------------------------------------------------------------
 
 
+class Target:
+    """A built site under test: its name in the report (``new``, ``old``...) and its
+    server."""
+
+    def __init__(self, name: str, server: BenchServer):
+        self.name = name
+        self.server = server
+
+
 class Bench:
-    def __init__(self, pw, server: BenchServer, profiles: Path, fragment: str,
-                 storage: dict[str, str], clicks: int, settle_s: float = 0.0):  # fmt: skip
+    def __init__(self, pw, targets: list[Target], profiles: Path, fragment: str,
+                 storage: dict[str, str], clicks: int, settle_s: float = 0.0,
+                 games: dict[str, tuple[str, dict[str, str]]] | None = None):  # fmt: skip
         self.pw = pw
         self.settle_s = settle_s
-        self.server = server
+        self.targets = targets
+        self.server = targets[0].server  # the bare page's
         self.profiles = profiles
         self.fragment = fragment
         self.storage = storage
+        self.games = games or {}
         self.clicks = clicks
         self.outside: list[str] = []
 
-    def _context(self, profile: Path, app: bool, preload: bool):
+    def _context(self, profile: Path, probe: str | None, storage: dict[str, str] | None):
         context = self.pw.chromium.launch_persistent_context(
             str(profile), **launch_options(), viewport=VIEWPORT
         )
@@ -365,23 +441,45 @@ class Bench:
             # The browser's own start-up (its processes, its preloaded WebUI) before the
             # page's boot, not during it: both page kinds alike.
             time.sleep(self.settle_s)
-        if app:
-            context.add_init_script(PROBE_JS % {"auto": "true"})
-            if preload:
-                context.add_init_script(STORAGE_JS % json.dumps(self.storage))
+        if probe is not None:
+            context.add_init_script(PROBE_JS % {"auto": probe})
+            if storage is not None:
+                context.add_init_script(STORAGE_JS % json.dumps(storage))
         return context
 
-    def visit(self, kind: str, phase: str, run: int) -> dict:
-        """One visit in a freshly started browser; returns its figures."""
+    def visit(self, kind: str, phase: str, run: int, target: Target | None = None,
+              game: str | None = None) -> dict:  # fmt: skip
+        """One visit in a freshly started browser; returns its figures.
+
+        ``kind`` "app" (of ``target``, the first one by default) or "bare"; ``phase``
+        "first" (empty profile, the Arribada link), "second" (the Arribada save
+        reopened), "offline" (the same, server stopped), or for ``game``: "game-second"
+        (its save reopened), "game-link" (its share link in an empty profile: a first
+        visit), "game-link-later" (its link in the visited profile)."""
         app = kind == "app"
-        profile = self.profiles / f"run{run}-{kind}"
-        context = self._context(profile, app, preload=app and phase != "first")
+        target = target or self.targets[0]
+        server = target.server if app else self.server
+        name = f"{kind}-{target.name}" if app else kind
+        profile = self.profiles / f"run{run}-{name}"
+        probe, storage, fragment = None, None, ""
+        if app:
+            probe, storage = "true", self.storage
+            if phase == "first":
+                storage, fragment = None, self.fragment
+            elif game is not None:
+                link, saved = self.games[game]
+                probe = '"board"'
+                storage = saved if phase == "game-second" else None
+                fragment = link if phase.startswith("game-link") else ""
+                if phase == "game-link":
+                    profile = self.profiles / f"run{run}-{name}-link-{game}"
+        context = self._context(profile, probe, storage)
         try:
             page = context.pages[0] if context.pages else context.new_page()
-            since = len(self.server.log)
-            url = self.server.url + ("" if app else "bare.html")
-            if app and phase == "first":
-                url += "#" + self.fragment
+            since = len(server.log)
+            url = server.url + ("" if app else "bare.html")
+            if fragment:
+                url += "#" + fragment
             page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
             if app:
                 page.wait_for_function(
@@ -392,29 +490,35 @@ class Bench:
                 failed = page.evaluate("document.body.dataset.bootFailed || ''")
                 if failed:
                     message = page.inner_text("#boot-error")
-                    raise RuntimeError(f"app boot failed ({phase}, run {run}): {message}")
-                probe = page.evaluate(
+                    raise RuntimeError(
+                        f"app boot failed ({target.name}, {phase} {game or ''}, run {run}): "
+                        f"{message}"
+                    )
+                probe_out = page.evaluate(
                     "() => ({t: window.__bench.t, steps: window.__bench.steps,"
                     " origin: performance.timeOrigin,"
                     " controlled: !!navigator.serviceWorker?.controller,"
                     " snapshot: window.tableroSnapshot || null,"
+                    " engines: window.tableroBoot?.engines || null,"
                     " marks: performance.getEntriesByType('mark')"
                     ".map(m => [m.name, m.startTime])})"
                 )
-                boot_ms = probe["t"]["interactive"]
+                boot_ms = probe_out["t"]["interactive"]
                 result = {
-                    "kind": kind, "phase": phase, "run": run,
+                    "kind": kind, "phase": phase, "run": run, "target": target.name,
+                    "game": game,
                     "boot_s": boot_ms / 1000,
-                    "ready_s": probe["t"]["ready"] / 1000,
-                    "steps": probe["steps"],
-                    "sw_controlled": probe["controlled"],
-                    "boot_clicks_ms": sum(t1 - t0 for _, t0, t1 in probe["steps"]),
-                    "marks": probe["marks"],
+                    "ready_s": probe_out["t"]["ready"] / 1000,
+                    "steps": probe_out["steps"],
+                    "sw_controlled": probe_out["controlled"],
+                    "boot_clicks_ms": sum(t1 - t0 for _, t0, t1 in probe_out["steps"]),
+                    "marks": probe_out["marks"],
+                    "engines": probe_out["engines"],
                     # {url, used, error, ms} from static/snapshot-interpreter.mjs
-                    "snapshot": probe["snapshot"],
+                    "snapshot": probe_out["snapshot"],
                 }  # fmt: skip
-                cut_ready = (probe["origin"] + probe["t"]["ready"]) / 1000
-                cut = (probe["origin"] + boot_ms) / 1000
+                cut_ready = (probe_out["origin"] + probe_out["t"]["ready"]) / 1000
+                cut = (probe_out["origin"] + boot_ms) / 1000
             else:
                 page.wait_for_function(
                     "() => document.body && document.body.dataset.done", timeout=BOOT_TIMEOUT_MS
@@ -425,14 +529,17 @@ class Bench:
                 result = {"kind": kind, "phase": phase, "run": run, "boot_s": done / 1000}
                 cut_ready = cut = (origin + done) / 1000
             result["load"] = os.getloadavg()[0]
+            if phase == "game-link":
+                result["bytes_interactive"] = body_bytes(server.entries(since, cut))
+                result["requests_interactive"] = len(server.entries(since, cut))
             if phase == "first":
-                result["bytes_interactive"] = body_bytes(self.server.entries(since, cut))
-                result["requests_interactive"] = len(self.server.entries(since, cut))
+                result["bytes_interactive"] = body_bytes(server.entries(since, cut))
+                result["requests_interactive"] = len(server.entries(since, cut))
                 if app:
-                    result["bytes_ready"] = body_bytes(self.server.entries(since, cut_ready))
+                    result["bytes_ready"] = body_bytes(server.entries(since, cut_ready))
                     result["after_ready"] = [  # what was fetched between ready and interactive
                         [r[2], r[4]]
-                        for r in self.server.entries(since, cut)
+                        for r in server.entries(since, cut)
                         if r[0] > cut_ready and r[1] == "GET"
                     ]
                     # everything the first visit downloads: until the worker has precached
@@ -440,7 +547,7 @@ class Bench:
                         "html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS
                     )
                     page.wait_for_timeout(500)
-                rows = self.server.entries(since)
+                rows = server.entries(since)
                 result["bytes_total"] = body_bytes(rows)
                 result["requests_total"] = len(rows)
                 counts: dict[str, int] = {}
@@ -648,6 +755,117 @@ def summarise(visits: list[dict], engine: dict | None) -> dict:
     return s
 
 
+# The figures compared between sites (--against) and per game (--games): (key, label,
+# phase, value, unit); per game the label gets the game's name in front.
+_COMPARED = (
+    ("first", "first visit (Arribada link), boot to interactive", "first", "boot_s", "s"),
+    ("first_ready", "first visit, app ready", "first", "ready_s", "s"),
+    ("second", "second visit (Arribada save reopened), boot to interactive", "second",
+     "boot_s", "s"),
+    ("second_ready", "second visit, app ready", "second", "ready_s", "s"),
+    ("offline", "offline (server stopped), boot to interactive", "offline", "boot_s", "s"),
+    ("bytes", "first visit, bytes before interactive", "first", "bytes_interactive", "MB"),
+)  # fmt: skip
+_PER_GAME = (
+    ("second", "second visit (its save reopened), boot to interactive", "game-second",
+     "boot_s", "s"),
+    ("link_later", "its link, visited profile (snapshot), boot to interactive",
+     "game-link-later", "boot_s", "s"),
+    ("link", "its link, empty profile (first visit), boot to interactive", "game-link",
+     "boot_s", "s"),
+    ("link_bytes", "its link, empty profile, bytes before interactive", "game-link",
+     "bytes_interactive", "MB"),
+)  # fmt: skip
+
+
+def compare(visits: list[dict], names: list[str], games: list[str]) -> dict:
+    """Each site's medians of the figures of _COMPARED (and _PER_GAME for each game), the
+    clicks' median and p95, and for a second site the ratios first/second: of the medians
+    and paired (the median of the per-run ratios)."""
+    rows: list[dict] = []
+    specs = [(key, label, phase, value, unit, None) for key, label, phase, value, unit in _COMPARED]
+    for game in games:
+        specs += [(f"{game}_{key}", f"{game}: {label}", phase, value, unit, game)
+                  for key, label, phase, value, unit in _PER_GAME]  # fmt: skip
+    for key, label, phase, value, unit, game in specs:
+        per_site = {}
+        for name in names:
+            per_site[name] = {
+                v["run"]: v[value] for v in visits
+                if v["kind"] == "app" and v.get("target") == name and v["phase"] == phase
+                and v.get("game") == game and value in v
+            }  # fmt: skip
+        row = {"key": key, "label": label, "unit": unit,
+               "median": {n: statistics.median(r.values()) if r else None
+                          for n, r in per_site.items()},
+               "n": {n: len(r) for n, r in per_site.items()}}  # fmt: skip
+        if len(names) > 1:
+            a, b = per_site[names[0]], per_site[names[1]]
+            ma, mb = row["median"][names[0]], row["median"][names[1]]
+            row["ratio"] = ma / mb if ma is not None and mb else None
+            pairs = [a[r] / b[r] for r in a if r in b and b[r]]
+            row["ratio_paired"] = statistics.median(pairs) if pairs else None
+        rows.append(row)
+    clicks = {}
+    for name in names:
+        ms = [c["click"] for v in visits if v.get("target") == name for c in v.get("clicks", [])]
+        clicks[name] = {"n": len(ms), "median_ms": statistics.median(ms) if ms else None,
+                        "p95_ms": p95(ms) if ms else None}  # fmt: skip
+    later_phases = ("second", "offline", "game-second", "game-link-later")
+    later = {name: [0, 0] for name in names}
+    failures = []
+    for v in visits:
+        if v["kind"] != "app" or v["phase"] not in later_phases:
+            continue
+        used = bool((v.get("snapshot") or {}).get("used"))
+        later[v["target"]][0] += used
+        later[v["target"]][1] += 1
+        if not used:
+            why = (v.get("snapshot") or {}).get("error") or "not in the cache, booted plain"
+            what = f"{v['phase']} {v.get('game') or ''}".strip()
+            failures.append(f"{v['target']} {what} visit of run {v['run'] + 1}: {why}")
+    return {"rows": rows, "clicks": clicks, "snapshot_failures": failures, "restored": later}
+
+
+def compare_markdown(c: dict, names: list[str]) -> str:
+    def show(x: float | None, unit: str) -> str:
+        if x is None:
+            return "-"
+        return f"{x / 1e6:.2f} MB" if unit == "MB" else f"{x:.2f} s"
+
+    two = len(names) > 1
+    head = "| figure | " + " | ".join(names) + " |"
+    rule = "|---|" + "---:|" * len(names)
+    if two:
+        head += f" {names[0]}/{names[1]} (paired) |"
+        rule += "---:|"
+    lines = [head, rule]
+    for row in c["rows"]:
+        if all(v is None for v in row["median"].values()):
+            continue
+        n = "/".join(str(row["n"][name]) for name in names)
+        cells = [show(row["median"][name], row["unit"]) for name in names]
+        line = f"| {row['label']} (n = {n}) | " + " | ".join(cells) + " |"
+        if two:
+            r, rp = row.get("ratio"), row.get("ratio_paired")
+            line += f" {r:.2f} ({rp:.2f}) |" if r is not None and rp is not None else " - |"
+        lines.append(line)
+    clicks = c["clicks"]
+    cells = [f"{clicks[n]['median_ms']:.1f} / {clicks[n]['p95_ms']:.1f} ms"
+             if clicks[n]["median_ms"] is not None else "-" for n in names]  # fmt: skip
+    line = "| click → board updated, median / p95 | " + " | ".join(cells) + " |"
+    if two and all(clicks[n]["median_ms"] for n in names):
+        a, b = clicks[names[0]], clicks[names[1]]
+        line += f" {a['median_ms'] / b['median_ms']:.2f} / {a['p95_ms'] / b['p95_ms']:.2f} |"
+    elif two:
+        line += " - |"
+    lines.append(line)
+    cells = [f"{c['restored'][n][0]}/{c['restored'][n][1]}" for n in names]
+    line = "| later visits that restored the snapshot | " + " | ".join(cells) + " |"
+    lines.append(line + (" - |" if two else ""))
+    return "\n".join(lines)
+
+
 def fmt_s(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f} s"
 
@@ -783,12 +1001,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="alternating runs (at least 7)")
     parser.add_argument("--clicks", type=int, default=30, help="timed clicks per second visit")
-    parser.add_argument("--playouts", type=int, default=40, help="playouts per engine sample")
+    parser.add_argument("--playouts", type=int, default=40,
+                        help="playouts per engine sample (0: no engine figures)")  # fmt: skip
     parser.add_argument("--engine-repeats", type=int, default=5)
     parser.add_argument("--settle", type=float, default=2.0,
                         help="seconds a freshly started browser is left alone before each "
                         "navigation (0: navigate at launch)")  # fmt: skip
     parser.add_argument("--site", help="use this built site (copied) instead of building one")
+    parser.add_argument("--games", action="store_true",
+                        help="also, per game of the registry: its save reopened (a second "
+                        "visit), its share link in an empty profile (a first visit) and in "
+                        "the visited one")  # fmt: skip
+    parser.add_argument("--against", metavar="DIR",
+                        help="another built site (e.g. the commit before's dist/), measured "
+                        "in the same runs, alternating with this one; the report compares "
+                        "them (ratios this/against)")  # fmt: skip
+    parser.add_argument("--label", default="new", help="this site's name in the report")
+    parser.add_argument("--against-label", default="old", help="the other site's name")
     parser.add_argument("--json", help="write every figure to this file")
     args = parser.parse_args(argv)
 
@@ -797,43 +1026,65 @@ def main(argv: list[str] | None = None) -> int:
     started = datetime.datetime.now().astimezone()
     load_start = os.getloadavg()
     fragment, storage, _ = bench_game()
+    games = game_fixtures() if args.games else {}
+    engine = None
     with tempfile.TemporaryDirectory(prefix="tablero-bench-boot-") as tmp:
         work = Path(tmp)
         site, runtime_hash, _ = prepare_site(work, args.site)
-        server = BenchServer(site).start()
+        targets = [Target(args.label, BenchServer(site).start())]
+        if args.against:
+            other, _, _ = prepare_site(work, args.against, name="against")
+            targets.append(Target(args.against_label, BenchServer(other).start()))
         profiles = work / "profiles"
         visits: list[dict] = []
         try:
             with sync_playwright() as pw:
-                bench = Bench(pw, server, profiles, fragment, storage, args.clicks,
-                              args.settle)  # fmt: skip
+                bench = Bench(pw, targets, profiles, fragment, storage, args.clicks,
+                              args.settle, games)  # fmt: skip
                 # warm the OS file cache for Chromium itself (not timed)
                 pw.chromium.launch(**launch_options()).close()
-                for run in range(args.runs):
-                    order = ["app", "bare"] if run % 2 == 0 else ["bare", "app"]
-                    for phase in ("first", "second"):
-                        for kind in order:
-                            v = bench.visit(kind, phase, run)
-                            visits.append(v)
-                            print(f"run {run + 1}/{args.runs} {kind:4} {phase:7} "
-                                  f"{v['boot_s']:.2f} s", flush=True)  # fmt: skip
-                    server.stop()
-                    try:
-                        v = bench.visit("app", "offline", run)
-                    finally:
-                        server.start()
+
+                def record(v: dict) -> None:
                     visits.append(v)
-                    print(f"run {run + 1}/{args.runs} app  offline {v['boot_s']:.2f} s",
-                          flush=True)  # fmt: skip
-                    for kind in order:
-                        shutil.rmtree(profiles / f"run{run}-{kind}", ignore_errors=True)
-                print("engine: CPython vs Pyodide playouts ...", flush=True)
-                engine = engine_speed(pw, server, args.playouts, args.engine_repeats)
+                    who = f"{v['kind']} {v.get('target', '')}".strip()
+                    what = f"{v['phase']} {v.get('game') or ''}".strip()
+                    print(f"run {v['run'] + 1}/{args.runs} {who:9} {what:26} "
+                          f"{v['boot_s']:.2f} s", flush=True)  # fmt: skip
+
+                for run in range(args.runs):
+                    apps: list[Target | None] = list(targets if run % 2 == 0 else targets[::-1])
+                    order = [*apps, None] if run % 2 == 0 else [None, *apps]  # None: bare
+                    for phase in ("first", "second"):
+                        for target in order:
+                            record(bench.visit("app" if target else "bare", phase, run, target))
+                    for target in apps:
+                        assert target is not None
+                        target.server.stop()
+                        try:
+                            v = bench.visit("app", "offline", run, target)
+                        finally:
+                            target.server.start()
+                        record(v)
+                    for game in games:
+                        for target in apps:
+                            for phase in ("game-second", "game-link-later", "game-link"):
+                                record(bench.visit("app", phase, run, target, game))
+                    for profile in profiles.glob(f"run{run}-*"):
+                        shutil.rmtree(profile, ignore_errors=True)
+                if args.playouts:
+                    print("engine: CPython vs Pyodide playouts ...", flush=True)
+                    engine = engine_speed(pw, targets[0].server, args.playouts,
+                                          args.engine_repeats)  # fmt: skip
                 outside = bench.outside
         finally:
-            server.stop()
+            for target in targets:
+                target.server.stop()
     load_end = os.getloadavg()
-    summary = summarise(visits, engine)
+    primary = [v for v in visits if v["kind"] == "bare" or v.get("target") == args.label]
+    summary = summarise([v for v in primary if v["phase"] in ("first", "second", "offline")],
+                        engine)  # fmt: skip
+    names = [t.name for t in targets]
+    compared = compare(visits, names, list(games)) if len(targets) > 1 or games else None
     info = {
         "date": started.isoformat(timespec="seconds"),
         "machine": machine(),
@@ -841,6 +1092,7 @@ def main(argv: list[str] | None = None) -> int:
         "runtime": runtime_hash,
         "runs": args.runs,
         "settle_s": args.settle,
+        "against": args.against,
         "load_average_start": load_start,
         "load_average_end": load_end,
         "requests_outside_127": outside,
@@ -856,18 +1108,25 @@ def main(argv: list[str] | None = None) -> int:
           f"{summary['load_during'][0]:.2f}-{summary['load_during'][1]:.2f} (1 min) "
           "during the visits")  # fmt: skip
     print()
+    print(f"{args.label} against the bare page:\n")
     print(table)
+    if compared is not None:
+        print()
+        print(compare_markdown(compared, names))
     if outside:
         print(f"\nWARNING: {len(outside)} requests left 127.0.0.1: {outside[:5]}")
-    failed = summary["snapshot_failures"]
+    failed = compared["snapshot_failures"] if compared else summary["snapshot_failures"]
     if failed:
-        print(f"\nRUN FAILED: {len(failed)} second/offline visit(s) did not restore the memory "
-              "snapshot, so their times are not those of a second visit:")  # fmt: skip
+        print(f"\nRUN FAILED: {len(failed)} later visit(s) did not restore the memory "
+              "snapshot, so their times are not those of a later visit:")  # fmt: skip
         for line in failed:
             print(f"  - {line}")
     if args.json:
         Path(args.json).write_text(
-            json.dumps({"info": info, "summary": summary, "visits": visits}, indent=1) + "\n"
+            json.dumps(
+                {"info": info, "summary": summary, "compared": compared, "visits": visits}, indent=1
+            )  # fmt: skip
+            + "\n"
         )
     return 1 if failed else 0
 

@@ -617,11 +617,38 @@ async function startApp() {
   stdlibExtraLater(py);
   const games = Object.keys(data.engines);
   if (globalThis.tableroSnapshot?.used === true) {
-    // Restored: the app's modules (every game's engine too) and every catalog are in
-    // memory (docs/pwa.md, "The snapshot"), so the app starts at once; the files, for
-    // lazy imports, come after.
-    boot.engines = "all";
-    unpackLater(py, () => [...wheels, ...games.map((game) => fetchWheel(data.engines[game]))]);
+    // Restored: the app's modules (the engines of the games in the snapshot too) and every
+    // catalog are in memory (docs/pwa.md, "The snapshot"), so the app starts at once; the
+    // files, for lazy imports, come after.  A game left out of the snapshot is unpacked
+    // on demand, as on the plain path: before the start if the first screen needs it (a
+    // link's game, the one to reopen, the start screen), else after interactive.
+    const held = data.snapshot_engines || games;
+    const outside = games.filter((game) => !held.includes(game));
+    let first = [];
+    if (outside.length) {
+      first = outside;
+      try {
+        const wanted = String(py.runPython(BOOT_ENGINES)).split(",");
+        first = outside.filter((game) => wanted.includes(game));
+      } catch (error) {
+        console.warn("Tablero: which games the first screen needs is not known", error);
+      }
+      try {
+        const buffers = await Promise.all(first.map((game) => fetchWheel(data.engines[game])));
+        for (const buffer of buffers) py.unpackArchive(buffer, "zip");
+      } catch (error) {
+        fail("network", String(error), { file: first.map((g) => data.engines[g]).join(", ") });
+        return;
+      }
+      if (boot.failed) return;
+    }
+    const rest = outside.filter((game) => !first.includes(game));
+    boot.engines = rest.length ? "partial" : "all";
+    unpackLater(py, () => [
+      ...wheels,
+      ...held.filter((game) => game in data.engines).map((g) => fetchWheel(data.engines[g])),
+    ]);
+    if (rest.length) enginesLater(py, rest);
     await runApp(py);
     return;
   }

@@ -609,9 +609,11 @@ def test_names_are_escaped_on_every_screen():
 # --- languages ---------------------------------------------------------------------------
 
 
-def _all_message_files():
-    folder = resources.files("tablero.web").joinpath("messages")
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+def _catalog_folders():
+    """The folders of catalogs: the shell's ``messages/`` and each game's UI package's."""
+    web = resources.files("tablero.web")
+    games = [p for p in web.joinpath("games").iterdir() if p.joinpath("__init__.py").is_file()]
+    return [web.joinpath("messages"), *(p.joinpath("messages") for p in games)]
 
 
 def test_every_language_has_the_same_keys_and_placeholders():
@@ -625,20 +627,25 @@ def test_every_language_has_the_same_keys_and_placeholders():
             assert text.strip() or not key.startswith("app."), (lang, key)
 
 
-def test_each_namespace_file_exists_in_every_language():
-    names = _all_message_files()
-    stems = {n.rsplit(".", 2)[0] if n.count(".") == 2 else "" for n in names}
-    for stem in stems:
-        for lang in LANGUAGES:
-            name = f"{stem}.{lang}.json" if stem else f"{lang}.json"
-            assert name in names, name
+def test_each_catalog_exists_in_every_language():
+    folders = _catalog_folders()
+    assert len(folders) >= 3  # the shell's and the games'
+    for folder in folders:
+        names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+        assert names == sorted(f"{lang}.json" for lang in LANGUAGES), folder
 
 
 def test_shell_keys_are_prefixed_and_all_used_keys_exist():
     en = json.loads((WEB / "messages" / "en.json").read_text(encoding="utf-8"))
     assert all(k.startswith("app.") for k in en)
     used = set()
-    for module in ("app.py", "views.py"):
+    modules = [
+        "app.py",
+        "model.py",
+        "views.py",
+        *(f"screens/{p.name}" for p in (WEB / "screens").glob("*.py")),
+    ]
+    for module in modules:
         tree = ast.parse((WEB / module).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -890,27 +897,35 @@ def test_boot_games_ignores_damaged_or_unknown_saved_records():
 
 
 def test_no_web_module_needs_another_games_engine():
-    """Engines on demand: the page loads a game's engine only when that game is opened,
-    so a game's UI modules import its own engine only (and the shared modules none)."""
+    """Engines on demand: the page loads a game's engine and UI package only when that
+    game is opened, so a game's UI package (``tablero/web/games/<game>/``) imports its own
+    engine and package only, never another game's, and the shared modules no game's."""
     root = pathlib.Path(__file__).resolve().parents[1] / "pyapp" / "web" / "src" / "tablero"
-    games = {entry.id for entry in make_app().games}
+    packages = {p.parent.name for p in (root / "web" / "games").glob("*/__init__.py")}
+    games = {entry.id for entry in make_app().games} | packages
+    assert {"arribada", "arboretum"} <= packages
     for path in sorted((root / "web").rglob("*.py")):
+        inside = path.relative_to(root / "web").parts
+        own = inside[1] if len(inside) > 2 and inside[0] == "games" else None
+        package = ["tablero", "web", *inside[:-1]]  # what a relative import starts from
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        own = path.stem.split("_")[0] if path.parent.name == "games" else None
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                names = [("." * node.level) + (node.module or "")]
+                base = package[: len(package) - node.level + 1] if node.level else []
+                name = ".".join([*base, *([node.module] if node.module else [])])
+                names = [name, *(f"{name}.{alias.name}" for alias in node.names)]
             elif isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             else:
                 continue
             for name in names:
                 parts = name.split(".")
-                engine = parts[1] if name.startswith("tablero.") and len(parts) > 1 else None
-                sibling = parts[-1].split("_")[0] if name.startswith(".") else None
+                engine = parts[1] if parts[0] == "tablero" and len(parts) > 1 else None
+                in_games = parts[:3] == ["tablero", "web", "games"] and len(parts) > 3
+                ui = parts[3] if in_games else None
                 where = f"{path.relative_to(root)} imports {name}"
                 assert engine not in games or engine == own, where
-                assert sibling not in games or sibling == own, where
+                assert ui not in games or ui == own, where
 
 
 # From the start screen to a board opened from a link and revealed: what a first visit's
@@ -978,3 +993,235 @@ def test_the_apps_start_imports_nothing_the_page_gets_later():
 def test_escape_is_html_escape(text):
     assert svg.escape(text) == stdlib_html.escape(text)
     assert svg.esc(text) == stdlib_html.escape(text)
+
+
+# --- the new-game form's options: derived from the core's OptionSpec ------------------
+
+
+def _option_selects(html: str) -> dict[str, list[tuple[str, str, bool]]]:
+    """Each ``opt-<name>`` select of the form: its options as (value, text, selected)."""
+    out = {}
+    for name, body in re.findall(r'<select name="opt-(\w+)"[^>]*>(.*?)</select>', html):
+        out[name] = [
+            (value, stdlib_html.unescape(text), bool(selected))
+            for value, selected, text in re.findall(
+                r'<option value="([^"]*)"( selected)?>(.*?)</option>', body
+            )
+        ]
+    return out
+
+
+def _option_sets(html: str) -> dict[str, list[tuple[str, str, bool]]]:
+    """Each set option's checkboxes: (field name, label, checked)."""
+    out = {}
+    for name, body in re.findall(
+        r'<fieldset class="shell-colours shell-option-set" data-option="(\w+)">(.*?)</fieldset>',
+        html,
+    ):
+        out[name] = [
+            (field, stdlib_html.unescape(text), bool(checked))
+            for field, checked, text in re.findall(
+                r'<input type="checkbox" name="([^"]+)" value="1"( checked)? '
+                r'data-act="app.form"><span>(.*?)</span>',
+                body,
+            )
+        ]
+    return out
+
+
+def _players_offered(html: str) -> list[int]:
+    body = re.search(r'<select name="players"[^>]*>(.*?)</select>', html).group(1)
+    return [int(v) for v in re.findall(r'<option value="(\d+)"', body)]
+
+
+def test_new_game_form_shows_exactly_each_games_option_specs():
+    from tablero.core import get_game
+
+    app = make_app()
+    games = app.available_games()
+    assert {"arribada", "arboretum"} <= {entry.id for entry in games}
+    for entry in games:
+        game = get_game(entry.id)
+        page = Page(app, app.boot("en")).click("app.new", game=entry.id)
+        for players in game.allowed_players({s.name: s.default for s in game.options}):
+            page.send("app.form", players=str(players))
+            html = page.html
+            selects, sets = _option_selects(html), _option_sets(html)
+            assert set(selects) | set(sets) == {spec.name for spec in game.options}
+            assert not set(selects) & set(sets)
+            for spec in game.options:
+                shown = sets[spec.name] if spec.kind == "set" else selects[spec.name]
+                assert len(shown) == len(spec.allowed(players)), (entry.id, spec.name)
+                picked = [k for k, (_, _, on) in enumerate(shown) if on]
+                if spec.kind != "set":
+                    assert picked == [list(spec.allowed(players)).index(spec.default)]
+                for _, text, _ in shown:  # every choice has a label from the catalog
+                    assert text and "option." not in text, (entry.id, spec.name, text)
+            assert _players_offered(html) == list(range(game.min_players, game.max_players + 1))
+
+
+@pytest.mark.parametrize("game_id", ["arboretum", "arribada"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_first_player_offers_random_and_exactly_the_seats_then_starts_them(game_id, players):
+    app = make_app()
+    page = Page(app, app.boot("en")).click("app.new", game=game_id)
+    names = {f"name-{i}": name for i, name in enumerate(["Ana", "", "Cy", "Dee"])}
+    page.send("app.form", players=str(players), **names)
+    shown = _option_selects(page.html)["first_player"]
+    expected = ["Drawn at random", "Ana", "Player 2", "Cy", "Dee"][: players + 1]
+    assert [text for _, text, _ in shown] == expected
+    assert [value for value, _, _ in shown] == [str(k) for k in range(players + 1)]
+    assert [on for _, _, on in shown] == [True] + [False] * players
+    # start with the last seat first
+    fields = {"players": str(players), "seed": "5", "opt-first_player": str(players), **names}
+    for i in range(players):
+        fields[f"colour-{i}"] = str(i)
+        fields[f"kind-{i}"] = "human"
+    page.send("app.start", **fields)
+    assert page.model.screen == "game", page.model.form and page.model.form.error
+    assert page.state.setup["options"]["first_player"] == players - 1
+    assert page.state.current_player == players - 1
+
+
+def test_a_stale_or_bad_first_player_falls_back_to_random():
+    app = make_app()
+    page = Page(app, app.boot("en")).click("app.new", game="arboretum")
+    page.send("app.form", players="4")
+    page.send("app.form", players="4", **{"opt-first_player": "4"})  # seat 4
+    assert page.model.form.option("first_player") == 3
+    # the select was drawn for four players: its fourth seat is beyond three
+    page.send("app.form", players="3", **{"opt-first_player": "4"})
+    assert page.model.form.players == 3 and page.model.form.option("first_player") is None
+    assert [on for *_, on in _option_selects(page.html)["first_player"]] == [True] + [False] * 3
+    for bad in ("9", "-1", "x", ""):
+        page.send("app.form", **{"opt-first_player": bad})
+        assert page.model.form.option("first_player") is None
+    for count, nearest in (("9", 4), ("1", 2), ("3", 3)):  # the nearest count allowed
+        page.send("app.form", players=count)
+        assert page.model.form.players == nearest
+    page.send("app.start", **{"opt-first_player": "3", "seed": "2"})
+    assert page.model.screen == "game"
+    assert page.state.current_player == 2 and page.state.num_players == 3
+
+
+def test_arribadas_form_offers_the_variant_and_the_first_player():
+    app = make_app()
+    page = Page(app, app.boot("en")).click("app.new", game="arribada")
+    selects = _option_selects(page.html)
+    assert list(selects) == ["variant", "first_player"]  # the UI's hint: the variant first
+    assert [text for _, text, _ in selects["variant"]] == ["Standard", "Beginner (no capture)"]
+    page.send("app.form", **{"opt-variant": "1"})
+    assert page.model.form.option("variant") == "beginner"
+    page = start_game(make_app(), variant="1")
+    assert page.state.setup["options"] == {"variant": "beginner", "first_player": None}
+
+
+def _tiny_form(players=2, **options):
+    from tablero.web.app import NewGameForm
+    from tablero.web.screens.new import default_options
+    from tiny_game import GAME
+
+    given = {**dict(default_options(GAME)), **options}
+    return NewGameForm(
+        game_id=GAME.id,
+        players=players,
+        names=("Ana", "Ben", "", ""),
+        colours=(0, 1, 2, 3),
+        kinds=("human",) * 4,
+        options=tuple(given.items()),
+    )
+
+
+def test_a_set_option_is_checkboxes_with_its_size_rule():
+    from tablero.web.screens.new import make_options, option_inputs, read_form, set_size_problem
+    from tiny_game import registered
+
+    t = real_translator("en")
+    with registered() as game:
+        form = _tiny_form()
+        fields = {f.name: f for f in option_inputs(game, form, t)}
+        assert list(fields) == ["mode", "takes", "first_player"]  # the core's order
+        takes = fields["takes"]
+        assert takes.kind == "set" and takes.choices == ("1", "2", "3")
+        assert takes.chosen == (0, 1) and takes.rule == "Tick at least 1." and not takes.broken
+        assert fields["mode"].kind == "one" and fields["mode"].choices == ("duel", "solo")
+        assert fields["first_player"].choices == ("Drawn at random", "Ana", "Ben")
+        # ticked boxes are sent, unticked ones are not; the hidden field names the set
+        form = read_form(form, {"opt-takes": "", "opt-takes-2": "1", "opt-takes-7": "1"})
+        assert form.option("takes") == (3,)
+        assert make_options(game, form) == {"mode": "duel", "takes": (3,), "first_player": None}
+        assert read_form(form, {"players": "3"}).option("takes") == (3,)  # not in the data
+        empty = read_form(form, {"opt-takes": ""})
+        assert empty.option("takes") == ()
+        (field,) = [f for f in option_inputs(game, empty, t) if f.name == "takes"]
+        assert field.chosen == () and field.broken
+        problem = set_size_problem(game, empty, t)
+        assert problem is not None and problem[0] == "app.new.error.set-size"
+        text = Catalog.load("en").t(problem[0], **problem[1])
+        assert text == "Check the choices of “takes”: Tick at least 1."
+        assert set_size_problem(game, form, t) is None
+        # a value the core does not accept never reaches make: the default does
+        odd = replace(form, options=(("mode", "duel"), ("takes", ()), ("first_player", 5)))
+        assert make_options(game, odd) == {"mode": "duel", "takes": (1, 2), "first_player": None}
+
+
+def test_a_mode_decides_the_player_counts_offered():
+    from tablero.web.screens.new import option_inputs, player_counts, read_form
+    from tiny_game import registered
+
+    t = real_translator("en")
+    with registered() as game:
+        form = _tiny_form(players=3, first_player=2)
+        assert player_counts(game, form) == (2, 3)
+        solo = read_form(form, {"opt-mode": "1", "opt-first_player": "3"})
+        assert solo.option("mode") == "solo"
+        assert solo.players == 1 and player_counts(game, solo) == (1,)
+        assert solo.option("first_player") is None  # seat 3 is gone at a table of one
+        (seat,) = [f for f in option_inputs(game, solo, t) if f.name == "first_player"]
+        assert seat.choices == ("Drawn at random", "Ana")
+        duel = read_form(solo, {"opt-mode": "0", "players": "1"})
+        assert duel.players == 2 and player_counts(game, duel) == (2, 3)
+        assert read_form(duel, {"players": "3"}).players == 3
+
+
+def test_a_registered_game_without_hints_gets_its_form_from_the_core(monkeypatch):
+    """A game the app has never seen (Tiny Nim, with a UI that gives no hints): the
+    dialog draws its core options, the mode's player counts, and starts the game."""
+    from tablero.web.app import GameEntry
+    from tiny_game import TINY_ID, registered
+
+    class TinyUI:
+        game_id = TINY_ID
+
+        def options(self):
+            return []
+
+    def get_some_ui(game_id):
+        return TinyUI() if game_id == TINY_ID else get_ui(game_id)
+
+    with registered():
+        app = make_app()
+        monkeypatch.setattr(app, "get_ui", get_some_ui)
+        monkeypatch.setattr(app, "games", (GameEntry.of(TINY_ID), *app.games))
+        page = Page(app, app.boot("en")).click("app.new", game=TINY_ID)
+        html = page.html
+        assert _players_offered(html) == [2, 3]
+        assert list(_option_selects(html)) == ["mode", "first_player"]
+        assert _option_sets(html) == {
+            "takes": [("opt-takes-0", "1", True), ("opt-takes-1", "2", True),
+                      ("opt-takes-2", "3", False)],
+        }  # fmt: skip
+        assert 'name="opt-takes" value=""' in html and "Tick at least 1." in html
+        page.send("app.form", **{"opt-mode": "1"})
+        assert _players_offered(page.html) == [1] and page.html.count('name="name-') == 1
+        page.send("app.form", **{"opt-mode": "0", "players": "1"})
+        assert _players_offered(page.html) == [2, 3] and page.model.form.players == 2
+        fields = {"seed": "3", "opt-takes": "", "colour-0": "0", "colour-1": "1"}
+        page.send("app.start", **fields)  # no box ticked: refused, with the rule
+        assert page.model.screen == "new"
+        assert "Check the choices of “takes”: Tick at least 1." in page.html
+        page.send("app.start", **fields, **{"opt-takes-1": "1", "opt-first_player": "2"})
+        assert page.model.screen == "game"
+        setup = page.model.game.state.setup
+        assert setup["options"] == {"mode": "duel", "takes": [2], "first_player": 1}
+        assert page.model.game.state.current_player == 1

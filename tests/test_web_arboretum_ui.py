@@ -11,15 +11,15 @@ import ui_helpers
 from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, DrawPile, Play
 from tablero.arboretum.grid import cell_name
 from tablero.arboretum.state import HIDDEN
-from tablero.core import from_text, make
+from tablero.core import from_text, get_game, make
 from tablero.web.games import get_ui
-from tablero.web.games.arboretum_rules import ruling_keys
-from tablero.web.games.arboretum_table import ZOOMS, card_words
+from tablero.web.games.arboretum.rules import ruling_keys
+from tablero.web.games.arboretum.table import ZOOMS, card_words
 from tablero.web.plugin import Seat, Selection
 from ui_helpers import (
     EVIL,
+    GAMES,
     LANGS,
-    MESSAGES,
     SEATS,
     acts,
     check_catalogs_agree,
@@ -125,7 +125,7 @@ def test_all_languages_have_the_same_keys_and_placeholders():
 
 
 def test_every_catalog_key_is_used_somewhere():
-    src = "".join(p.read_text() for p in (MESSAGES.parent / "games").glob("arboretum*.py"))
+    src = "".join(p.read_text() for p in (GAMES / "arboretum").glob("*.py"))
     prefixes = (
         "arboretum.status.you.",
         "arboretum.status.other.",
@@ -145,13 +145,16 @@ def test_the_app_offers_arboretum():
     assert get_ui("arboretum").game_id == "arboretum"
 
 
-def test_options_offer_the_first_player():
-    (field,) = UI.options()
-    assert field.name == "first_player" and field.default is None
-    assert [v for v, _ in field.choices] == [None, 0, 1, 2, 3]
-    for _, key in (*field.choices, (None, field.label_key)):
+def test_option_hints_name_only_the_cores_options():
+    # The options are the core's (the new-game form derives its fields from them); the
+    # UI only names the key of "drawn at random" (tests/test_web_app.py tests the form).
+    (hint,) = UI.options()
+    (spec,) = get_game("arboretum").options
+    assert hint.name == spec.name == "first_player" and spec.kind == "seat"
+    for value, key in hint.choice_keys:
+        assert value in spec.allowed(2)
         T(key)
-    s = make("arboretum", players=2, seed=1, first_player=field.choices[2][0])
+    s = make("arboretum", players=2, seed=1, first_player=1)
     assert s.current_player == 1
 
 
@@ -463,7 +466,7 @@ def test_describe_in_words():
 
 
 def test_describe_the_final_scoring_with_a_zeroed_8_and_the_tie_break():
-    from tablero.web.games.arboretum_end import final_events
+    from tablero.web.games.arboretum.end import final_events
 
     species, final, _ = final_events(tie_game())
     seats = [Seat("Ana", 0), Seat("Ben", 1)]

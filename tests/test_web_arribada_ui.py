@@ -18,15 +18,15 @@ from tablero.arribada import (
     Place,
     Refresh,
 )
-from tablero.core import from_text, make
+from tablero.core import from_text, get_game, make
 from tablero.web.games import get_ui
-from tablero.web.games.arribada_end import score_series
-from tablero.web.games.arribada_rules import ruling_keys
+from tablero.web.games.arribada.end import score_series
+from tablero.web.games.arribada.rules import ruling_keys
 from tablero.web.plugin import Selection
 from ui_helpers import (
     EVIL,
+    GAMES,
     LANGS,
-    MESSAGES,
     SEATS,
     acts,
     check_catalogs_agree,
@@ -92,7 +92,7 @@ def test_all_languages_have_the_same_keys_and_placeholders():
 
 
 def test_every_catalog_key_is_used_somewhere():
-    src = "".join(p.read_text() for p in (MESSAGES.parent / "games").glob("arribada*.py"))
+    src = "".join(p.read_text() for p in (GAMES / "arribada").glob("*.py"))
     prefixes = {
         "arribada.status.you.",
         "arribada.status.other.",
@@ -109,11 +109,15 @@ def test_every_catalog_key_is_used_somewhere():
 # --- options and the registry --------------------------------------------------------
 
 
-def test_options_offer_the_variants():
-    (field,) = UI.options()
-    assert field.name == "variant" and field.default == "standard"
-    assert [v for v, _ in field.choices] == ["standard", "beginner"]
-    for _, key in (*field.choices, (None, field.label_key)):
+def test_option_hints_name_only_the_cores_options():
+    # The options are the core's (the new-game form derives its fields from them); the
+    # UI only names the keys of the variant (tests/test_web_app.py tests the form).
+    (hint,) = UI.options()
+    specs = {spec.name: spec for spec in get_game("arribada").options}
+    assert set(specs) == {"variant", "first_player"} and hint.name == "variant"
+    assert [v for v, _ in hint.choice_keys] == list(specs["variant"].choices)
+    assert hint.label_key is not None
+    for _, key in (*hint.choice_keys, (None, hint.label_key)):
         T(key)
 
 

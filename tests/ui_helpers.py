@@ -9,15 +9,16 @@ from pathlib import Path
 
 from tablero.web.plugin import Seat
 
-MESSAGES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/messages"
+#: The games' UI packages, ``<game>/`` each, with its catalogs in ``<game>/messages/``.
+GAMES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/games"
 LANGS = ("en", "ja", "es", "nl")
 EVIL = "<img src=x onerror=alert(1)>"
 SEATS = [Seat("Ana", 0), Seat(EVIL, 1), Seat("Cy & Co", 2), Seat("Di", 3)]
 
 
 def catalog(game: str, lang: str) -> dict[str, str]:
-    """The game's own catalog (``messages/<game>.<lang>.json``), all strings."""
-    data = json.loads((MESSAGES / f"{game}.{lang}.json").read_text(encoding="utf-8"))
+    """The game's own catalog (``games/<game>/messages/<lang>.json``), all strings."""
+    data = json.loads((GAMES / game / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
     assert all(isinstance(v, str) for v in data.values())
     return data
 

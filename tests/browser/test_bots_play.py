@@ -9,7 +9,7 @@
   carrying on.
 
 Moves are only ever made by clicking (the person's) or by the bot worker; the timings
-come from ``window.tableroBots.log`` (``tablero.web.main.BotWorker``).
+come from ``window.tableroBots.log`` (``tablero.web.botworker.BotWorker``).
 """
 
 from __future__ import annotations

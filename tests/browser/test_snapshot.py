@@ -73,9 +73,19 @@ def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
         assert not any(n.endswith(".py") or ".dist-info/" in n for n in names), url
     with zipfile.ZipFile(built_site / data["engines"]["arboretum"]) as zf:
         assert "tablero/arboretum/__init__.pyc" in zf.namelist()
-        assert "tablero/web/games/arboretum_table.pyc" in zf.namelist()
+        # its UI package, catalogs included (build.bundle_contents)
+        assert "tablero/web/games/arboretum/table.pyc" in zf.namelist()
+        assert "tablero/web/games/arboretum/messages/ja.json" in zf.namelist()
+    with zipfile.ZipFile(built_site / data["wheels"][1]) as zf:
+        assert "tablero/web/messages/ja.json" in zf.namelist()
+        assert not any(n.startswith(("tablero/web/games/arb", "tablero/web/games/arr"))
+                       for n in zf.namelist())  # fmt: skip
     raw = gzip.decompress((built_site / snapshot_path(built_site)[1:]).read_bytes())
     assert len(raw) >= 30 * 2**20  # the whole 30 MiB heap
+    # Every game fits today: the snapshot holds them all, in the registry's order.
+    from tablero.core import game_ids
+
+    assert data["snapshot_engines"] == [g for g in game_ids() if g in data["engines"]]
 
 
 def browser_wasm_module(page) -> bool:
@@ -210,4 +220,72 @@ def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
     wait_ready(page)  # booted anyway
     after = status(page)
     assert after["used"] is False and "restoring the snapshot" in (after["error"] or ""), after
+    plays(page)
+
+
+# --- a game left out of the snapshot (docs/pwa.md, "The snapshot": what it holds) ----------
+
+
+@pytest.fixture(scope="module")
+def one_game_site(tmp_path_factory):
+    """The site built with only the registry's first game in the snapshot, as when the
+    others do not fit: a restored page unpacks them on demand."""
+    import build
+
+    return build.build_site(tmp_path_factory.mktemp("one-game") / "dist", snapshot_games=1)
+
+
+def fetched(page, url: str) -> list[float]:
+    """When the page's requests for ``url`` (site-relative) ended, by resource timing."""
+    return page.evaluate(
+        "u => performance.getEntriesByType('resource')"
+        ".filter(e => e.name.endsWith(u)).map(e => e.responseEnd)",
+        url.lstrip("."),
+    )
+
+
+def test_a_game_left_out_of_the_snapshot_is_unpacked_on_demand(
+    one_game_site, make_server, persistent_context
+):
+    from arboretum_ui import reveal
+    from tablero.core import game_ids, make
+    from tablero.web.links import encode_link
+    from tablero.web.plugin import Seat
+    from ui import click
+
+    data = boot_data(one_game_site)
+    held, left_out = [g for g in game_ids() if g in data["engines"]][:2]
+    assert (held, left_out) == ("arribada", "arboretum")  # the helpers below play these
+    assert data["snapshot_engines"] == [held]
+    seats = [Seat("Ana", 0, "human"), Seat("Ben", 1, "human")]
+    server = make_server(one_game_site)
+    page = first_visit(server, persistent_context)
+
+    # A link of the game left out, on a later visit: restored, then its bundle fetched and
+    # unpacked before the app starts (from the precache), and the game plays.
+    page.goto("about:blank")
+    page.goto(f"{server.url}#{encode_link(make(left_out, players=2, seed=3), seats)}")
+    wait_ready(page)
+    assert status(page)["used"] is True, status(page)
+    assert page.evaluate("tableroBoot.engines") == "all"
+    (end,) = fetched(page, data["engines"][left_out])
+    assert end < mark_times(page)["tablero-app-start"]
+    reveal(page)
+    click(page, '[data-act="move"]')  # a draw
+    assert page.locator(".arb-hand [data-hand-card]").count() >= 1
+
+    # A link of the game in the snapshot: nothing to fetch before the start; the other
+    # game's bundle comes after the board is interactive, and the start screen offers it.
+    page.goto("about:blank")
+    page.goto(f"{server.url}#{encode_link(make(held, players=2, seed=3), seats)}")
+    wait_ready(page)
+    assert status(page)["used"] is True, status(page)
+    assert page.evaluate("tableroBoot.engines") == "partial"
+    assert fetched(page, data["engines"][left_out]) == []
+    page.wait_for_function("tableroBoot.engines === 'all'", timeout=30_000)
+    (end,) = fetched(page, data["engines"][left_out])
+    assert end > mark_times(page)["tablero-interactive"]
+    page.locator("details.shell-menu > summary").click()
+    page.locator('.shell-menu-items [data-act="app.home"]').click()
+    page.wait_for_selector(f'[data-act="app.new"][data-game="{left_out}"]', timeout=15_000)
     plays(page)

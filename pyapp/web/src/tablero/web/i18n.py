@@ -1,9 +1,9 @@
 """The message catalog: every text the player reads, in en, ja, es and nl.
 
-Messages live in ``tablero/web/messages/`` as flat JSON objects of ``key -> text``.
-A language's catalog merges every file of that language: ``<lang>.json`` (the
-shell's ``app.*`` keys) and ``<namespace>.<lang>.json`` (a game's or the boot
-loader's keys, e.g. ``arribada.ja.json``).  Texts use ``{name}`` placeholders.
+Messages are flat JSON objects of ``key -> text``, one file per language: the shell's
+``app.*`` keys in ``tablero/web/messages/<lang>.json``, and each game's keys, all
+starting with ``<game>.``, in its UI package, ``tablero/web/games/<game>/messages/
+<lang>.json``.  A language's catalog merges them.  Texts use ``{name}`` placeholders.
 
 >>> cat = Catalog.load("es")
 >>> cat.t("app.pass.title", name="Ana")
@@ -15,6 +15,7 @@ loader's keys, e.g. ``arribada.ja.json``).  Texts use ``{name}`` placeholders.
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -41,16 +42,46 @@ LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "es": "Español", "nl": "N
 # unpacked on the page, as files).  Not read through importlib.resources: importing it is
 # 16 ms of a first visit in Pyodide, for nothing a folder path does not do.
 _FOLDER = Path(__file__).with_name("messages")
+_GAMES = Path(__file__).with_name("games")
+#: The shell's namespace (``app.*``), in :data:`_FOLDER`; every other is a game's.
+_SHELL = "app"
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 
 
-def _message_files(lang: str) -> list[str]:
-    """The names of the catalog files of ``lang``, ``<lang>.json`` first."""
-    names = []
-    for entry in _FOLDER.iterdir():
-        name = entry.name
-        if name == f"{lang}.json" or (name.endswith(f".{lang}.json") and name.count(".") == 2):
-            names.append(name)
-    return sorted(names, key=lambda n: (n != f"{lang}.json", n))
+def _game_file(game: str, lang: str) -> Path:
+    """The catalog of ``game`` in ``lang``, in the game's UI package."""
+    return _GAMES / game / "messages" / f"{lang}.json"
+
+
+def _message_files(lang: str) -> list[tuple[str, Path]]:
+    """``(namespace, file)`` of every catalog file of ``lang``, the shell's first, then the
+    games' by id (those present: on the page a game's package comes with its engine)."""
+    files = [(_SHELL, _FOLDER / f"{lang}.json")]
+    if _GAMES.is_dir():
+        for game in sorted(entry.name for entry in _GAMES.iterdir()):
+            if _GAME_ID.fullmatch(game) and (path := _game_file(game, lang)).is_file():
+                files.append((game, path))
+    return files
+
+
+def _read(namespace: str, path: Path, into: dict[str, str]) -> None:
+    """Merge the catalog file ``path`` of ``namespace`` into ``into``."""
+    shown = (
+        f"messages/{path.name}"
+        if namespace == _SHELL
+        else f"games/{namespace}/messages/{path.name}"
+    )
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{shown} must hold a JSON object")
+    for key, text in data.items():
+        if not isinstance(text, str):
+            raise ValueError(f"{shown}: {key} is not a text")
+        if not key.startswith(f"{namespace}."):
+            raise ValueError(f"{shown}: {key} is not a {namespace}.* key")
+        if key in into:
+            raise ValueError(f"{shown}: {key} is defined twice")
+        into[key] = text
 
 
 def load_messages(lang: str) -> dict[str, str]:
@@ -58,20 +89,18 @@ def load_messages(lang: str) -> dict[str, str]:
 
     A key defined twice (in two files) is an error: namespaces keep files apart.
     """
+    return _load(lang)[0]
+
+
+def _load(lang: str) -> tuple[dict[str, str], set[str]]:
+    """The messages of ``lang``, all files merged, and the namespaces read."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
     merged: dict[str, str] = {}
-    for name in _message_files(lang):
-        data = json.loads((_FOLDER / name).read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError(f"messages/{name} must hold a JSON object")
-        for key, text in data.items():
-            if not isinstance(text, str):
-                raise ValueError(f"messages/{name}: {key} is not a text")
-            if key in merged:
-                raise ValueError(f"messages/{name}: {key} is defined twice")
-            merged[key] = text
-    return merged
+    files = _message_files(lang)
+    for namespace, path in files:
+        _read(namespace, path, merged)
+    return merged, {namespace for namespace, _ in files}
 
 
 def placeholders(text: str) -> set[str]:
@@ -97,20 +126,34 @@ class Catalog:
         self.lang = lang
         self._messages = dict(messages)
         self._fallback = fallback
+        self._late = False  # the package's catalog: a game's may arrive later (_arrived)
 
     @classmethod
     def load(cls, lang: str) -> Catalog:
         fallback = _cached(DEFAULT_LANGUAGE)
-        return cls(lang, _cached(lang), fallback)
+        catalog = cls(lang, {}, fallback)
+        catalog._messages = _cached(lang)  # shared, so a game's late catalog joins it
+        catalog._late = True
+        return catalog
+
+    def _missing(self, key: str) -> str | None:
+        """The text of ``key``, found in neither table: a game's catalog come late."""
+        if self._late and _arrived(key):
+            return self._messages.get(key, self._fallback.get(key))
+        return None
 
     def has(self, key: str) -> bool:
-        return key in self._messages or key in self._fallback
+        return key in self._messages or key in self._fallback or self._missing(key) is not None
 
     def t(self, key: str, **params: object) -> str:
         """The text of ``key`` with ``params`` filled in; the key itself when unknown."""
         text = self._messages.get(key)
         if text is None:
-            text = self._fallback.get(key, key)
+            text = self._fallback.get(key)
+            if text is None:
+                text = self._missing(key)
+                if text is None:
+                    text = key
         if not params:
             return text
         # a parameter may itself be a message: (key, params), translated first
@@ -125,12 +168,32 @@ class Catalog:
 
 
 _CACHE: dict[str, dict[str, str]] = {}
+#: The namespaces in each cached catalog (the shell's and the games' read so far).
+_NAMESPACES: dict[str, set[str]] = {}
 
 
 def _cached(lang: str) -> dict[str, str]:
     if lang not in _CACHE:
-        _CACHE[lang] = load_messages(lang)
+        _CACHE[lang], _NAMESPACES[lang] = _load(lang)
     return _CACHE[lang]
+
+
+def _arrived(key: str) -> bool:
+    """Whether the catalog of ``key``'s game was missing from a cached catalog and is
+    there now (engines on demand: the page unpacks a game's bundle, its UI package and
+    catalog with it, after the first screen); it then joins every cached catalog that
+    lacked it.  Called for a key found nowhere, so never in the common case."""
+    game = key.partition(".")[0]
+    if not _GAME_ID.fullmatch(game):
+        return False
+    arrived = False
+    for lang, merged in _CACHE.items():
+        path = _game_file(game, lang)
+        if game not in _NAMESPACES[lang] and path.is_file():
+            _read(game, path, merged)
+            _NAMESPACES[lang].add(game)
+            arrived = True
+    return arrived
 
 
 _TRANSLATORS: dict[str, Callable[..., str]] = {}

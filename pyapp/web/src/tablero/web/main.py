@@ -6,7 +6,10 @@ on ``<main id="app">`` read the ``data-act`` of what the player used and its
 ``data-*`` attributes (or the form's fields), hand them to ``App.dispatch``, and
 put the new model's HTML in place.  What only the page can do (localStorage, the
 clipboard, downloads, the address bar, the bots' web worker) is done here, when the
-model asks for it.
+model asks for it: the bots' worker by :class:`~tablero.web.botworker.BotWorker`, to
+which this module hands the ``js`` module and ``pyodide.ffi``.  It keeps no list of the
+app's acts: which ones wait for the other games' engines comes from their registry
+(:mod:`tablero.web.acts`).
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from .app import App, Effect, Model
+from .app import SAME_GAME_ACTS, App, Effect, Model
+from .botworker import BotWorker
 from .i18n import pick_language, translator
+from .jsvalues import is_null as _null
+from .jsvalues import text as _text
 from .saves import MemoryStorage, SaveStore, StorageFullError
 from .views import render
 
@@ -55,17 +61,6 @@ class BrowserStorage:
         return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
 
 
-def _text(value: Any) -> str | None:
-    """A JS string as ``str``; ``None`` for ``null``/``undefined`` (Pyodide gives ``null``
-    as ``jsnull``, which is not ``None``)."""
-    return value if isinstance(value, str) else None
-
-
-def _null(value: Any) -> bool:
-    """Is a value from JS ``null`` or ``undefined``?"""
-    return value is None or type(value).__name__ == "JsNull"
-
-
 def _is_quota_error(exc: BaseException) -> bool:
     name = str(getattr(exc, "name", "") or "")
     text = f"{name} {exc}"
@@ -101,21 +96,13 @@ def started() -> bool:
 # A plain boot (no memory snapshot) unpacks only the engines the first screen needs
 # (boot_engines()), the others after the board is interactive; boot.js then calls
 # engines_ready().  Until then an act that could open another game waits (the last one
-# asked for runs as soon as the engines are in); the game on screen plays as usual.
-# After a snapshot restore every engine is already imported: nothing waits.
+# asked for runs as soon as the engines are in); the game on screen plays as usual (the
+# acts registered with same_game=True: app.SAME_GAME_ACTS, from tablero.web.acts).
+# After a snapshot restore the engines of the games in the snapshot are imported; a
+# game left out of it (build.plan_snapshot) is unpacked as in a plain boot.
 
 _engines_ready = True
 _waiting: tuple[str, dict[str, str]] | None = None
-
-#: The app's acts that only touch the game on screen (or nothing): never held back.
-_SAME_GAME_ACTS = frozenset(
-    {
-        "app.game", "app.dismiss", "app.lang", "app.reveal", "app.undo", "app.cancel",
-        "app.share", "app.copied", "app.share-close", "app.export", "app.replay",
-        "app.replay-step", "app.replay-close", "app.bot-move", "app.bot-error",
-        "app.bot-retry", "app.bot-here",
-    }
-)  # fmt: skip
 
 
 def boot_engines() -> str:
@@ -210,7 +197,7 @@ def dispatch(act: str, data: dict[str, str]) -> None:
     global _model, _waiting
     if _app is None or _model is None:
         return
-    if not _engines_ready and act.startswith("app.") and act not in _SAME_GAME_ACTS:
+    if not _engines_ready and act.startswith("app.") and act not in SAME_GAME_ACTS:
         _waiting = (act, dict(data))  # run by engines_ready()
         return
     from js import performance
@@ -326,7 +313,7 @@ def _perform(effect: Effect) -> None:
     elif kind == "download":
         _download(data["filename"], data["text"])
     elif kind == "think":
-        _bots.ask(dict(data))
+        _bot_worker().ask(dict(data))
     elif kind == "load_bots":
         asyncio.ensure_future(_load_bots(data["then"]))
 
@@ -514,191 +501,18 @@ def _fail() -> None:
             pass
 
 
-# --- the bots' web worker -----------------------------------------------------------------
+# --- the bots' web worker (tablero.web.botworker) ------------------------------------------
 
-#: Longest wait for the worker to start (a first visit downloads nothing more: the runtime
-#: and the wheels are the page's own, from the HTTP cache or the service worker).
-BOT_START_TIMEOUT_MS = 60_000
-#: How long past its budget a bot may take before it is reported as stuck.
-BOT_SLACK_MS = 20_000
+_bots: BotWorker | None = None
 
 
-class BotWorker:
-    """The bots' web worker (``static/bot-worker.js``: Pyodide in a plain module worker).
+def _bot_worker() -> BotWorker:
+    """The page's bot worker, made on the first bot decision (the worker itself starts
+    after the next paint: :meth:`BotWorker.ask`)."""
+    global _bots
+    if _bots is None:
+        import js
+        import pyodide.ffi
 
-    Created on the first bot decision, after the board is interactive, and reused for
-    every later one.  Requests are ``Effect("think")`` data; replies become the
-    controller's ``app.bot-move`` / ``app.bot-error``.  Only the latest request's
-    answer is passed on.  ``window.tableroBots`` shows its state and a log of every
-    decision (for the tests and the benchmark).
-    """
-
-    def __init__(self) -> None:
-        self.worker: Any = None
-        self.state = "off"  # off, starting, ready, failed
-        self.latest: dict[str, Any] | None = None  # the request to answer
-        self.sent: dict[int, float] = {}  # request id -> performance.now() when sent
-        self.timer: Any = None
-        self._proxies: list[Any] = []
-
-    # The page-side record: window.tableroBots = {state, startMs, log: [...]}.
-    def _record(self, **fields: Any) -> None:
-        from js import Object, window
-        from pyodide.ffi import to_js
-
-        info: Any = getattr(window, "tableroBots", None)  # a JS object (or null)
-        if _null(info):
-            info = to_js({"state": self.state, "log": []}, dict_converter=Object.fromEntries)
-            window.tableroBots = info
-        info.state = self.state
-        entry = fields.pop("entry", None)
-        for key, value in fields.items():
-            setattr(info, key, value)
-        if entry is not None:
-            info.log.push(to_js(entry, dict_converter=Object.fromEntries))
-
-    def ask(self, request: dict[str, Any]) -> None:
-        from js import performance
-
-        self.latest = request
-        self.sent[request["id"]] = float(performance.now())
-        self._record(entry={"id": request["id"], "event": "asked", "level": request["level"],
-                            "at": self.sent[request["id"]]})  # fmt: skip
-        if self.state == "ready":
-            self._send(request)
-        elif self.state in ("off", "failed"):
-            self._start_later()
-        # "starting": sent when the worker says it is ready
-
-    def _start_later(self) -> None:
-        """Start the worker after the page has painted (never before the board is
-        interactive: the first request may come from the boot itself)."""
-        from js import window
-        from pyodide.ffi import create_once_callable
-
-        self.state = "starting"
-        self._record()
-
-        def after_paint(*_: Any) -> None:
-            window.setTimeout(create_once_callable(lambda *_: self._start()), 0)
-
-        window.requestAnimationFrame(create_once_callable(after_paint))
-
-    def _start(self) -> None:
-        from js import URL, Object, Worker, document, performance
-        from pyodide.ffi import create_proxy, to_js
-
-        try:
-            config = json.loads(document.getElementById("tablero-boot-data").textContent)
-            bots = config["bots"]
-            base = document.baseURI
-
-            def absolute(url: str) -> str:
-                return str(URL.new(url, base).href)
-
-            self.started_at = float(performance.now())
-            options = {"type": "module", "name": "tablero-bots"}
-            self.worker = Worker.new(
-                absolute(bots["worker"]), to_js(options, dict_converter=Object.fromEntries)
-            )
-            on_message = create_proxy(self._on_message)
-            on_error = create_proxy(self._on_error)
-            self._proxies += [on_message, on_error]
-            self.worker.addEventListener("message", on_message)
-            self.worker.addEventListener("error", on_error)
-            init = {
-                "type": "init",
-                "indexURL": absolute(bots["indexURL"]),
-                "stdlib": absolute(bots["stdlib"]) if bots.get("stdlib") else None,
-                "wheels": {name: absolute(url) for name, url in bots["wheels"].items()},
-            }
-            self.worker.postMessage(to_js(init, dict_converter=Object.fromEntries))
-            self._arm(BOT_START_TIMEOUT_MS, "start")
-        except Exception as exc:  # noqa: BLE001 - no Worker, no boot data...: say so
-            self._failed("start", str(exc) or type(exc).__name__)
-        self._record()
-
-    def _arm(self, ms: float, code: str) -> None:
-        from js import window
-        from pyodide.ffi import create_once_callable
-
-        self._disarm()
-        self.timer = window.setTimeout(
-            create_once_callable(lambda *_: self._failed(code, "")), int(ms)
-        )
-
-    def _disarm(self) -> None:
-        from js import window
-
-        if self.timer is not None:
-            window.clearTimeout(self.timer)
-            self.timer = None
-
-    def _send(self, request: dict[str, Any]) -> None:
-        from js import Object
-        from pyodide.ffi import to_js
-
-        self.worker.postMessage(to_js(request, dict_converter=Object.fromEntries))
-        self._arm((request.get("budget_ms") or 0) + BOT_SLACK_MS, "timeout")
-
-    def _on_error(self, event: Any) -> None:
-        message = _text(getattr(event, "message", None)) or "the worker script failed"
-        self._failed("start" if self.state != "ready" else "failed", message)
-
-    def _failed(self, code: str, reason: str) -> None:
-        """The worker failed to start, or is stuck: stop it; the next request (the
-        player's "try again") starts a new one."""
-        self._disarm()
-        if self.worker is not None:
-            try:
-                self.worker.terminate()
-            except Exception:  # noqa: BLE001
-                pass
-        self.worker = None
-        self.state = "failed"
-        self._record(error=f"{code}: {reason}")
-        if self.latest is not None:
-            request, self.latest = self.latest, None
-            dispatch("app.bot-error", {"id": str(request["id"]), "code": code, "reason": reason})
-
-    def _on_message(self, event: Any) -> None:
-        from js import performance
-
-        try:
-            data = event.data.to_py()
-        except Exception:  # noqa: BLE001
-            return
-        if data.get("type") == "ready":
-            self.state = "ready"
-            self._disarm()
-            self._record(startMs=float(performance.now()) - self.started_at,
-                         workerInitMs=data.get("ms"))  # fmt: skip
-            if self.latest is not None:
-                self._send(self.latest)
-            return
-        if data.get("type") == "failed":
-            self._failed("start", str(data.get("error", "")))
-            return
-        rid = data.get("id")
-        latest = self.latest
-        if latest is None or rid != latest["id"]:
-            return  # an answer nobody waits for any more
-        self._disarm()
-        self.latest = None
-        now = float(performance.now())
-        entry = {"id": rid, "event": "answered", "level": latest["level"], "at": now,
-                 "ms": now - self.sent.pop(rid, now)}  # fmt: skip
-        if "error" in data:
-            entry["error"] = str(data["error"])
-            self._record(entry=entry)
-            dispatch("app.bot-error", {"id": str(rid), "code": "failed",
-                                       "reason": str(data["error"])})  # fmt: skip
-            return
-        entry["move"] = str(data.get("move", ""))
-        entry.update({f"stats_{k}": v for k, v in (data.get("stats") or {}).items()})
-        self._record(entry=entry)
-        dispatch("app.bot-move", {"id": str(rid), "move": str(data.get("move", ""))})
-        self._record(entry={"id": rid, "event": "applied", "at": float(performance.now())})
-
-
-_bots = BotWorker()
+        _bots = BotWorker(js, pyodide.ffi, dispatch)
+    return _bots

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from tablero.core import State
 
 #: ``t(key, **params) -> str``: the message catalog's translate function.
 Translate = Callable[..., str]
+
+#: The state type of one game (``ArribadaState``...): what its UI's methods take.
+S = TypeVar("S", bound=State)
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -33,12 +37,20 @@ class Seat:
 
 @dataclass(frozen=True)
 class OptionField:
-    """One game option in the new-game dialog (rendered by the shell)."""
+    """How the new-game dialog presents one of the game's options: hints only.
 
-    name: str  # the keyword for tablero.core.make
-    label_key: str  # catalog key of the label
-    choices: tuple[tuple[Any, str], ...]  # (value, catalog key of its label)
-    default: Any
+    The options themselves, their kinds, choices and defaults are the core's
+    (``tablero.core.get_game(id).options``, each an :class:`~tablero.core.OptionSpec`);
+    the dialog derives its fields from them (:func:`tablero.web.screens.new.option_inputs`).
+    A hint only names catalog keys where the rule's keys do not fit: by default the label
+    is ``<game>.option.<name>`` and a choice's ``<game>.option.<name>.<value>`` (``random``
+    for a seat option's ``None``), then the shell's ``app.option.*`` keys.  A hint for an
+    option the core does not declare, or for a value it does not offer, is ignored.
+    """
+
+    name: str  # the OptionSpec's name (the keyword for tablero.core.make)
+    label_key: str | None = None  # catalog key of the label, instead of the rule's
+    choice_keys: tuple[tuple[Any, str], ...] = ()  # (value, catalog key of its label)
 
 
 @dataclass(frozen=True)
@@ -51,8 +63,11 @@ class Selection:
         return Selection({**self.data, **changes})
 
 
-class GameUI(Protocol):
-    """A game's user interface.  Two optional attributes:
+class GameUI(Protocol[S_contra]):
+    """A game's user interface, typed over its game's state class ``S_contra``: a game's
+    UI is a ``GameUI[ArribadaState]``; the shell, which holds every game's, a
+    ``GameUI[Any]`` (it only ever hands a UI the states of its own game).  Two optional
+    attributes:
 
     ``sticky_keys``: selection keys that are view settings (a zoom level) and survive
     a move; every other key is cleared when a move is played.
@@ -63,11 +78,12 @@ class GameUI(Protocol):
     game_id: str
 
     def options(self) -> list[OptionField]:
-        """The game's options for the new-game dialog."""
+        """Presentation hints for the core's options in the new-game dialog (label keys;
+        the hinted options come first, in this order): never options of its own."""
         ...
 
     def render_table(
-        self, view: State, seats: list[Seat], selection: Selection, t: Translate
+        self, view: S_contra, seats: list[Seat], selection: Selection, t: Translate
     ) -> str:
         """HTML of the table for ``view.viewer``: board (SVG), the viewer's private
         pieces along the bottom, public supplies, scores/turn/pending decision at the
@@ -76,7 +92,7 @@ class GameUI(Protocol):
         ...
 
     def on_click(
-        self, view: State, selection: Selection, target: dict[str, str]
+        self, view: S_contra, selection: Selection, target: dict[str, str]
     ) -> tuple[Selection, Any | None]:
         """The new selection, and a move to apply (or ``None``) after a click on an
         element with ``data-act``."""
@@ -86,10 +102,24 @@ class GameUI(Protocol):
         """One history entry in words, as plain text (the shell escapes it)."""
         ...
 
-    def render_end(self, state: State, seats: list[Seat], t: Translate) -> str:
+    def render_end(self, state: S_contra, seats: list[Seat], t: Translate) -> str:
         """HTML of the end of the game: scoring breakdown and score chart."""
         ...
 
     def rules_html(self, t: Translate) -> str:
         """HTML of the rules help, in the project's own words, rulings marked."""
         ...
+
+
+@dataclass(frozen=True)
+class GameParts(Generic[S]):
+    """The :class:`GameUI` methods but ``options`` as the functions of a game's package
+    (``table.render_table``, ``table.on_click``, ``log.describe``, ``end.render_end``,
+    ``rules.rules_html``): a game's ``UI`` class derives from it and adds ``game_id``,
+    ``options`` and its optional attributes."""
+
+    render_table: Callable[[S, list[Seat], Selection, Translate], str]
+    on_click: Callable[[S, Selection, dict[str, str]], tuple[Selection, Any | None]]
+    describe: Callable[[Mapping[str, Any], list[Seat], Translate], str]
+    render_end: Callable[[S, list[Seat], Translate], str]
+    rules_html: Callable[[Translate], str]

@@ -33,6 +33,7 @@ from .app import (
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 from .plugin import GameUI, Seat, Selection, Translate
 from .saves import SaveProblem
+from .screens.new import OptionInput, option_inputs, player_counts
 from .svg import esc
 
 __all__ = ["render", "esc"]
@@ -282,7 +283,7 @@ def _new_screen(model: Model, app: App, t: Translate) -> str:
     title = t(entry.title_key) if entry else game.title
     counts = "".join(
         f'<option value="{n}"{" selected" if n == form.players else ""}>{n}</option>'
-        for n in range(game.min_players, game.max_players + 1)
+        for n in player_counts(game, form)
     )
     parts = [
         '<form class="shell-form shell-new" data-act="app.start" autocomplete="off">',
@@ -293,16 +294,7 @@ def _new_screen(model: Model, app: App, t: Translate) -> str:
     parts.append(f'<p class="shell-hint shell-bots-hint">{esc(t("app.new.bots-hint"))}</p>')
     for i in range(form.players):
         parts.append(_seat_fields(i, form.names[i], form.colours[i], form.kinds[i], t))
-    for opt in ui.options():
-        chosen = form.option_index(opt.name)
-        choices = "".join(
-            f'<option value="{k}"{" selected" if k == chosen else ""}>{esc(t(label))}</option>'
-            for k, (_, label) in enumerate(opt.choices)
-        )
-        parts.append(
-            f'<label class="shell-field"><span>{esc(t(opt.label_key))}</span>'
-            f'<select name="opt-{esc(opt.name)}">{choices}</select></label>'
-        )
+    parts.extend(_option_field(field) for field in option_inputs(game, form, t, ui.options()))
     parts.append(
         f'<label class="shell-field"><span>{esc(t("app.new.seed"))}</span>'
         f'<input type="text" name="seed" value="{esc(form.seed)}" maxlength="{MAX_SEED}" '
@@ -318,6 +310,38 @@ def _new_screen(model: Model, app: App, t: Translate) -> str:
         + "</div></form>"
     )
     return "".join(parts)
+
+
+def _option_field(field: OptionInput) -> str:
+    """One of the game's options (derived from the core's ``OptionSpec``, see
+    :mod:`tablero.web.screens.new`): a select sending the chosen index, or a set's
+    checkboxes (a hidden ``opt-<name>`` says the set is in the form) with its size rule.
+    Each sends ``app.form`` on change: an option may change the player counts."""
+    name = f"opt-{field.name}"
+    if field.kind != "set":
+        choices = "".join(
+            f'<option value="{k}"{" selected" if k in field.chosen else ""}>{esc(label)}</option>'
+            for k, label in enumerate(field.choices)
+        )
+        return (
+            f'<label class="shell-field"><span>{esc(field.label)}</span>'
+            f'<select name="{esc(name)}" data-act="app.form">{choices}</select></label>'
+        )
+    boxes = "".join(
+        f'<label class="shell-colour"><input type="checkbox" name="{esc(name)}-{k}" value="1"'
+        f'{" checked" if k in field.chosen else ""} data-act="app.form">'
+        f"<span>{esc(label)}</span></label>"
+        for k, label in enumerate(field.choices)
+    )
+    rule = ""
+    if field.rule is not None:
+        cls, role = ("shell-error", ' role="alert"') if field.broken else ("shell-hint", "")
+        rule = f'<p class="{cls}"{role}>{esc(field.rule)}</p>'
+    return (
+        f'<fieldset class="shell-colours shell-option-set" data-option="{esc(field.name)}">'
+        f"<legend>{esc(field.label)}</legend>"
+        f'<input type="hidden" name="{esc(name)}" value="">{boxes}</fieldset>{rule}'
+    )
 
 
 def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str:
@@ -440,7 +464,7 @@ def _pass_screen(seat: Seat, t: Translate) -> str:
     )
 
 
-def _log(ui: GameUI, history: Sequence[Any], seats: list[Seat], t: Translate) -> str:
+def _log(ui: GameUI[Any], history: Sequence[Any], seats: list[Seat], t: Translate) -> str:
     items = []
     for n, entry in reversed(list(enumerate(history, 1))):
         try:

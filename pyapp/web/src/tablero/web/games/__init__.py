@@ -1,10 +1,13 @@
-"""The games' user interfaces: one module ``tablero.web.games.<game_id>`` per game,
-each exposing ``UI`` (see :mod:`tablero.web.plugin`), imported only when needed."""
+"""The games' user interfaces: one package ``tablero.web.games.<game_id>`` per game
+(its modules and its catalogs, ``messages/<lang>.json``), each exposing ``UI`` (see
+:mod:`tablero.web.plugin`), imported only when needed.  The modules here beside them
+are game-neutral (:mod:`.rules_help`)."""
 
 from __future__ import annotations
 
 import importlib
 import re
+from typing import Any
 
 from tablero.web.plugin import GameUI
 
@@ -13,7 +16,7 @@ __all__ = ["get_ui"]
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 
 
-def get_ui(game_id: str) -> GameUI:
+def get_ui(game_id: str) -> GameUI[Any]:
     """The UI plugin of ``game_id``; ``ValueError`` if there is none.
 
     >>> get_ui("arribada").game_id
@@ -27,5 +30,5 @@ def get_ui(game_id: str) -> GameUI:
         if e.name != f"tablero.web.games.{game_id}":
             raise
         raise ValueError(f"there is no user interface for the game {game_id!r}") from None
-    ui: GameUI = module.UI
+    ui: GameUI[Any] = module.UI
     return ui

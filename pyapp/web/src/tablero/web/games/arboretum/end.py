@@ -7,24 +7,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablero.arboretum import scoring
+from tablero.arboretum import ArboretumState, scoring
 from tablero.arboretum.cards import CARD_NAMES, parse_card
 from tablero.arboretum.data import CODES
 from tablero.arboretum.grid import cell_name
 from tablero.core import State
 
-from ..plugin import Seat, Translate
-from ..svg import esc, raw_tag, tag
-from .arboretum_log import names_list, winners_sentence
-from .arboretum_look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
-from .arboretum_style import style_tag
-from .arboretum_table import (
+from ... import widgets
+from ...plugin import Seat, Translate
+from ...svg import esc, raw_tag, tag
+from ...widgets import seat_colours
+from .log import names_list, winners_sentence
+from .look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
+from .style import style_tag
+from .table import (
     arboretum_state,
     card_labels,
     card_words,
     cards_words,
     garden_panel,
-    seat_colours,
     seat_name,
     species_name,
 )
@@ -112,16 +113,15 @@ def _cell(e: dict[str, Any], p: int, t: Translate) -> str:
     )
 
 
-def render_end(state: State, seats: list[Seat], t: Translate) -> str:
+def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
-    state = arboretum_state(state)
     n = state.num_players
     colours = seat_colours(seats, n)
     names = [seat_name(seats, p, t) for p in range(n)]
-    out = [style_tag(), tag("h2", t("arboretum.end.title"))]
+    out: list[str] = []
     if not state.is_terminal():
         out.append(tag("p", t("arboretum.end.not_over")))
-        return raw_tag("div", "".join(out), class_="arb-end", data_game="arboretum")
+        return widgets.end_frame("arb", "arboretum", style_tag(), t("arboretum.end.title"), out)
     species_ev, final, hands = final_events(state)
     scores = list(final.get("scores") or state.scores())
     winners = list(final.get("winners") or state.winners())
@@ -130,15 +130,10 @@ def render_end(state: State, seats: list[Seat], t: Translate) -> str:
     # the winner, and the tie-break when it was needed
     best = max(scores)
     if len(winners) == 1:
-        w = winners[0]
-        headline = mark_icon(colours[w], seat_letter(w), 28) + esc(
-            t("arboretum.end.winner", name=names[w], points=best)
-        )
+        headline = t("arboretum.end.winner", name=names[winners[0]], points=best)
     else:
-        headline = "".join(mark_icon(colours[w], seat_letter(w), 28) for w in winners) + esc(
-            t("arboretum.end.shared", names=names_list(seats, winners, t), points=best)
-        )
-    out.append(raw_tag("p", headline, class_="arb-winner"))
+        headline = t("arboretum.end.shared", names=names_list(seats, winners, t), points=best)
+    out.append(widgets.winner_line("arb", winners, colours, headline))
     tied = [p for p, x in enumerate(scores) if x == best]
     if len(tied) > 1:
         out.append(
@@ -261,4 +256,4 @@ def render_end(state: State, seats: list[Seat], t: Translate) -> str:
         gardens.append(raw_tag("div", panel + listing, data_end_garden=p))
     out.append(tag("h3", t("arboretum.end.gardens_title")))
     out.append(raw_tag("div", "".join(gardens), class_="arb-end-gardens"))
-    return raw_tag("div", "".join(out), class_="arb-end", data_game="arboretum")
+    return widgets.end_frame("arb", "arboretum", style_tag(), t("arboretum.end.title"), out)

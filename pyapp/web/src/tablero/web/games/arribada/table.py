@@ -20,47 +20,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tablero.arribada import ArribadaState, Capture, Claim, Place
+from tablero.arribada import (
+    ArribadaState,
+    Capture,
+    Claim,
+    Confirm,
+    Decline,
+    DrawBag,
+    DrawDisplay,
+    Pass,
+    Pick,
+    Place,
+    Refresh,
+)
 from tablero.arribada.data import STRENGTH, WILD
-from tablero.core import State
 
-from ..plugin import Seat, Selection, Translate
-from ..svg import esc, raw_tag, tag
-from .arribada_look import (
+from ... import widgets
+from ...plugin import Seat, Selection, Translate
+from ...svg import esc, raw_tag, tag
+from ...widgets import narrow, seat_colours
+from .look import (
     BoardPicture,
     board_svg,
-    colour_class,
     mark_icon,
     seashell_icon,
     seat_letter,
     tile_icon,
     turtle_icon,
 )
-from .arribada_style import style_tag
+from .style import style_tag
 
 ACTIONS = (Place, Claim, Capture)
+HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
+SEAT_KEYS = widgets.SeatKeys("arribada.seat.default", "arribada.seat.you", "arribada.seat.to_play")
 
 
 # --- small helpers shared with the other Arribada modules ------------------------------
 
 
-def arribada_state(state: State) -> ArribadaState:
-    """``state`` as the :class:`ArribadaState` it is: the shell gives this plugin the
-    states of its own game only (``TypeError`` for any other)."""
-    if not isinstance(state, ArribadaState):
-        raise TypeError(f"not an Arribada state: {type(state).__name__}")
-    return state
-
-
 def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
     """Seat ``p``'s name (plain text, escape before use), or a stand-in."""
-    if p is not None and 0 <= p < len(seats) and seats[p].name.strip():
-        return seats[p].name
-    return t("arribada.seat.default", letter=seat_letter(p or 0))
-
-
-def seat_colours(seats: Sequence[Seat], n: int) -> list[int]:
-    return [seats[p].colour if p < len(seats) else p for p in range(n)]
+    return widgets.seat_name(seats, p, t, SEAT_KEYS.default)
 
 
 def score_html(score: int, t: Translate) -> str:
@@ -120,9 +120,7 @@ def _selection(
     value = selection.data.get("value")
     if view.phase not in ("action", "extra"):
         return None, None
-    if not isinstance(value, int) or not any(
-        isinstance(m, Place) and m.value == value for m in by_text.values()
-    ):
+    if not isinstance(value, int) or not narrow(by_text.values(), Place, value=value):
         value = None
     move = by_text.get(str(selection.data.get("move")))
     if not isinstance(move, ACTIONS):
@@ -130,11 +128,19 @@ def _selection(
     return value, move
 
 
+def _cell_moves(view: ArribadaState, legal: Sequence[Any], name: str) -> list[Any]:
+    """The legal moves on the cell named ``name`` (none for a bad name)."""
+    try:
+        row, col = view.board.rc(view.board.parse_cell(name))
+    except ValueError:
+        return []
+    return narrow(legal, row=row, col=col)
+
+
 def on_click(
-    view: State, selection: Selection, target: dict[str, str]
+    view: ArribadaState, selection: Selection, target: dict[str, str]
 ) -> tuple[Selection, Any | None]:
     """The new selection and the move to apply (``None`` while one is being built)."""
-    view = arribada_state(view)
     data = {k.removeprefix("data-"): v for k, v in target.items()}
     act = data.get("act")
     if view.viewer is None or view.viewer != view.current_player:
@@ -147,17 +153,16 @@ def on_click(
             v = int(data.get("value", ""))
         except ValueError:
             return selection, None
-        if not any(isinstance(m, Place) and m.value == v for m in legal):
+        if not narrow(legal, Place, value=v):
             return selection, None
         if v == value:
             return Selection(), None
         return Selection({"value": v}), None
     if act == "cell":
-        name = data.get("cell", "")
-        move = None
-        if value is not None:
-            move = by_text.get(f"place {value} {name}")
-        move = move or by_text.get(f"claim {name}") or by_text.get(f"capture {name}")
+        here = _cell_moves(view, legal, data.get("cell", ""))
+        found: list[Any] = narrow(here, Place, value=value) if value is not None else []
+        found = found or narrow(here, Claim) or narrow(here, Capture)
+        move = found[0] if found else None
         if move is None:
             return selection, None
         keep = {"value": value} if value is not None else {}
@@ -179,51 +184,39 @@ def on_click(
 # --- the parts of the table ------------------------------------------------------------
 
 
+def _seat_stats(view: ArribadaState, p: int, t: Translate) -> str:
+    refresh = view.refresh[p]
+    stats = (
+        raw_tag(
+            "span",
+            turtle_icon(18) + esc(t("arribada.seat.shells_left", n=view.shells[p])),
+            class_="arr-stat",
+        )
+        + raw_tag(
+            "span",
+            esc(t("arribada.seat.rack_count", n=len(view.racks[p]))),
+            class_="arr-stat",
+        )
+        + raw_tag(
+            "span",
+            seashell_icon(18, spent=not refresh)
+            + esc(t("arribada.seat.refresh_held" if refresh else "arribada.seat.refresh_spent")),
+            class_="arr-stat",
+        )
+    )
+    return raw_tag("div", stats, class_="arr-stats")
+
+
 def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
-    items = []
-    colours = seat_colours(seats, view.num_players)
-    for p in range(view.num_players):
-        colour = colours[p]
-        turn = p == view.current_player
-        name = seat_name(seats, p, t)
-        head = mark_icon(colour, seat_letter(p)) + tag("span", name, class_="arr-seat-name")
-        if p == view.viewer:
-            head += tag("span", t("arribada.seat.you"), class_="arr-seat-you")
-        flag = tag("span", t("arribada.seat.to_play"), class_="arr-turn-flag") if turn else ""
-        refresh = view.refresh[p]
-        stats = (
-            raw_tag(
-                "span",
-                turtle_icon(18) + esc(t("arribada.seat.shells_left", n=view.shells[p])),
-                class_="arr-stat",
-            )
-            + raw_tag(
-                "span",
-                esc(t("arribada.seat.rack_count", n=len(view.racks[p]))),
-                class_="arr-stat",
-            )
-            + raw_tag(
-                "span",
-                seashell_icon(18, spent=not refresh)
-                + esc(
-                    t("arribada.seat.refresh_held" if refresh else "arribada.seat.refresh_spent")
-                ),
-                class_="arr-stat",
-            )
-        )
-        cls = f"arr-seat {colour_class(colour)}" + (" is-turn" if turn else "")
-        items.append(
-            raw_tag(
-                "li",
-                raw_tag("div", head, class_="arr-seat-head")
-                + raw_tag("div", score_html(view.score[p], t) + flag, class_="arr-seat-line")
-                + raw_tag("div", stats, class_="arr-stats"),
-                class_=cls,
-                data_seat=p,
-                aria_current="true" if turn else None,
-            )
-        )
-    return raw_tag("ol", "".join(items), class_="arr-seats")
+    return widgets.seat_strip(
+        "arr",
+        view,
+        seats,
+        t,
+        SEAT_KEYS,
+        line=lambda p: score_html(view.score[p], t),
+        extra=lambda p: _seat_stats(view, p, t),
+    )
 
 
 def _status(
@@ -239,12 +232,8 @@ def _status(
         text = t(f"arribada.status.you.{phase}", n=need, picks=picks)
         hint = ""
         if phase in ("action", "extra"):
-            if chosen is not None:
-                hint = t("arribada.hint.confirm")
-            elif value is not None:
-                hint = t("arribada.hint.cell", tile=tile_words(value, t))
-            else:
-                hint = t("arribada.hint.pick")
+            picked = None if value is None else {"tile": tile_words(value, t)}
+            hint = widgets.flow_hint(t, HINT_KEYS, chosen=chosen is not None, picked=picked)
         elif phase == "draw":
             hint = t("arribada.hint.draw")
         elif phase == "refresh":
@@ -252,12 +241,8 @@ def _status(
     else:
         text = t(f"arribada.status.other.{view.phase}", name=seat_name(seats, p, t))
         hint = ""
-    inner = esc(text)
-    if view.final_round and p is not None:
-        inner += tag("span", t("arribada.status.final_round"), class_="arr-badge")
-    if hint:
-        inner += tag("span", hint, class_="arr-hint")
-    return raw_tag("p", inner, class_="arr-status", role="status", aria_live="polite")
+    badges = [t("arribada.status.final_round")] if view.final_round and p is not None else []
+    return widgets.status_line("arr", text, badges, hint)
 
 
 def _targets(
@@ -336,24 +321,8 @@ def _preview(
         if view.variant != "beginner":
             v = move.value if isinstance(move, Place) else view.values[cell]
             lines.append(t("arribada.preview.defence", defence=STRENGTH[v] + strengths[me]))
-    buttons = raw_tag(
-        "div",
-        tag(
-            "button",
-            t("arribada.button.confirm_move"),
-            type="button",
-            class_="arr-btn is-primary",
-            data_act="confirm-move",
-            data_move=str(move),
-        )
-        + tag(
-            "button",
-            t("arribada.button.cancel"),
-            type="button",
-            class_="arr-btn",
-            data_act="cancel-move",
-        ),
-        class_="arr-controls",
+    buttons = widgets.confirm_cancel(
+        "arr", t("arribada.button.confirm_move"), str(move), t("arribada.button.cancel")
     )
     html = raw_tag(
         "section",
@@ -370,19 +339,10 @@ def _preview(
 
 
 def _button(label: str, move: str, primary: bool = False) -> str:
-    return tag(
-        "button",
-        label,
-        type="button",
-        class_="arr-btn" + (" is-primary" if primary else ""),
-        data_act="move",
-        data_move=move,
-    )
+    return widgets.button("arr", label, "move", primary, move=move)
 
 
-def _rack(
-    view: ArribadaState, me: int, t: Translate, value: int | None, legal_texts: set[str]
-) -> str:
+def _rack(view: ArribadaState, me: int, t: Translate, value: int | None, legal: list[Any]) -> str:
     rack = view.racks[me]
     phase = view.phase if me == view.current_player else ""
     picked_left = list(view.picks_rack) if phase == "refresh" else []
@@ -403,7 +363,7 @@ def _rack(
                     role="img",
                 )
             )
-        elif phase == "refresh" and f"pick rack {v}" in legal_texts:
+        elif phase == "refresh" and (pick := narrow(legal, Pick, source="rack", value=v)):
             tiles.append(
                 raw_tag(
                     "button",
@@ -411,12 +371,12 @@ def _rack(
                     type="button",
                     class_="arr-rack-tile",
                     data_act="move",
-                    data_move=f"pick rack {v}",
+                    data_move=str(pick[0]),
                     data_rack_value=v,
                     aria_label=label,
                 )
             )
-        elif phase in ("action", "extra") and any(x.startswith(f"place {v} ") for x in legal_texts):
+        elif phase in ("action", "extra") and narrow(legal, Place, value=v):
             pressed = v == value and not pressed_done
             pressed_done = pressed_done or pressed
             tiles.append(
@@ -450,33 +410,31 @@ def _rack(
     )
 
 
-def _controls(view: ArribadaState, legal_texts: set[str], t: Translate) -> str:
+def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
     phase = view.phase
     out = []
-    if phase in ("action", "extra", "end") and "refresh" in legal_texts:
+    if phase in ("action", "extra", "end") and narrow(legal, Refresh):
         out.append(_button(t("arribada.button.refresh"), "refresh"))
-    if "pass" in legal_texts:
+    if narrow(legal, Pass):
         out.append(_button(t("arribada.button.pass"), "pass", primary=True))
-    if "decline" in legal_texts:
+    if narrow(legal, Decline):
         out.append(_button(t("arribada.button.decline"), "decline"))
-    if "draw bag" in legal_texts:
+    if narrow(legal, DrawBag):
         out.append(_button(t("arribada.button.draw_bag"), "draw bag", primary=True))
     if phase == "end":
         out.append(_button(t("arribada.button.end_turn"), "end", primary=True))
-    if phase == "refresh" and "confirm" in legal_texts:
+    if phase == "refresh" and narrow(legal, Confirm):
         n = len(view.picks_rack) + len(view.picks_display)
         out.append(_button(t("arribada.button.confirm_refresh", n=n), "confirm", primary=True))
-    return raw_tag("div", "".join(out), class_="arr-controls")
+    return widgets.controls("arr", out)
 
 
-def render_table(view: State, seats: list[Seat], selection: Selection, t: Translate) -> str:
+def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
-    view = arribada_state(view)
     me = view.viewer
     my_turn = me is not None and me == view.current_player
     legal = view.legal_moves() if my_turn else []
     by_text = {str(m): m for m in legal}
-    legal_texts = set(by_text)
     value, chosen = _selection(view, selection, by_text)
     colours = seat_colours(seats, view.num_players)
     pic = BoardPicture(bag_count=view.bag_count)
@@ -505,17 +463,18 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
             side.insert(0, panel)
         if phase == "draw":
             pic.display_moves = {
-                slot: f"draw {v}"
+                slot: str(m[0])
                 for slot, v in enumerate(view.display)
-                if f"draw {v}" in legal_texts
+                if (m := narrow(legal, DrawDisplay, value=v))
             }
-            if "draw bag" in legal_texts:
+            if narrow(legal, DrawBag):
                 pic.bag_move = "draw bag"
         if phase == "refresh":
             pic.display_moves = {
-                slot: f"pick display {v}"
+                slot: str(pick[0])
                 for slot, v in enumerate(view.display)
-                if slot not in view.picks_display and f"pick display {v}" in legal_texts
+                if slot not in view.picks_display
+                and (pick := narrow(legal, Pick, source="display", value=v))
             }
     if view.phase == "refresh":
         pic.display_picked = list(view.picks_display)
@@ -544,15 +503,8 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     )
     bottom = ""
     if me is not None:
-        bottom = _rack(view, me, t, value, legal_texts)
+        bottom = _rack(view, me, t, value, legal)
         if my_turn:
-            bottom += _controls(view, legal_texts, t)
+            bottom += _controls(view, legal, t)
         bottom = raw_tag("section", bottom, class_="arr-bottom")
-    return raw_tag(
-        "div",
-        style_tag() + top + main + bottom,
-        class_="arr-table",
-        data_game="arribada",
-        data_phase=view.phase,
-        data_viewer=me if me is not None else None,
-    )
+    return widgets.table_frame("arr", "arribada", view.phase, me, style_tag(), top + main + bottom)

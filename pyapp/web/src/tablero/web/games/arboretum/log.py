@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..plugin import Seat, Translate
-from .arboretum_table import card_words, seat_name, species_name
+from ...plugin import Seat, Translate
+from .table import card_words, seat_name, species_name
 
 
 def names_list(seats: Sequence[Seat], players: Sequence[int], t: Translate) -> str:

@@ -7,10 +7,10 @@ marked with the catalog's "Tablero ruling" tag.
 
 from __future__ import annotations
 
-from ..plugin import Translate
-from . import rules_help
-from .arribada_style import style_tag
-from .rules_help import ITEMS, RULING, P
+from ...plugin import Translate
+from .. import rules_help
+from ..rules_help import ITEMS, RULING, P
+from .style import style_tag
 
 #: (heading key, [(kind, key or keys)]) in reading order; keys under "arribada.rules."
 SECTIONS: rules_help.Sections = (

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
 from tablero.arribada.data import EMPTY, WILD
 
-from ..marks import (
+from ...marks import (
     FALLBACK_COLOURS,
     LETTERS,
     SHAPES,
@@ -23,7 +23,7 @@ from ..marks import (
     seat_letter,
     seat_mark,
 )
-from ..svg import esc, icon, num, raw_tag, tag
+from ...svg import esc, icon, num, raw_tag, tag
 
 # The seat marks (tablero.web.marks) are part of this look's API.
 __all__ = [

@@ -7,11 +7,13 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablero.core import State
+from tablero.arribada import ArribadaState
 
-from ..plugin import Seat, Translate
-from ..svg import esc, num, raw_tag, tag
-from .arribada_look import (
+from ... import widgets
+from ...plugin import Seat, Translate
+from ...svg import esc, num, raw_tag, tag
+from ...widgets import seat_colours
+from .look import (
     DASHES,
     BoardPicture,
     board_svg,
@@ -20,8 +22,8 @@ from .arribada_look import (
     seat_letter,
     seat_mark,
 )
-from .arribada_style import style_tag
-from .arribada_table import arribada_state, seat_colours, seat_name
+from .style import style_tag
+from .table import seat_name
 
 
 def final_events(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -249,9 +251,8 @@ def _points(p: int) -> str:
     return f"{p:+d}" if p else "0"
 
 
-def render_end(state: State, seats: list[Seat], t: Translate) -> str:
+def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
-    state = arribada_state(state)
     n = state.num_players
     colours = seat_colours(seats, n)
     names = [seat_name(seats, p, t) for p in range(n)]
@@ -265,25 +266,16 @@ def render_end(state: State, seats: list[Seat], t: Translate) -> str:
 
     winners = state.winners() if state.is_terminal() else []
     if len(winners) == 1:
-        w = winners[0]
-        headline = mark_icon(colours[w], seat_letter(w), 28) + esc(
-            t("arribada.end.winner", name=names[w], points=final[w])
-        )
+        headline = t("arribada.end.winner", name=names[winners[0]], points=final[winners[0]])
     elif winners:
-        headline = "".join(mark_icon(colours[w], seat_letter(w), 28) for w in winners) + esc(
-            t(
-                "arribada.end.shared",
-                names=", ".join(names[w] for w in winners),
-                points=final[winners[0]],
-            )
+        headline = t(
+            "arribada.end.shared",
+            names=", ".join(names[w] for w in winners),
+            points=final[winners[0]],
         )
     else:
-        headline = esc(t("arribada.end.not_over"))
-    out = [
-        style_tag(),
-        tag("h2", t("arribada.end.title")),
-        raw_tag("p", headline, class_="arr-winner"),
-    ]
+        headline = t("arribada.end.not_over")
+    out = [widgets.winner_line("arr", winners, colours, headline)]
     reason = next((e.get("reason") for e in events if e.get("type") == "game_end"), None)
     if reason in ("shells", "passes"):
         out.append(tag("p", t(f"arribada.log.game_end.{reason}")))
@@ -439,4 +431,4 @@ def render_end(state: State, seats: list[Seat], t: Translate) -> str:
         series, final_start = [[0] * n, final], None
     out.append(tag("h3", t("arribada.end.chart_title")))
     out.append(score_chart(series, final_start, colours, names, t))
-    return raw_tag("div", "".join(out), class_="arr-end", data_game="arribada")
+    return widgets.end_frame("arr", "arribada", style_tag(), t("arribada.end.title"), out)

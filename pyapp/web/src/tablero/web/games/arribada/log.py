@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..plugin import Seat, Translate
-from .arribada_table import seat_name, tile_words
+from ...plugin import Seat, Translate
+from .table import seat_name, tile_words
 
 
 def _value(text: str) -> int | None:

@@ -5,7 +5,7 @@ Pure functions from plain data to SVG text.  A garden is drawn in a ``viewBox`` 
 unit is one CSS pixel at zoom 1: a card is :data:`CARD_W` x :data:`CARD_H` (44 x 60)
 units in a cell of :data:`PITCH_X` x :data:`PITCH_Y`.  The garden grows with the
 arboretum (its bounding box, plus the empty cells where a card may go when they are
-highlighted); the table decides the zoom (see ``arboretum_table``).
+highlighted); the table decides the zoom (see ``table``).
 
 Species are told apart by colour and by a symbol drawn here (never colour alone); the
 colours are the Okabe-Ito palette plus a purple, a brown and a grey.
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from tablero.arboretum.cards import CARD_NAMES, species, value
 from tablero.arboretum.grid import parse_xy
 
-from ..marks import FALLBACK_COLOURS, LETTERS, colour_class, mark_icon, seat_mark
-from ..svg import esc, icon, num, raw_tag, tag
+from ...marks import FALLBACK_COLOURS, LETTERS, colour_class, mark_icon, seat_mark
+from ...svg import esc, icon, num, raw_tag, tag
 
 __all__ = [
     "CARD_H",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from tablero.arboretum.data import CODES
 
-from ..plugin import Translate
-from ..svg import raw_tag, tag
-from . import rules_help
-from .arboretum_look import card_icon
-from .arboretum_style import style_tag
-from .rules_help import ITEMS, RULING, P
+from ...plugin import Translate
+from ...svg import raw_tag, tag
+from .. import rules_help
+from ..rules_help import ITEMS, RULING, P
+from .look import card_icon
+from .style import style_tag
 
 LEGEND = "legend"  # the species legend, a block of this game's own
 

@@ -24,16 +24,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tablero.arboretum import ArboretumState, Discard, Play
+from tablero.arboretum import ArboretumState, Discard, DrawDeck, DrawPile, Play
 from tablero.arboretum.cards import CARD_NAMES, parse_card, species, value
 from tablero.arboretum.data import CODES
 from tablero.arboretum.grid import cell_name
 from tablero.arboretum.moves import PLAYERS
 from tablero.core import InvalidMoveError, State
 
-from ..plugin import Seat, Selection, Translate
-from ..svg import esc, raw_tag, tag
-from .arboretum_look import (
+from ... import widgets
+from ...plugin import Seat, Selection, Translate
+from ...svg import esc, raw_tag, tag
+from ...widgets import narrow, seat_colours, targets
+from .look import (
     GardenPicture,
     back_icon,
     card_icon,
@@ -43,12 +45,16 @@ from .arboretum_look import (
     seat_letter,
     species_icon,
 )
-from .arboretum_style import style_tag
+from .style import style_tag
 
 #: The zoom levels of the viewer's garden (1 = a card 44 px wide); no zoom: fit.
 ZOOMS = (0.75, 1.0, 1.25, 1.6, 2.0)
 ZOOM_FROM_FIT = {"in": 2, "out": 0}
 HIDDEN = -1
+HINT_KEYS = widgets.FlowKeys("arboretum.hint.confirm", "arboretum.hint.cell", "arboretum.hint.play")
+SEAT_KEYS = widgets.SeatKeys(
+    "arboretum.seat.default", "arboretum.seat.you", "arboretum.seat.to_play"
+)
 
 
 # --- small helpers shared with the other Arboretum modules -----------------------------
@@ -56,13 +62,7 @@ HIDDEN = -1
 
 def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
     """Seat ``p``'s name (plain text, escape before use), or a stand-in."""
-    if p is not None and 0 <= p < len(seats) and seats[p].name.strip():
-        return seats[p].name
-    return t("arboretum.seat.default", letter=seat_letter(p or 0))
-
-
-def seat_colours(seats: Sequence[Seat], n: int) -> list[int]:
-    return [seats[p].colour if p < len(seats) else p for p in range(n)]
+    return widgets.seat_name(seats, p, t, SEAT_KEYS.default)
 
 
 def species_name(s: int | str, t: Translate) -> str:
@@ -108,7 +108,7 @@ def card_labels(t: Translate) -> dict[int, str]:
 
 
 def _selection(
-    view: ArboretumState, selection: Selection, by_text: dict[str, Any]
+    view: ArboretumState, selection: Selection, legal: list[Any]
 ) -> tuple[int | None, str | None]:
     """The selected hand card and chosen cell, dropped when no longer possible."""
     phase = view.phase
@@ -119,13 +119,13 @@ def _selection(
         c = parse_card(name)
     except InvalidMoveError:
         return None, None
-    name = CARD_NAMES[c]
     if phase == "discard":
-        return (c, None) if f"discard {name}" in by_text else (None, None)
-    if not any(m.startswith(f"play {name} ") for m in by_text):
+        return (c, None) if narrow(legal, Discard, card=c) else (None, None)
+    plays = targets(narrow(legal, Play, card=c), field="x,y")
+    if not plays:
         return None, None
     cell = selection.data.get("cell")
-    if not isinstance(cell, str) or f"play {name} {cell}" not in by_text:
+    if not isinstance(cell, str) or cell not in plays:
         cell = None
     return c, cell
 
@@ -135,11 +135,26 @@ def _zoom(selection: Selection) -> int | None:
     return z if isinstance(z, int) and 0 <= z < len(ZOOMS) else None
 
 
+def _pickable(legal: list[Any], phase: str, c: int) -> bool:
+    """Whether the hand card ``c`` can be discarded or played now."""
+    return bool(
+        (phase == "discard" and narrow(legal, Discard, card=c))
+        or (phase == "play" and narrow(legal, Play, card=c))
+    )
+
+
+def _chosen_move(legal: list[Any], phase: str, c: int, cell: str | None) -> Any | None:
+    """The discard of ``c``, or its play on ``cell``, when legal."""
+    if phase == "discard":
+        found = narrow(legal, Discard, card=c)
+        return found[0] if found else None
+    return targets(narrow(legal, Play, card=c), field="x,y").get(cell or "")
+
+
 def on_click(
-    view: State, selection: Selection, target: dict[str, str]
+    view: ArboretumState, selection: Selection, target: dict[str, str]
 ) -> tuple[Selection, Any | None]:
     """The new selection and the move to apply (``None`` while one is being built)."""
-    view = arboretum_state(view)
     data = {k.removeprefix("data-"): v for k, v in target.items()}
     act = data.get("act")
     zoom = _zoom(selection)
@@ -157,8 +172,9 @@ def on_click(
         return Selection({**rest, **({} if z is None else {"zoom": z})}), None
     if view.viewer is None or view.viewer != view.current_player:
         return selection, None
-    by_text = {str(m): m for m in view.legal_moves()}
-    c, cell = _selection(view, selection, by_text)
+    legal = view.legal_moves()
+    by_text = {str(m): m for m in legal}
+    c, cell = _selection(view, selection, legal)
     phase = view.phase
     if act == "move":
         move = by_text.get(data.get("move", "").strip())
@@ -170,27 +186,22 @@ def on_click(
             picked = parse_card(data.get("card", ""))
         except InvalidMoveError:
             return selection, None
-        name = CARD_NAMES[picked]
-        ok = (phase == "discard" and f"discard {name}" in by_text) or (
-            phase == "play" and any(m.startswith(f"play {name} ") for m in by_text)
-        )
-        if not ok:
+        if not _pickable(legal, phase, picked):
             return selection, None
         if picked == c:
             return Selection(keep), None
-        return Selection({**keep, "card": name}), None
+        return Selection({**keep, "card": CARD_NAMES[picked]}), None
     if act == "cell":
         if c is None or phase != "play":
             return selection, None
         where = data.get("cell", "")
-        if f"play {CARD_NAMES[c]} {where}" not in by_text:
+        if _chosen_move(legal, phase, c, where) is None:
             return selection, None
         return Selection({**keep, "card": CARD_NAMES[c], "cell": where}), None
     if act == "confirm-move":
         if c is None:
             return selection, None
-        text = f"discard {CARD_NAMES[c]}" if phase == "discard" else f"play {CARD_NAMES[c]} {cell}"
-        move = by_text.get(text)
+        move = _chosen_move(legal, phase, c, cell)
         if move is None:
             return selection, None
         return Selection(keep), move
@@ -219,51 +230,45 @@ def _known_chips(cards: Sequence[int], t: Translate, width: int = 32) -> str:
     )
 
 
+def _seat_line(view: ArboretumState, p: int, scores: list[int], t: Translate) -> str:
+    hand = view.hands[p]
+    return tag(
+        "span",
+        t("arboretum.seat.score", points=scores[p]),
+        class_="arb-score",
+        data_score=scores[p],
+    ) + raw_tag(
+        "span",
+        back_icon(16) + esc(t("arboretum.seat.hand_count", n=len(hand))),
+        class_="arb-backs",
+        data_hand_count=len(hand),
+    )
+
+
+def _seat_known(view: ArboretumState, p: int, t: Translate) -> str:
+    """The cards of seat ``p``'s hand that everyone has seen (not the viewer's own)."""
+    known = view.known[p]
+    if p == view.viewer or not known or view.phase == "over":
+        return ""
+    return raw_tag(
+        "span",
+        tag("span", t("arboretum.seat.known")) + _known_chips(known, t),
+        class_="arb-known",
+        data_known_of=p,
+    )
+
+
 def _seat_cards(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
-    items = []
-    colours = seat_colours(seats, view.num_players)
     scores = view.scores()
-    for p in range(view.num_players):
-        colour = colours[p]
-        turn = p == view.current_player
-        name = seat_name(seats, p, t)
-        head = mark_icon(colour, seat_letter(p)) + tag("span", name, class_="arb-seat-name")
-        if p == view.viewer:
-            head += tag("span", t("arboretum.seat.you"), class_="arb-seat-you")
-        hand = view.hands[p]
-        line = tag(
-            "span",
-            t("arboretum.seat.score", points=scores[p]),
-            class_="arb-score",
-            data_score=scores[p],
-        ) + raw_tag(
-            "span",
-            back_icon(16) + esc(t("arboretum.seat.hand_count", n=len(hand))),
-            class_="arb-backs",
-            data_hand_count=len(hand),
-        )
-        if turn:
-            line += tag("span", t("arboretum.seat.to_play"), class_="arb-turn-flag")
-        known = view.known[p]
-        if p != view.viewer and known and view.phase != "over":
-            line += raw_tag(
-                "span",
-                tag("span", t("arboretum.seat.known")) + _known_chips(known, t),
-                class_="arb-known",
-                data_known_of=p,
-            )
-        cls = f"arb-seat {colour_class(colour)}" + (" is-turn" if turn else "")
-        items.append(
-            raw_tag(
-                "li",
-                raw_tag("div", head, class_="arb-seat-head")
-                + raw_tag("div", line, class_="arb-seat-line"),
-                class_=cls,
-                data_seat=p,
-                aria_current="true" if turn else None,
-            )
-        )
-    return raw_tag("ol", "".join(items), class_="arb-seats")
+    return widgets.seat_strip(
+        "arb",
+        view,
+        seats,
+        t,
+        SEAT_KEYS,
+        line=lambda p: _seat_line(view, p, scores, t),
+        after_flag=lambda p: _seat_known(view, p, t),
+    )
 
 
 def _status(
@@ -280,12 +285,8 @@ def _status(
         if phase == "draw":
             hint = t("arboretum.hint.draw")
         elif phase == "play":
-            if cell is not None:
-                hint = t("arboretum.hint.confirm")
-            elif c is not None:
-                hint = t("arboretum.hint.cell", card=card_words(c, t))
-            else:
-                hint = t("arboretum.hint.play")
+            picked = None if c is None else {"card": card_words(c, t)}
+            hint = widgets.flow_hint(t, HINT_KEYS, chosen=cell is not None, picked=picked)
         elif phase == "discard":
             hint = (
                 t("arboretum.hint.discard_confirm", card=card_words(c, t))
@@ -294,26 +295,13 @@ def _status(
             )
     else:
         text = t(f"arboretum.status.other.{step}", name=seat_name(seats, p, t))
-    inner = esc(text)
     count = view.deck_count
+    badges = []
     if p is not None:
-        inner += tag("span", t("arboretum.status.deck", n=count), class_="arb-badge")
+        badges.append(t("arboretum.status.deck", n=count))
         if count == 0:
-            inner += tag("span", t("arboretum.status.last_turn"), class_="arb-badge")
-    if hint:
-        inner += tag("span", hint, class_="arb-hint")
-    return raw_tag("p", inner, class_="arb-status", role="status", aria_live="polite")
-
-
-def _button(label: str, act: str, primary: bool = False, **data: Any) -> str:
-    return tag(
-        "button",
-        label,
-        type="button",
-        class_="arb-btn" + (" is-primary" if primary else ""),
-        data_act=act,
-        **{f"data_{k}": v for k, v in data.items()},
-    )
+            badges.append(t("arboretum.status.last_turn"))
+    return widgets.status_line("arb", text, badges, hint)
 
 
 def _zoom_controls(zoom: int | None, t: Translate) -> str:
@@ -375,14 +363,12 @@ def garden_panel(
     )  # fmt: skip
 
 
-def _supply(
-    view: ArboretumState, seats: Sequence[Seat], t: Translate, legal_texts: set[str]
-) -> str:
+def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: list[Any]) -> str:
     """The deck and the discard piles (tops visible, whole piles in a ``<details>``)."""
     colours = seat_colours(seats, view.num_players)
     count = view.deck_count
     deck_label = t("arboretum.deck.count", n=count)
-    if "draw deck" in legal_texts:
+    if narrow(legal, DrawDeck):
         deck = raw_tag(
             "button",
             back_icon(44) + tag("span", t("arboretum.deck.take")),
@@ -412,7 +398,7 @@ def _supply(
         move = f"draw {PLAYERS[q]}"
         if pile:
             top = pile[-1]
-            if move in legal_texts:
+            if narrow(legal, DrawPile, seat=q):
                 body = raw_tag(
                     "button",
                     card_icon(top, 44) + tag("span", t("arboretum.pile.take")),
@@ -539,7 +525,7 @@ def drawn_this_turn(view: State) -> list[str]:
     return out[::-1]
 
 
-def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal_texts: set[str]) -> str:
+def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: list[Any]) -> str:
     hand = [x for x in view.hands[me] if x != HIDDEN]
     known = set(view.known[me])
     phase = view.phase if me == view.current_player else ""
@@ -553,10 +539,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal_text
             tags += tag("span", t("arboretum.hand.known"), class_="arb-tag")
         cls = "arb-hand-card" + (" is-new" if name in fresh else "")
         label = words + (f" ({t('arboretum.hand.known_long')})" if x in known else "")
-        pickable = (phase == "discard" and f"discard {name}" in legal_texts) or (
-            phase == "play" and any(m.startswith(f"play {name} ") for m in legal_texts)
-        )
-        if pickable:
+        if _pickable(legal, phase, x):
             cards.append(
                 raw_tag(
                     "button",
@@ -590,16 +573,15 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal_text
     )
 
 
-def render_table(view: State, seats: list[Seat], selection: Selection, t: Translate) -> str:
+def render_table(
+    view: ArboretumState, seats: list[Seat], selection: Selection, t: Translate
+) -> str:
     """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
-    view = arboretum_state(view)
     me = view.viewer
     n = view.num_players
     my_turn = me is not None and me == view.current_player
     legal = view.legal_moves() if my_turn else []
-    by_text = {str(m): m for m in legal}
-    legal_texts = set(by_text)
-    c, cell = _selection(view, selection, by_text) if my_turn else (None, None)
+    c, cell = _selection(view, selection, legal) if my_turn else (None, None)
     zoom = _zoom(selection)
     labels = card_labels(t)
     phase = view.phase
@@ -615,15 +597,13 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     preview = ""
     own_pic = GardenPicture(fresh=fresh.get(me) if me is not None else None)
     if me is not None and my_turn and phase == "play" and c is not None:
-        name = CARD_NAMES[c]
-        for m in legal:
-            if isinstance(m, Play) and m.card == c:
-                at = f"{m.x},{m.y}"
-                own_pic.targets[at] = t("arboretum.target", card=card_words(c, t), cell=at)
+        plays = targets(narrow(legal, Play, card=c), field="x,y")
+        for at in plays:
+            own_pic.targets[at] = t("arboretum.target", card=card_words(c, t), cell=at)
         if cell is not None:
             own_pic.chosen, own_pic.chosen_card = cell, c
-            preview, own_pic.paths = _preview(view, me, by_text[f"play {name} {cell}"], t, labels)
-    side.append(_supply(view, seats, t, legal_texts if my_turn and phase == "draw" else set()))
+            preview, own_pic.paths = _preview(view, me, plays[cell], t, labels)
+    side.append(_supply(view, seats, t, legal if my_turn and phase == "draw" else []))
 
     gardens = []
     order = list(range(n)) if me is None else [me] + [p for p in range(n) if p != me]
@@ -662,40 +642,19 @@ def render_table(view: State, seats: list[Seat], selection: Selection, t: Transl
     )
     bottom = ""
     if me is not None:
-        bottom = _hand(view, me, t, c, legal_texts)
-        if my_turn and phase == "play" and cell is not None and c is not None:
-            bottom += raw_tag(
-                "div",
-                _button(
-                    t("arboretum.button.confirm_play"),
-                    "confirm-move",
-                    True,
-                    move=f"play {CARD_NAMES[c]} {cell}",
-                )
-                + _button(t("arboretum.button.cancel"), "cancel-move"),
-                class_="arb-controls",
+        bottom = _hand(view, me, t, c, legal)
+        chosen = _chosen_move(legal, phase, c, cell) if my_turn and c is not None else None
+        if chosen is not None:
+            confirm = (
+                t("arboretum.button.confirm_play")
+                if phase == "play"
+                else t("arboretum.button.confirm_discard", card=card_words(c, t))
             )
-        if my_turn and phase == "discard" and c is not None:
-            bottom += raw_tag(
-                "div",
-                _button(
-                    t("arboretum.button.confirm_discard", card=card_words(c, t)),
-                    "confirm-move",
-                    True,
-                    move=f"discard {CARD_NAMES[c]}",
-                )
-                + _button(t("arboretum.button.cancel"), "cancel-move"),
-                class_="arb-controls",
+            bottom += widgets.confirm_cancel(
+                "arb", confirm, str(chosen), t("arboretum.button.cancel")
             )
         bottom = raw_tag("section", bottom, class_="arb-bottom")
-    return raw_tag(
-        "div",
-        style_tag() + top + main + bottom,
-        class_="arb-table",
-        data_game="arboretum",
-        data_phase=phase,
-        data_viewer=me if me is not None else None,
-    )
+    return widgets.table_frame("arb", "arboretum", phase, me, style_tag(), top + main + bottom)
 
 
 __all__ = [

@@ -1,0 +1,300 @@
+"""The controller's values: the :class:`Model` the page shows, the :class:`Effect` values
+it asks the page to perform, and the rules of the shell as functions of those values.
+
+Shared by the controller (:mod:`tablero.web.app`), its screens
+(:mod:`tablero.web.screens`) and the views (:mod:`tablero.web.views`); no collaborator
+(store, clock, plugins) is needed here.  ``tablero.web.app`` re-exports the public names.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablero.core import State, game_ids
+
+from .plugin import Seat, Selection
+from .saves import SavedGame
+
+__all__ = [
+    "GAMES",
+    "MAX_NAME",
+    "MAX_SAVE_NAME",
+    "MAX_SEED",
+    "BOT_BUDGET_MS",
+    "BOT_LEVELS",
+    "KINDS",
+    "MAIN_THREAD_LEVELS",
+    "PALETTE_SIZE",
+    "Effect",
+    "GameEntry",
+    "Model",
+    "Msg",
+    "NewGameForm",
+    "Thinking",
+    "bot_level",
+    "bot_seed",
+    "can_undo",
+    "clean",
+    "humans",
+    "leave_share",
+    "pass_to",
+    "parse_seed",
+    "picker_games",
+    "problem",
+    "reveals_hidden",
+    "undoable",
+    "viewer",
+]
+
+
+def problem(exc: Exception) -> object:
+    """The reason to show for an error: its catalog message when it has a code
+    (``app.problem.<code>``), else its own (English) sentence."""
+    code = getattr(exc, "code", None)
+    return (f"app.problem.{code}", {}) if code else str(exc)
+
+
+#: Longest player or save name kept (longer input is cut, the input field says so).
+MAX_NAME = 24
+MAX_SAVE_NAME = 60
+MAX_SEED = 80
+#: The seat colours of the palette (``--seat-0`` .. ``--seat-3``).
+PALETTE_SIZE = 4
+
+#: A message to show: a catalog key and its parameters.
+Msg = tuple[str, Mapping[str, Any]]
+
+#: The bot levels a seat can have, weakest first (``tablero.bots.LEVELS``).
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+#: A seat's kind in the new-game dialog: a person, or a bot of a level.
+KINDS = ("human", *(f"bot:{level}" for level in BOT_LEVELS))
+#: The time budget of a bot's decision in the browser (only ``hard`` searches).
+BOT_BUDGET_MS: Mapping[str, int] = {"hard": 1000}
+#: The level played on the page itself when the worker cannot run (``hard`` would
+#: freeze the page for its whole budget, so it falls back to ``medium``).
+MAIN_THREAD_LEVELS = ("random", "easy", "medium")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game of the picker: its id (a ``tablero.core`` game with a UI plugin) and the
+    catalog keys of its title and one-line description."""
+
+    id: str
+    title_key: str
+    blurb_key: str
+
+    @classmethod
+    def of(cls, game_id: str) -> GameEntry:
+        """The entry of ``game_id``: its catalog keys are ``app.games.<id>.title`` and
+        ``app.games.<id>.blurb``."""
+        return cls(game_id, f"app.games.{game_id}.title", f"app.games.{game_id}.blurb")
+
+
+def picker_games() -> tuple[GameEntry, ...]:
+    """The games the picker may offer, in the registry's order: every registered game
+    (``tablero.core.game_ids()``, the one list of the games).  The picker shows those
+    whose engine and UI plugin (``tablero.web.games.<id>``) are installed
+    (:meth:`App.available_games`); this list is read without importing either, since
+    a plain boot decides from it which engines to unpack (:meth:`App.boot_games`)."""
+    return tuple(GameEntry.of(game_id) for game_id in game_ids())
+
+
+#: The games the picker may offer, in order (:func:`picker_games`).
+GAMES: tuple[GameEntry, ...] = picker_games()
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something only the page can do, asked for by the controller.
+
+    ``download`` (filename, text); ``share`` (fragment): put it in the URL and copy
+    the URL; ``clear_hash``; ``lang`` (lang): remember it and set ``<html lang>``;
+    ``scroll_top``; ``think`` (a bot's request: id, game, seat, level, seed,
+    budget_ms, view): run the bot off the main thread and answer with ``app.bot-move``
+    or ``app.bot-error``; ``load_bots`` (then): put ``tablero.bots`` on the page, then
+    dispatch ``then`` with ``loaded=1``.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A bot's decision asked of the page: which request, for which game, seat and
+    position (the move count), since when, and its time budget."""
+
+    id: int
+    save_id: str
+    seat: int
+    level: str
+    moves: int  # len(state.history) when asked: a reply for another position is stale
+    started: float  # ms since the epoch (the controller's clock)
+    budget_ms: int | None
+
+
+@dataclass(frozen=True)
+class NewGameForm:
+    """The new-game dialog's fields (all four seats are kept while fewer are shown)."""
+
+    game_id: str
+    players: int
+    names: tuple[str, ...]
+    colours: tuple[int, ...]
+    kinds: tuple[str, ...]
+    #: (option name, its value): every option of the core's ``Game.options``, valid at
+    #: ``players`` (a ``set`` option's value is a tuple, of any size while being edited).
+    options: tuple[tuple[str, Any], ...]
+    seed: str = ""
+    error: Msg | None = None
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.options).get(name, default)
+
+
+@dataclass(frozen=True)
+class Model:
+    """Everything the shell shows.  Values only: the controller returns new ones."""
+
+    lang: str = "en"
+    screen: str = "home"
+    back: str = "home"  # where "back" leads from the rules and saves screens
+    game: SavedGame | None = None
+    selection: Selection = field(default_factory=Selection)
+    undo: tuple[State, ...] = ()  # states before the undoable moves of this turn
+    revealed: int | None = None  # hot seat: the seat whose private pieces are shown
+    form: NewGameForm | None = None
+    saves: tuple[Any, ...] = ()  # summaries from SaveStore.list()
+    problems: tuple[Any, ...] = ()  # entries the store could not read
+    renaming: str | None = None  # id of the save being renamed
+    deleting: str | None = None  # id of the save awaiting the delete confirmation
+    rules_game: str | None = None
+    replay_states: tuple[State, ...] = ()
+    replay_step: int = 0
+    base_url: str = ""  # the app's address without its fragment (for share links)
+    share_url: str | None = None  # the link being shared (shown in the share panel)
+    copied: bool | None = None  # did the clipboard take the link
+    storage_full: bool = False  # the last save failed: the game lives in memory only
+    toast: Msg | None = None  # a one-off message (cleared by the next action)
+    notice: Msg | None = None  # a message that stays until dismissed
+    thinking: Thinking | None = None  # a bot's move asked of the page
+    bot_problem: Msg | None = None  # the bot's move failed: shown with retry / play here
+    think_seq: int = 0  # the last request id
+    effects: tuple[Effect, ...] = ()
+
+
+# --- the rules of the shell, as functions of values --------------------------------
+
+
+def humans(seats: list[Seat] | tuple[Seat, ...]) -> list[int]:
+    """The seats played by people at this device."""
+    return [i for i, s in enumerate(seats) if s.kind == "human"]
+
+
+def bot_level(seat: Seat) -> str | None:
+    """The level of a bot seat (an unknown level, from a link or a file made by a
+    later version, plays as ``medium``); ``None`` for a person."""
+    if not seat.kind.startswith("bot:"):
+        return None
+    level = seat.kind[4:]
+    return level if level in BOT_LEVELS else "medium"
+
+
+def bot_seed(save_id: str, seat: int) -> str:
+    """A bot's seed: fixed for its seat in its game, so a reload asks the same thing."""
+    return f"{save_id}:{seat}"
+
+
+def pass_to(model: Model) -> int | None:
+    """The seat the device must be passed to before anything private is shown, or None.
+
+    Only with two or more human seats: when the player to move is human and is not
+    the one whose pieces are on screen; and while a bot is to move with nobody's
+    pieces on screen (after a reload): then the next human in seat order, so a bot's
+    turn never shows a rack nobody asked for.
+    """
+    game = model.game
+    if game is None:
+        return None
+    people = humans(game.seats)
+    current = game.state.current_player
+    if len(people) < 2 or current is None:
+        return None
+    if current not in people:
+        if model.revealed is not None:
+            return None
+        n = len(game.seats)
+        return next(s for s in ((current + k) % n for k in range(1, n + 1)) if s in people)
+    return None if model.revealed == current else current
+
+
+def viewer(model: Model) -> int:
+    """The seat whose view is shown (call only when :func:`pass_to` is None)."""
+    game = model.game
+    assert game is not None
+    people = humans(game.seats)
+    if len(people) == 1:
+        return people[0]
+    current = game.state.current_player
+    if current is not None and current in people:
+        return current
+    if model.revealed is not None:
+        return model.revealed
+    return people[0] if people else 0
+
+
+def reveals_hidden(before: State, after: State) -> bool:
+    """Did the move from ``before`` to ``after`` reveal something hidden?
+
+    Game-agnostic: every random event (a bag draw, a nido spawn, a refill) advances
+    the PRNG stored in the state, so a changed PRNG state means something random was
+    revealed and the move cannot be taken back.
+    """
+    return before.to_dict().get("rng") != after.to_dict().get("rng")
+
+
+def undoable(before: State, after: State) -> bool:
+    """May the move from ``before`` to ``after`` be taken back: same player still to
+    move, and nothing hidden revealed."""
+    return (
+        before.current_player is not None
+        and before.current_player == after.current_player
+        and not reveals_hidden(before, after)
+    )
+
+
+def can_undo(model: Model) -> bool:
+    return (
+        bool(model.undo)
+        and model.game is not None
+        and model.thinking is None
+        and pass_to(model) is None
+    )
+
+
+def parse_seed(text: str) -> int | str:
+    """The seed typed by the player: digits are a number (as the CLI takes them),
+    anything else is a text seed (hashed by the engine)."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else text
+
+
+#: The notices a successful save clears (the storage works again).
+SAVE_NOTICES = ("app.error.storage-full", "app.error.save-failed")
+
+
+def clean(text: str, limit: int) -> str:
+    """Untrusted text as one trimmed line without control characters, cut to ``limit``."""
+    kept = "".join(c for c in str(text) if unicodedata.category(c) not in ("Cc", "Cs"))
+    return " ".join(kept.split())[:limit]
+
+
+def leave_share(model: Model) -> tuple[Effect, ...]:
+    """The effects of leaving the share panel: the shared position stays in the address
+    bar only while the panel is open (a later reload must resume the save, not re-open an
+    older link)."""
+    return (Effect("clear_hash"),) if model.share_url is not None else ()

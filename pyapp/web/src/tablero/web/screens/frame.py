@@ -1,0 +1,168 @@
+"""What every screen shows around itself: the menu bar (back, language, share, export,
+import), the notice and the share panel; and a link pasted into the address bar.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from tablero.core import CorruptDataError
+
+from ..acts import act, page_performs
+from ..i18n import LANGUAGES
+from ..links import decode_link, encode_link
+from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share, problem
+from ..saves import SavedGame, StorageFullError, export_json, import_json
+from .table import open_game
+
+if TYPE_CHECKING:
+    from ..app import App
+
+__all__ = ["open_link"]
+
+
+@act("app.back", screen="frame", view_only=True)
+def back(app: App, model: Model, data: dict[str, str]) -> Model:
+    target = model.back if model.back != model.screen else "home"
+    if target == "game" and model.game is None:
+        target = "home"
+    return replace(model, screen=target, renaming=None, deleting=None)
+
+
+@act("app.dismiss", screen="frame", same_game=True, view_only=True)
+def dismiss(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, notice=None)
+
+
+@act("app.lang", screen="frame", same_game=True, view_only=True)
+def lang(app: App, model: Model, data: dict[str, str]) -> Model:
+    lang = data.get("value", "")
+    if lang not in LANGUAGES:
+        return model
+    return replace(model, lang=lang, effects=(Effect("lang", {"lang": lang}),))
+
+
+# --- sharing and exporting ----------------------------------------------------------------
+
+
+@act("app.share", screen="frame", same_game=True, view_only=True)
+def share(app: App, model: Model, data: dict[str, str]) -> Model:
+    game = model.game
+    if game is None:
+        return model
+    try:
+        fragment = encode_link(game.state, list(game.seats))
+    except ValueError as exc:
+        return replace(model, toast=("app.error.share-failed", {"reason": str(exc)}))
+    url = model.base_url + "#" + fragment
+    return replace(
+        model, share_url=url, copied=None,
+        effects=(Effect("share", {"fragment": fragment, "url": url}),),
+    )  # fmt: skip
+
+
+@act("app.copied", screen="frame", same_game=True, view_only=True, sent_by="page")
+def copied(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, copied=data.get("ok") == "1")
+
+
+@act("app.share-close", screen="frame", same_game=True, view_only=True)
+def share_close(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, share_url=None, copied=None, effects=leave_share(model))
+
+
+@act("app.export", screen="frame", same_game=True, view_only=True)
+def export(app: App, model: Model, data: dict[str, str]) -> Model:
+    game_id = data.get("id")
+    game: SavedGame | None
+    if game_id and (model.game is None or model.game.id != game_id):
+        try:
+            game = app.store.load(game_id)
+        except Exception:  # noqa: BLE001 - reported, nothing changes
+            return replace(model, toast=("app.error.export-failed", {}))
+    else:
+        game = model.game
+    if game is None:
+        return model
+    text = export_json(game)
+    filename = "tablero-" + _slug(game.name) + ".json"
+    return replace(model, effects=(Effect("download", {"filename": filename, "text": text}),))
+
+
+def _slug(name: str) -> str:
+    out = "".join(c if c.isalnum() else "-" for c in name.lower())
+    out = "-".join(part for part in out.split("-") if part)
+    return out[:40] or "game"
+
+
+# The file input: the page reads the chosen file (the controller cannot) and sends its
+# text as app.import.
+page_performs("app.import-file", screen="frame", then="app.import")
+
+
+@act("app.import", screen="frame", sent_by="page")
+def import_(app: App, model: Model, data: dict[str, str]) -> Model:
+    text = data.get("text", "")
+    try:
+        game = import_json(text, app.store, app.now())
+    except StorageFullError:
+        return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+    except (CorruptDataError, ValueError) as exc:
+        return replace(model, toast=("app.error.import-failed", {"reason": problem(exc)}))
+    model = replace(model, toast=("app.import.done", {"name": game.name}))
+    return open_game(app, model, game)
+
+
+# --- links ----------------------------------------------------------------------------------
+
+
+@act("app.open-link", screen="frame", sent_by="page")
+def open_link_act(app: App, model: Model, data: dict[str, str]) -> Model:
+    fragment = data.get("fragment", "").lstrip("#")
+    if not fragment:
+        return model
+    if model.share_url is not None and model.share_url.endswith("#" + fragment):
+        return model  # the link this app just put in the address bar
+    return open_link(app, model, fragment)
+
+
+def open_link(app: App, model: Model, fragment: str) -> Model:
+    """Open a shared link (the address's fragment) as a new save, or reopen the save it
+    was shared from; a damaged link leaves the model with a notice."""
+    try:
+        state, seats = decode_link(fragment)
+    except CorruptDataError as exc:
+        return replace(
+            model, notice=("app.error.bad-link", {"reason": problem(exc)}),
+            effects=(Effect("clear_hash"),),
+        )  # fmt: skip
+    effects = (Effect("clear_hash"),)
+    # A reload right after sharing finds the link of the game it was showing:
+    # reopen that save rather than adding a copy of it.
+    current = app.store.current()
+    if current:
+        try:
+            existing = app.store.load(current)
+        except Exception:  # noqa: BLE001 - an unreadable save is not this link
+            existing = None
+        if existing is not None and list(existing.seats) == list(seats) and existing.state == state:
+            return open_game(app, replace(model, effects=effects), existing)
+    t = app.t(model.lang)
+    game_id = state.game.id
+    now = app.now()
+    title = t(app.entry(game_id).title_key)
+    game = SavedGame(
+        id=app.store.new_id(),
+        name=clean(
+            t("app.save.link-name", game=title, names=", ".join(s.name for s in seats)),
+            MAX_SAVE_NAME,
+        ),
+        game_id=game_id,
+        seats=list(seats),
+        state=state,
+        created=now,
+        updated=now,
+    )
+    model = replace(model, effects=effects, toast=("app.link.opened", {}))
+    return open_game(app, model, game, save_it=True)

@@ -1,0 +1,94 @@
+"""The saved games: the list, resume, rename, delete (export is the frame's)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..acts import act
+from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share
+from ..saves import StorageFullError
+from .table import open_game
+
+if TYPE_CHECKING:
+    from ..app import App
+
+__all__: list[str] = []
+
+
+@act("app.saves", screen="saves", view_only=True)
+def saves(app: App, model: Model, data: dict[str, str]) -> Model:
+    summaries, problems = app.store.list()
+    back = model.screen if model.screen in ("home", "game") else model.back
+    return replace(
+        model, screen="saves", saves=tuple(summaries), problems=tuple(problems),
+        back=back, renaming=None, deleting=None, share_url=None,
+        effects=(*leave_share(model), Effect("scroll_top")),
+    )  # fmt: skip
+
+
+def _refresh(app: App, model: Model) -> Model:
+    summaries, problems = app.store.list()
+    return replace(model, saves=tuple(summaries), problems=tuple(problems))
+
+
+@act("app.resume", screen="saves")
+def resume(app: App, model: Model, data: dict[str, str]) -> Model:
+    game_id = data.get("id", "")
+    if model.game is not None and model.game.id == game_id:
+        return replace(model, screen="game")
+    try:
+        game = app.store.load(game_id)
+    except Exception:  # noqa: BLE001 - reported in one sentence, nothing lost
+        return replace(model, toast=("app.error.resume-failed", {}))
+    return open_game(app, model, game)
+
+
+@act("app.rename", screen="saves", view_only=True)
+def rename(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, renaming=data.get("id"), deleting=None)
+
+
+@act("app.rename-save", screen="saves")
+def rename_save(app: App, model: Model, data: dict[str, str]) -> Model:
+    game_id = data.get("id") or model.renaming
+    name = clean(data.get("name", ""), MAX_SAVE_NAME)
+    if not game_id:
+        return model
+    if not name:
+        return replace(model, toast=("app.saves.error.empty-name", {}))
+    try:
+        app.store.rename(game_id, name)
+    except StorageFullError:
+        return replace(model, notice=("app.error.storage-full", {}))
+    except Exception:  # noqa: BLE001
+        return replace(model, toast=("app.error.rename-failed", {}))
+    if model.game is not None and model.game.id == game_id:
+        model = replace(model, game=replace(model.game, name=name))
+    return _refresh(app, replace(model, renaming=None))
+
+
+@act("app.rename-cancel", screen="saves", view_only=True)
+def rename_cancel(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, renaming=None, deleting=None)
+
+
+@act("app.delete", screen="saves", view_only=True)
+def delete(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, deleting=data.get("id"), renaming=None)
+
+
+@act("app.delete-confirm", screen="saves")
+def delete_confirm(app: App, model: Model, data: dict[str, str]) -> Model:
+    game_id = data.get("id") or model.deleting
+    if not game_id:
+        return model
+    try:
+        app.store.delete(game_id)
+    except Exception:  # noqa: BLE001
+        return replace(model, toast=("app.error.delete-failed", {}))
+    if model.game is not None and model.game.id == game_id:
+        model = replace(model, game=None, undo=(), revealed=None, thinking=None, bot_problem=None)
+        if model.back == "game":
+            model = replace(model, back="home")
+    return _refresh(app, replace(model, deleting=None))

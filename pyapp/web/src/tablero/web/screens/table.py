@@ -1,0 +1,272 @@
+"""The table: the game on screen, the pass-the-device screen, the bots' turns and the end
+of a game (the table's final state: the end panel's acts are ``app.replay`` and
+``app.new``).  Also what every screen that opens a game uses: :func:`open_game`,
+:func:`save`.
+
+Bots: a seat of kind ``bot:<level>`` is played by ``tablero.bots``.  When such a seat is
+to move, :func:`ask_bot` records a :class:`~tablero.web.model.Thinking` and asks the page
+for an ``Effect("think")`` carrying that seat's *view* only (``state.view(seat)``); the
+page runs the bot in a web worker (:mod:`tablero.web.botworker`) and answers with
+``app.bot-move`` (the move text, checked here against the true state, then applied like a
+human move) or ``app.bot-error``.  Bot turns chain until a human's turn or the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..acts import act
+from ..model import (
+    BOT_BUDGET_MS,
+    MAIN_THREAD_LEVELS,
+    SAVE_NOTICES,
+    Effect,
+    Model,
+    Thinking,
+    bot_level,
+    bot_seed,
+    can_undo,
+    humans,
+    leave_share,
+    pass_to,
+    undoable,
+    viewer,
+)
+from ..plugin import Selection
+from ..saves import SavedGame, StorageFullError
+
+if TYPE_CHECKING:
+    from ..app import App
+
+__all__ = ["ask_bot", "open_game", "play", "plugin_click", "save"]
+
+
+# --- opening and saving games -----------------------------------------------------------
+
+
+def open_game(app: App, model: Model, game: SavedGame, *, save_it: bool = False) -> Model:
+    """Put ``game`` on the table (a fresh turn: no undo, nobody revealed)."""
+    model = replace(
+        model, screen="game", game=game, selection=Selection(), undo=(), revealed=None,
+        replay_states=(), replay_step=0, share_url=None, renaming=None, deleting=None,
+        thinking=None, bot_problem=None,
+        effects=(*model.effects, Effect("scroll_top")),
+    )  # fmt: skip
+    if save_it:
+        model = save(app, model)
+    return ask_bot(app, _remember_current(app, model))
+
+
+def _remember_current(app: App, model: Model) -> Model:
+    if model.game is None or model.storage_full:
+        return model
+    try:
+        app.store.set_current(model.game.id)
+    except StorageFullError:
+        return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+    return model
+
+
+def save(app: App, model: Model) -> Model:
+    """Autosave the game on the table.  A full storage keeps the game in memory and
+    says so; the next successful save clears the message."""
+    game = model.game
+    if game is None:
+        return model
+    try:
+        app.store.save(game)
+    except StorageFullError:
+        return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+    except Exception as exc:  # noqa: BLE001 - the game goes on in memory
+        return replace(
+            model, storage_full=True, notice=("app.error.save-failed", {"reason": str(exc)})
+        )
+    if model.storage_full:
+        failed = model.notice is not None and model.notice[0] in SAVE_NOTICES
+        notice = None if failed else model.notice
+        return replace(model, storage_full=False, notice=notice)
+    return model
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+@act("app.reveal", screen="table", same_game=True, view_only=True)
+def reveal(app: App, model: Model, data: dict[str, str]) -> Model:
+    seat = pass_to(model)
+    if seat is None:
+        return model
+    return replace(model, revealed=seat, selection=Selection())
+
+
+@act("app.undo", screen="table", same_game=True)
+def undo(app: App, model: Model, data: dict[str, str]) -> Model:
+    if not can_undo(model) or model.game is None:
+        return replace(model, toast=("app.undo.unavailable", {}))
+    previous = model.undo[-1]
+    game = replace(model.game, state=previous, updated=app.now())
+    model = replace(model, game=game, undo=model.undo[:-1], selection=Selection())
+    return save(app, model)
+
+
+def plugin_click(app: App, model: Model, act: str, data: dict[str, str]) -> Model:
+    """An act of the game's plugin (anything but ``app.*``): a selection, a view setting or
+    a move of the player whose view is shown."""
+    game = model.game
+    if model.screen != "game" or game is None or pass_to(model) is not None:
+        return model
+    state = game.state
+    ui = app.get_ui(game.game_id)
+    seat = viewer(model)
+    view_only = act in getattr(ui, "view_acts", ())
+    if not view_only and (state.is_terminal() or state.current_player != seat):
+        return model  # not this player's turn (a bot's): only view settings change
+    view = state.view(seat)
+    target = {**data, "act": act}
+    try:
+        selection, move = ui.on_click(view, model.selection, target)
+    except ValueError as exc:
+        return replace(model, toast=("app.error.move", {"reason": str(exc)}))
+    if move is None:
+        return replace(model, selection=selection)
+    return play(app, replace(model, selection=selection), move)
+
+
+def play(app: App, model: Model, move: Any, *, by_bot: bool = False) -> Model:
+    """Apply ``move`` to the game on the table, save it, and ask a bot to move if one is
+    next."""
+    game = model.game
+    assert game is not None
+    before = game.state
+    try:
+        after = before.apply(move)
+    except ValueError as exc:
+        return replace(model, selection=Selection(), toast=("app.error.move", {"reason": str(exc)}))
+    # A bot's moves are never taken back by the person at the device.
+    undo = (*model.undo, before) if not by_bot and undoable(before, after) else ()
+    game = replace(game, state=after, updated=app.now())
+    effects = (*model.effects, *leave_share(model))
+    sticky = getattr(app.get_ui(game.game_id), "sticky_keys", ())
+    kept = Selection({k: v for k, v in model.selection.data.items() if k in sticky})
+    model = replace(model, game=game, selection=kept, undo=undo, share_url=None, effects=effects)
+    return ask_bot(app, save(app, model))
+
+
+# --- bots -----------------------------------------------------------------------------
+
+
+def ask_bot(app: App, model: Model) -> Model:
+    """If a bot is to move in the game on the table, ask the page for its move
+    (an ``Effect("think")`` with that seat's view only); else nothing is asked."""
+    game = model.game
+    if game is None:
+        return replace(model, thinking=None)
+    state = game.state
+    seat = state.current_player
+    level = None if seat is None else bot_level(game.seats[seat])
+    if seat is None or level is None or not humans(game.seats):
+        return replace(model, thinking=None)
+    moves = len(state.history)
+    th = model.thinking
+    if th is not None and th.save_id == game.id and th.moves == moves and th.seat == seat:
+        return model  # already asked
+    if model.bot_problem is not None:
+        return replace(model, thinking=None)  # waits for "try again"
+    seq = model.think_seq + 1
+    budget = BOT_BUDGET_MS.get(level)
+    thinking = Thinking(seq, game.id, seat, level, moves, app.now(), budget)
+    request = {
+        "id": seq,
+        "game": game.game_id,
+        "seat": seat,
+        "level": level,
+        "seed": bot_seed(game.id, seat),
+        "budget_ms": budget,
+        "view": state.view(seat).to_json(),
+    }
+    return replace(
+        model, thinking=thinking, think_seq=seq,
+        effects=(*model.effects, Effect("think", request)),
+    )  # fmt: skip
+
+
+def _current_request(model: Model, data: dict[str, str]) -> Thinking | None:
+    """The request a reply answers, if it is still the one asked (else stale)."""
+    th = model.thinking
+    game = model.game
+    if th is None or game is None or str(th.id) != str(data.get("id", "")):
+        return None
+    state = game.state
+    if game.id != th.save_id or len(state.history) != th.moves:
+        return None
+    if state.current_player != th.seat:
+        return None
+    return th
+
+
+@act("app.bot-move", screen="table", same_game=True, sent_by="page")
+def bot_move(app: App, model: Model, data: dict[str, str]) -> Model:
+    th = _current_request(model, data)
+    if th is None:
+        return model  # a late answer to a question no longer asked
+    game = model.game
+    assert game is not None
+    text = data.get("move", "")
+    name = game.seats[th.seat].name
+    try:
+        # Checked against the TRUE state: a bot only ever saw its view.
+        move = game.state.parse_move(text)
+    except ValueError as exc:
+        return replace(
+            model, thinking=None,
+            bot_problem=("app.bot.illegal", {"name": name, "move": text, "reason": str(exc)}),
+        )  # fmt: skip
+    model = replace(model, thinking=None, bot_problem=None)
+    return play(app, model, move, by_bot=True)
+
+
+@act("app.bot-error", screen="table", same_game=True, sent_by="page")
+def bot_error(app: App, model: Model, data: dict[str, str]) -> Model:
+    th = _current_request(model, data)
+    if th is None:
+        return model
+    game = model.game
+    assert game is not None
+    code = data.get("code", "failed")
+    keys = {"start": "app.bot.start", "timeout": "app.bot.timeout"}
+    key = keys.get(code, "app.bot.failed")
+    params = {"name": game.seats[th.seat].name, "reason": data.get("reason", "")}
+    return replace(model, thinking=None, bot_problem=(key, params))
+
+
+@act("app.bot-retry", screen="table", same_game=True)
+def bot_retry(app: App, model: Model, data: dict[str, str]) -> Model:
+    return ask_bot(app, replace(model, bot_problem=None, thinking=None))
+
+
+@act("app.bot-here", screen="table", same_game=True)
+def bot_here(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The fallback when the worker cannot run: the bot's move computed on the page,
+    at its level if that level does not search, else ``medium`` (``hard`` would
+    freeze the page for its whole budget)."""
+    game = model.game
+    if game is None or model.bot_problem is None:
+        return model
+    state = game.state
+    seat = state.current_player
+    level = None if seat is None else bot_level(game.seats[seat])
+    if seat is None or level is None:
+        return replace(model, bot_problem=None)
+    make_bot = app.bots()
+    if make_bot is None:
+        # The page does not unpack the bots (the worker does): ask the page to fetch
+        # them, then to send this action again.
+        if data.get("loaded"):
+            return replace(model, toast=("app.error.unexpected", {}))
+        return replace(model, effects=(Effect("load_bots", {"then": "app.bot-here"}),))
+
+    here = level if level in MAIN_THREAD_LEVELS else "medium"
+    move = make_bot(here, seed=bot_seed(game.id, seat)).choose(state.view(seat))
+    model = replace(model, bot_problem=None, thinking=None)
+    return play(app, model, state.parse_move(str(move)), by_bot=True)

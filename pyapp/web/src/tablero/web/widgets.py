@@ -1,0 +1,277 @@
+"""Game-neutral pieces of a game's table, as pure functions returning HTML text.
+
+Every game's table has the same frame: a strip of seats with the one to play marked, a
+status line with its badges and hint, buttons (``data-act``, ``data-move``), the
+confirm/cancel pair of the pick-then-target flow, and a root element carrying
+``data-game``.  Each function takes the game's class ``prefix`` (``arr``, ``arb``) so the
+markup stays inside the game's own stylesheet; untrusted text (seat names) is escaped
+here, with :func:`tablero.web.svg.esc`.
+
+The move builder narrows ``legal_moves()`` by the moves' fields instead of their text:
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Put:
+...     value: int
+...     x: int
+...     y: int
+>>> moves = [Put(3, 0, 1), Put(3, 2, 1), Put(4, 0, 1)]
+>>> narrow(moves, Put, value=3)
+[Put(value=3, x=0, y=1), Put(value=3, x=2, y=1)]
+>>> sorted(targets(narrow(moves, Put, value=3), field="x,y"))
+['0,1', '2,1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar, overload
+
+from tablero.core import State
+
+from .marks import colour_class, mark_icon, seat_letter
+from .plugin import Seat, Translate
+from .svg import esc, raw_tag, tag
+
+__all__ = [
+    "button",
+    "confirm_cancel",
+    "controls",
+    "end_frame",
+    "FlowKeys",
+    "SeatKeys",
+    "flow_hint",
+    "narrow",
+    "seat_colours",
+    "seat_item",
+    "seat_name",
+    "seat_strip",
+    "status_line",
+    "table_frame",
+    "targets",
+    "winner_line",
+]
+
+M = TypeVar("M")
+
+
+# --- the move builder ------------------------------------------------------------------
+
+
+@overload
+def narrow(moves: Iterable[Any], type: type[M], /, **fields: Any) -> list[M]: ...
+@overload
+def narrow(moves: Iterable[M], type: None = None, /, **fields: Any) -> list[M]: ...
+def narrow(moves: Iterable[Any], type: type[Any] | None = None, /, **fields: Any) -> list[Any]:
+    """The ``moves`` of class ``type`` (any class when ``None``) whose fields equal
+    ``fields``; a move without one of the fields never matches.
+
+    >>> narrow([1, "a", 2], int)
+    [1, 2]
+    """
+    missing = object()
+    return [
+        m
+        for m in moves
+        if (type is None or isinstance(m, type))
+        and all(getattr(m, k, missing) == v for k, v in fields.items())
+    ]
+
+
+def targets(moves: Iterable[M], field: str) -> dict[str, M]:
+    """``moves`` by the values of their fields ``field`` (names joined by commas), the
+    values joined by commas: ``targets(plays, field="x,y")`` -> ``{"1,-2": play, ...}``.
+    A move without one of the fields is left out; the last of equal keys wins."""
+    names = [f.strip() for f in field.split(",")]
+    out: dict[str, M] = {}
+    for m in moves:
+        if all(hasattr(m, f) for f in names):
+            out[",".join(str(getattr(m, f)) for f in names)] = m
+    return out
+
+
+# --- seats -----------------------------------------------------------------------------
+
+
+def seat_name(seats: Sequence[Seat], p: int | None, t: Translate, default_key: str) -> str:
+    """Seat ``p``'s name (plain text, escape before use), or the game's stand-in: the
+    message ``default_key`` with the seat's ``letter``."""
+    if p is not None and 0 <= p < len(seats) and seats[p].name.strip():
+        return seats[p].name
+    return t(default_key, letter=seat_letter(p or 0))
+
+
+def seat_colours(seats: Sequence[Seat], n: int) -> list[int]:
+    """The colour of each of ``n`` seats (a seat beyond ``seats`` takes its index)."""
+    return [seats[p].colour if p < len(seats) else p for p in range(n)]
+
+
+def seat_item(
+    prefix: str,
+    p: int,
+    colour: int,
+    name: str,
+    *,
+    turn: bool,
+    you: str | None,
+    line: str,
+    extra: str = "",
+) -> str:
+    """One seat of the strip: its mark, its ``name`` (escaped), ``you`` (the viewer's
+    tag, escaped) when it is the viewer's, then the HTML ``line`` (score...) and
+    ``extra``; marked ``is-turn`` and ``aria-current`` when it is to play."""
+    head = mark_icon(colour, seat_letter(p)) + tag("span", name, class_=f"{prefix}-seat-name")
+    if you is not None:
+        head += tag("span", you, class_=f"{prefix}-seat-you")
+    cls = f"{prefix}-seat {colour_class(colour)}" + (" is-turn" if turn else "")
+    return raw_tag(
+        "li",
+        raw_tag("div", head, class_=f"{prefix}-seat-head")
+        + raw_tag("div", line, class_=f"{prefix}-seat-line")
+        + extra,
+        class_=cls,
+        data_seat=p,
+        aria_current="true" if turn else None,
+    )
+
+
+class SeatKeys(NamedTuple):
+    """A game's messages for its seat strip: a nameless seat (``letter``), the viewer's
+    tag, the flag of the seat to play."""
+
+    default: str
+    you: str
+    to_play: str
+
+
+def _nothing(p: int) -> str:
+    return ""
+
+
+def seat_strip(
+    prefix: str,
+    view: State,
+    seats: Sequence[Seat],
+    t: Translate,
+    keys: SeatKeys,
+    *,
+    line: Callable[[int], str],
+    after_flag: Callable[[int], str] = _nothing,
+    extra: Callable[[int], str] = _nothing,
+) -> str:
+    """The seats of ``view`` as an ordered list of :func:`seat_item`: each seat's
+    ``line(p)`` (HTML), the flag when it is to play, ``after_flag(p)``, then
+    ``extra(p)`` below the line."""
+    colours = seat_colours(seats, view.num_players)
+    items = []
+    for p in range(view.num_players):
+        turn = p == view.current_player
+        flag = tag("span", t(keys.to_play), class_=f"{prefix}-turn-flag") if turn else ""
+        items.append(
+            seat_item(
+                prefix,
+                p,
+                colours[p],
+                seat_name(seats, p, t, keys.default),
+                turn=turn,
+                you=t(keys.you) if p == view.viewer else None,
+                line=line(p) + flag + after_flag(p),
+                extra=extra(p),
+            )
+        )
+    return raw_tag("ol", "".join(items), class_=f"{prefix}-seats")
+
+
+# --- status, buttons, frame ------------------------------------------------------------
+
+
+class FlowKeys(NamedTuple):
+    """A game's hints along the pick-then-target flow: confirm the chosen move, choose
+    a target for the picked piece (with its words as parameters), pick a piece."""
+
+    confirm: str
+    target: str
+    pick: str
+
+
+def flow_hint(
+    t: Translate, keys: FlowKeys, *, chosen: bool, picked: Mapping[str, str] | None
+) -> str:
+    """The hint of the pick-then-target flow: confirm once a move is ``chosen``, choose
+    a target once a piece is ``picked`` (its message's parameters), else pick one."""
+    if chosen:
+        return t(keys.confirm)
+    if picked is not None:
+        return t(keys.target, **picked)
+    return t(keys.pick)
+
+
+def status_line(prefix: str, text: str, badges: Iterable[str] = (), hint: str = "") -> str:
+    """The live status line: ``text``, its ``badges`` and the ``hint`` (all escaped)."""
+    inner = esc(text)
+    inner += "".join(tag("span", b, class_=f"{prefix}-badge") for b in badges)
+    if hint:
+        inner += tag("span", hint, class_=f"{prefix}-hint")
+    return raw_tag("p", inner, class_=f"{prefix}-status", role="status", aria_live="polite")
+
+
+def button(prefix: str, label: str, act: str, primary: bool = False, **data: Any) -> str:
+    """A button with ``data-act="<act>"`` and a ``data-<key>`` per keyword (``move=``:
+    ``data-move``); the label is escaped."""
+    return tag(
+        "button",
+        label,
+        type="button",
+        class_=f"{prefix}-btn" + (" is-primary" if primary else ""),
+        data_act=act,
+        **{f"data_{k}": v for k, v in data.items()},
+    )
+
+
+def controls(prefix: str, buttons: Iterable[str]) -> str:
+    """A row of buttons."""
+    return raw_tag("div", "".join(buttons), class_=f"{prefix}-controls")
+
+
+def confirm_cancel(prefix: str, confirm: str, move: str, cancel: str) -> str:
+    """The end of the pick-then-target flow: confirm the chosen ``move`` (its text, as
+    ``data-move``; ``data-act="confirm-move"``) or cancel it (``cancel-move``)."""
+    return controls(
+        prefix,
+        [
+            button(prefix, confirm, "confirm-move", True, move=move),
+            button(prefix, cancel, "cancel-move"),
+        ],
+    )
+
+
+def table_frame(
+    prefix: str, game: str, phase: str, viewer: int | None, style: str, body: str
+) -> str:
+    """The table's root element: ``data-game`` (its stylesheet's scope), the phase and
+    the viewer, holding the game's ``style`` tag and ``body``."""
+    return raw_tag(
+        "div",
+        style + body,
+        class_=f"{prefix}-table",
+        data_game=game,
+        data_phase=phase,
+        data_viewer=viewer,
+    )
+
+
+# --- the end screen --------------------------------------------------------------------
+
+
+def winner_line(prefix: str, winners: Sequence[int], colours: Sequence[int], text: str) -> str:
+    """The end screen's headline: the winners' marks, then ``text`` (escaped)."""
+    marks = "".join(mark_icon(colours[w], seat_letter(w), 28) for w in winners)
+    return raw_tag("p", marks + esc(text), class_=f"{prefix}-winner")
+
+
+def end_frame(prefix: str, game: str, style: str, title: str, parts: Iterable[str]) -> str:
+    """The end screen's root element (``data-game``): the game's ``style`` tag, the
+    ``title`` (escaped) as its heading, then the HTML ``parts``."""
+    return raw_tag(
+        "div", style + tag("h2", title) + "".join(parts), class_=f"{prefix}-end", data_game=game
+    )
