@@ -202,3 +202,31 @@ def test_winner_line(winners: list[int]) -> None:
     assert EVIL not in winner_line("xx", winners, [3, 1, 2], EVIL)
     assert len(p.findall("{http://www.w3.org/2000/svg}svg") + p.findall("svg")) == len(winners)
     assert "".join(p.itertext()).endswith(EVIL)
+
+
+def test_score_chart_draws_every_seat_with_the_prefix_and_escapes_names() -> None:
+    labels = widgets.ChartLabels("Scores", "Final scoring", "Turn", "Points")
+    svg = widgets.score_chart(
+        [[0, 0], [3, 1], [5, 9], [4, 12]], 2, [0, 1], ["<b>Ana</b>", "Ben"], labels, "zz"
+    )
+    assert svg.count('class="zz-chart-line') == 4  # a line per seat, in the chart and legend
+    assert "zz-chart-final" in svg and "Final scoring" in svg
+    assert "<b>Ana" not in svg and "&lt;b&gt;Ana&lt;/b&gt;" in svg
+    assert "arr-chart" not in svg and "arr-legend" not in svg
+    no_final = widgets.score_chart([[0], [2]], None, [3], ["Cy"], labels, "zz")
+    assert "zz-chart-final" not in no_final
+
+
+def test_zoom_controls_disable_the_ends_and_show_the_scale() -> None:
+    zoom = widgets.Zoom((0.5, 1.0, 2.0), {"in": 2, "out": 0})
+    keys = widgets.ZoomKeys("fit", "fit to the box", "out", "in", "zoom")
+
+    def t(key: str, **_: object) -> str:
+        return key
+
+    fit = zoom.controls("zz", None, t, keys)
+    assert 'class="zz-zoom"' in fit and ">fit<" in fit and "disabled" not in fit
+    smallest = zoom.controls("zz", 0, t, keys)
+    assert ">50%<" in smallest and smallest.count("disabled") == 1
+    assert zoom.controls("zz", 2, t, keys).count("disabled") == 1
+    assert zoom.level({"zoom": 5}) is None and zoom.level({"zoom": 1}) == 1

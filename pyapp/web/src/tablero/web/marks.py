@@ -15,6 +15,10 @@ SHAPES = ("circle", "square", "diamond", "triangle")
 LETTERS = "ABCD"
 
 
+#: Each seat's line pattern in charts (with its colour and its mark: never colour alone).
+DASHES = ("", "8 4", "2 4", "10 4 2 4")
+
+
 def seat_letter(seat: int) -> str:
     return LETTERS[seat]
 

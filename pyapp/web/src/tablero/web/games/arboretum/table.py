@@ -50,6 +50,14 @@ from .style import style_tag
 #: The zoom levels of the viewer's garden (1 = a card 44 px wide); no zoom: fit.
 ZOOMS = (0.75, 1.0, 1.25, 1.6, 2.0)
 ZOOM_FROM_FIT = {"in": 2, "out": 0}
+GARDEN_ZOOM = widgets.Zoom(ZOOMS, ZOOM_FROM_FIT)
+ZOOM_KEYS = widgets.ZoomKeys(
+    "arboretum.zoom.fit",
+    "arboretum.zoom.fit_label",
+    "arboretum.zoom.out",
+    "arboretum.zoom.in",
+    "arboretum.zoom.label",
+)
 HIDDEN = -1
 HINT_KEYS = widgets.FlowKeys("arboretum.hint.confirm", "arboretum.hint.cell", "arboretum.hint.play")
 SEAT_KEYS = widgets.SeatKeys(
@@ -131,8 +139,7 @@ def _selection(
 
 
 def _zoom(selection: Selection) -> int | None:
-    z = selection.data.get("zoom")
-    return z if isinstance(z, int) and 0 <= z < len(ZOOMS) else None
+    return GARDEN_ZOOM.level(selection.data)
 
 
 def _pickable(legal: list[Any], phase: str, c: int) -> bool:
@@ -160,13 +167,8 @@ def on_click(
     zoom = _zoom(selection)
     keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
     if act == "zoom":
-        how = data.get("zoom")
-        if how == "fit":
-            z = None
-        elif how in ("in", "out"):
-            step = 1 if how == "in" else -1
-            z = ZOOM_FROM_FIT[how] if zoom is None else max(0, min(len(ZOOMS) - 1, zoom + step))
-        else:
+        handled, z = GARDEN_ZOOM.step(zoom, data.get("zoom"))
+        if not handled:
             return selection, None
         rest = {k: v for k, v in selection.data.items() if k != "zoom"}
         return Selection({**rest, **({} if z is None else {"zoom": z})}), None
@@ -305,22 +307,7 @@ def _status(
 
 
 def _zoom_controls(zoom: int | None, t: Translate) -> str:
-    label = t("arboretum.zoom.fit") if zoom is None else f"{round(ZOOMS[zoom] * 100)}%"
-    return raw_tag(
-        "div",
-        tag("button", "−", type="button", class_="arb-btn is-small", data_act="zoom",
-            data_zoom="out", aria_label=t("arboretum.zoom.out"), title=t("arboretum.zoom.out"),
-            disabled=zoom == 0)
-        + tag("button", label, type="button", class_="arb-btn is-small", data_act="zoom",
-              data_zoom="fit", aria_label=t("arboretum.zoom.fit_label"),
-              title=t("arboretum.zoom.fit_label"), data_zoom_level=label)
-        + tag("button", "+", type="button", class_="arb-btn is-small", data_act="zoom",
-              data_zoom="in", aria_label=t("arboretum.zoom.in"), title=t("arboretum.zoom.in"),
-              disabled=zoom == len(ZOOMS) - 1),
-        class_="arb-zoom",
-        role="group",
-        aria_label=t("arboretum.zoom.label"),
-    )  # fmt: skip
+    return GARDEN_ZOOM.controls("arb", zoom, t, ZOOM_KEYS)
 
 
 def garden_panel(

@@ -15,6 +15,7 @@ from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
 from tablero.arribada.data import EMPTY, WILD
 
 from ...marks import (
+    DASHES,
     FALLBACK_COLOURS,
     LETTERS,
     SHAPES,
@@ -55,7 +56,6 @@ __all__ = [
 ]
 
 #: Dash patterns for the score chart, one per seat.
-DASHES = ("", "8 4", "2 4", "10 4 2 4")
 
 CELL = 40
 PAD_LEFT = 24  # room for the row numbers
