@@ -277,14 +277,16 @@ class ArribadaState(PhasedState, game=GAME):
                     moves.append(Capture(c // size, c % size))
         return moves
 
-    def _target_reason(self, move: Place | Claim | Capture) -> str | None:
-        """What every action needs: a cell on the board and a shell to mark it."""
+    def _target(self, move: Place | Claim | Capture) -> tuple[int, str] | str:
+        """What every action needs: a cell on the board and a shell to mark it.  The
+        cell and its name, or why the action is impossible (a sentence)."""
         b = self.board
         if not (0 <= move.row < b.size and 0 <= move.col < b.size):
             return f"{move} is off the board"
         if self.shells[self.player] <= 0:
             return f"{move}: you have no turtle shells left"
-        return None
+        cell = b.index(move.row, move.col)
+        return cell, b.cell_name(cell)
 
     def _action_done(self, grants_extra: bool, ev: list[dict[str, Any]]) -> None:
         """After a place, claim or capture: the last shell starts the final round; a
@@ -323,12 +325,11 @@ class ArribadaState(PhasedState, game=GAME):
 
     @checks(Place)
     def _check_place(self, move: Place) -> str | None:
-        reason = self._target_reason(move)
-        if reason is not None:
-            return reason
+        target = self._target(move)
+        if isinstance(target, str):
+            return target
+        cell, name = target
         b = self.board
-        cell = b.index(move.row, move.col)
-        name = b.cell_name(cell)
         if move.value not in self.racks[self.player]:
             return f"{move}: there is no {move.value} on your rack"
         if b.kinds[cell] != PLAYA:
@@ -368,12 +369,11 @@ class ArribadaState(PhasedState, game=GAME):
 
     @checks(Claim)
     def _check_claim(self, move: Claim) -> str | None:
-        reason = self._target_reason(move)
-        if reason is not None:
-            return reason
-        p, b = self.player, self.board
-        cell = b.index(move.row, move.col)
-        name = b.cell_name(cell)
+        target = self._target(move)
+        if isinstance(target, str):
+            return target
+        cell, name = target
+        p = self.player
         if self.values[cell] == EMPTY:
             return f"{move}: there is no tile on {name}"
         if self.owners[cell] != -1:
@@ -418,12 +418,11 @@ class ArribadaState(PhasedState, game=GAME):
 
     @checks(Capture)
     def _check_capture(self, move: Capture) -> str | None:
-        reason = self._target_reason(move)
-        if reason is not None:
-            return reason
-        p, b = self.player, self.board
-        cell = b.index(move.row, move.col)
-        name = b.cell_name(cell)
+        target = self._target(move)
+        if isinstance(target, str):
+            return target
+        cell, name = target
+        p = self.player
         if self.variant == "beginner":
             return f"{move}: there is no capture in the beginner variant"
         owner = self.owners[cell]
