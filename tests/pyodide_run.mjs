@@ -8,11 +8,11 @@
 // only thing written to stdout; everything else goes to stderr.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+
+import { run, startPyodide, writeOutput } from "./pyodide_node.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "..");
-const pyodideDir = path.join(root, "node_modules", "pyodide");
 const testDir = "/tablero_tests";
 
 function parseArgs(argv) {
@@ -28,22 +28,7 @@ function parseArgs(argv) {
 
 async function main() {
   const { wheels, games } = parseArgs(process.argv.slice(2));
-  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
-  // Raw writes, not the line-batched default, which splits lines longer than 64 KiB.
-  const out = [];
-  pyodide.setStdout({
-    write(buf) {
-      out.push(Buffer.from(buf));
-      return buf.length;
-    },
-  });
-  pyodide.setStderr({
-    write(buf) {
-      process.stderr.write(Buffer.from(buf));
-      return buf.length;
-    },
-  });
+  const { pyodide, out } = await startPyodide();
   for (const wheel of wheels) {
     // Pyodide wants a plain Uint8Array, not Node's Buffer subclass.
     pyodide.unpackArchive(new Uint8Array(await readFile(wheel)), "wheel");
@@ -59,14 +44,8 @@ importlib.invalidate_caches()
 import parity_games
 parity_games.main(PARITY_ARGS)
 `);
-  await new Promise((resolve) => process.stdout.write(Buffer.concat(out), resolve));
+  await writeOutput(out);
   return rc;
 }
 
-main().then(
-  (rc) => process.exit(rc ?? 0),
-  (err) => {
-    process.stderr.write(`pyodide_run.mjs: ${err && err.message ? err.message : err}\n`);
-    process.exit(1);
-  },
-);
+run("pyodide_run.mjs", main);

@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from parity_games import PARITY_GAMES, game_of, play_hashes, play_json_at
+from pyodide_node import find_node
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide_run.mjs"
-PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
-IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
 NODE_TIMEOUT = 300  # seconds; a run of the 29 games takes a few seconds
 
 
@@ -38,15 +35,7 @@ def wheels(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 @pytest.fixture(scope="session")
 def node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        message = "node is not installed: the Pyodide tests need Node.js 20+"
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
-    if not PYODIDE.exists():
-        pytest.fail(f"{PYODIDE.relative_to(ROOT)} is missing: run `npm ci` (build.py test does)")
-    return node
+    return find_node()
 
 
 def run_in_pyodide(node: str, wheels: list[Path], specs: list[dict]) -> dict:

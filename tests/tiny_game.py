@@ -40,6 +40,8 @@ from tablero.core import (
     first_player_option,
     moves_of,
     plays,
+    register,
+    unregister,
 )
 from tablero.core.envelope import read_envelope, write_envelope
 from tablero.core.jsonutil import require, require_int, require_list
@@ -392,11 +394,8 @@ def _tokens(data: Mapping[str, Any], key: str) -> list[int] | None:
 @contextmanager
 def registered() -> Iterator[Game]:
     """Tiny Nim in the registry for the duration (``tests/`` must be on ``sys.path``)."""
-    from tablero.core import registry
-
-    registry.register(TINY_ID, __name__)
+    register(TINY_ID, __name__)
     try:
         yield GAME
     finally:
-        registry._MODULES.pop(TINY_ID, None)
-        registry._LOADED.pop(TINY_ID, None)
+        unregister(TINY_ID)

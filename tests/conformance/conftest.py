@@ -1,32 +1,18 @@
 """The conformance suite's parametrization: every registered game plus Tiny Nim, and each
 game's configurations (``Game.setups()``).
 
-``tests/`` goes on ``sys.path`` (for ``tiny_game`` and ``property_helpers``), and Tiny Nim
-is registered for the duration of each test module only, so that no other test sees it
-in ``game_ids()``.
+Tiny Nim is registered for the duration of each test module only, so that no other test
+sees it in ``game_ids()`` (``tests/`` is on ``sys.path``: the package's base folder).
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
+from tiny_registered import tiny_nim_registered
 
-TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
+from . import conformance_checks as cc
 
-import tiny_game  # noqa: E402
-
-from . import conformance_checks as cc  # noqa: E402
-
-
-@pytest.fixture(scope="module", autouse=True)
-def tiny_nim_registered() -> Iterator[None]:
-    with tiny_game.registered():
-        yield
+__all__ = ["pytest_generate_tests", "tiny_nim_registered"]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -11,32 +11,15 @@
 // tests/pyodide_run.mjs, which unpacks built wheels instead of writing sources.)
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "..", "..");
-const pyodideDir = path.join(root, "node_modules", "pyodide");
+import { run, startPyodide, writeOutput } from "../pyodide_node.mjs";
+
 
 async function main() {
   const [manifestPath] = process.argv.slice(2);
   if (!manifestPath) throw new Error("usage: node tests/golden/pyodide_replay.mjs MANIFEST.json");
   const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
-  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
-  // Raw writes, not the line-batched default, which splits lines longer than 64 KiB.
-  const out = [];
-  pyodide.setStdout({
-    write(buf) {
-      out.push(Buffer.from(buf));
-      return buf.length;
-    },
-  });
-  pyodide.setStderr({
-    write(buf) {
-      process.stderr.write(Buffer.from(buf));
-      return buf.length;
-    },
-  });
+  const { pyodide, out } = await startPyodide();
   for (const [file, source] of Object.entries(manifest.files)) {
     pyodide.FS.mkdirTree(path.posix.dirname(file));
     pyodide.FS.writeFile(file, source);
@@ -50,14 +33,8 @@ sys.path[:0] = list(MANIFEST_PATH)
 importlib.invalidate_caches()
 importlib.import_module(MANIFEST_MODULE).main(list(MANIFEST_ARGV))
 `);
-  await new Promise((resolve) => process.stdout.write(Buffer.concat(out), resolve));
+  await writeOutput(out);
   return rc;
 }
 
-main().then(
-  (rc) => process.exit(rc ?? 0),
-  (err) => {
-    process.stderr.write(`pyodide_replay.mjs: ${err && err.message ? err.message : err}\n`);
-    process.exit(1);
-  },
-);
+run("pyodide_replay.mjs", main);

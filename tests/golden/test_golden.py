@@ -5,13 +5,12 @@ and ``golden_replay.py``)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pyodide_node import find_node
 from tablero.core import from_json
 
 from . import golden_replay
@@ -21,8 +20,6 @@ ROOT = HERE.parents[1]
 FILES = sorted(HERE.glob("*/*.json"))
 GAMES = ("arribada", "arboretum", "tiny_nim")
 RUNNER = HERE / "pyodide_replay.mjs"
-PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
-IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
 NODE_TIMEOUT = 300  # seconds; the replays take a few
 
 
@@ -91,15 +88,7 @@ def run_driver_here(paths: list[Path]) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        message = "node is not installed: the Pyodide tests need Node.js 20+"
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
-    if not PYODIDE.exists():
-        pytest.fail(f"{PYODIDE.relative_to(ROOT)} is missing: run `npm ci` (build.py test does)")
-    return node
+    return find_node()
 
 
 def pyodide_manifest(files: list[Path]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from .registry import (
     make,
     register,
     replay,
+    unregister,
 )
 from .rng import Rng, seed_to_int
 
@@ -48,4 +49,5 @@ __all__ = [
     "register",
     "replay",
     "seed_to_int",
+    "unregister",
 ]

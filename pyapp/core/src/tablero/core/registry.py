@@ -23,6 +23,7 @@ __all__ = [
     "get_game",
     "game_ids",
     "register",
+    "unregister",
     "replay",
 ]
 
@@ -40,6 +41,12 @@ _LOADED: dict[str, Game] = {}
 def register(game_id: str, module: str) -> None:
     """Make a game available under ``game_id``; its module is imported on first use."""
     _MODULES[game_id] = module
+    _LOADED.pop(game_id, None)
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game :func:`register` added (tests register test-only games this way)."""
+    _MODULES.pop(game_id, None)
     _LOADED.pop(game_id, None)
 
 
