@@ -67,6 +67,197 @@ window.tableroPatch = function tableroPatch(root, html) {
   patchChildren(root, template.content, 6);
 };
 
+// --- the keyboard: roving focus, Escape, the menu ----------------------------------------
+// The markup marks groups (data-rove="line": the rack, a hand, the menu; "grid": a board,
+// moved through by the items' positions on screen) whose items carry a tabindex; one item
+// of a group is in the Tab order (tabindex 0), the arrow keys move the focus inside it.
+// Escape presses the last visible [data-esc] control (cancel, close) or closes the menu.
+// After a render, settle() gives the focus back, or moves it to [data-focus] when the
+// pending decision ([data-decision]) changed or the focus was lost.
+const ROVE_ITEMS = "[tabindex]:not([tabindex='']):not([disabled])";
+
+function roveItems(group) {
+  return Array.from(group.querySelectorAll(ROVE_ITEMS)).filter(
+    (el) => el.closest("[data-rove]") === group && el.getClientRects().length > 0,
+  );
+}
+
+function roveSettle(root) {
+  for (const group of root.querySelectorAll("[data-rove]")) {
+    const items = roveItems(group);
+    if (!items.length) continue;
+    const current =
+      items.find((el) => el === document.activeElement) ||
+      items.find((el) => el.hasAttribute("data-focus")) ||
+      items.find((el) => el.getAttribute("aria-pressed") === "true") ||
+      items.find((el) => el.hasAttribute("data-act")) ||
+      items[0];
+    for (const el of items) el.tabIndex = el === current ? 0 : -1;
+  }
+}
+
+function roveNext(group, from, key) {
+  const items = roveItems(group);
+  const i = items.indexOf(from);
+  if (i < 0 || !items.length) return null;
+  if (key === "Home") return items[0];
+  if (key === "End") return items[items.length - 1];
+  if (group.dataset.rove !== "grid") {
+    const back = key === "ArrowLeft" || key === "ArrowUp";
+    return items[(i + (back ? -1 : 1) + items.length) % items.length];
+  }
+  // a grid: the nearest item in the arrow's direction, by the centres on screen
+  const c = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height];
+  };
+  const [x0, y0, w0, h0] = c(from);
+  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+  let best = null;
+  let bestScore = Infinity;
+  for (const el of items) {
+    if (el === from) continue;
+    const [x, y] = c(el);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    if (along <= Math.min(w0, h0) / 4) continue;
+    const across = Math.abs((x - x0) * dy + (y - y0) * dx);
+    const score = along + 3 * across;
+    if (score < bestScore) [best, bestScore] = [el, score];
+  }
+  return best;
+}
+
+function escapeControl(root) {
+  const scopes = Array.from(root.querySelectorAll("[role=dialog]")).filter((d) => d.getClientRects().length);
+  const scope = scopes.length ? scopes[scopes.length - 1] : root;
+  const all = Array.from(scope.querySelectorAll("[data-esc]")).filter(
+    (el) => el.getClientRects().length > 0 && !el.disabled,
+  );
+  return all.length ? all[all.length - 1] : null;
+}
+
+function closeMenus(except) {
+  let closed = null;
+  for (const menu of document.querySelectorAll("details.shell-menu[open]")) {
+    if (menu === except) continue;
+    menu.open = false;
+    closed = menu;
+  }
+  return closed;
+}
+
+document.addEventListener("keydown", (event) => {
+  const root = document.getElementById("app");
+  if (!root || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const key = event.key;
+  if (key === "Escape") {
+    const menu = closeMenus(null);
+    if (menu) {
+      menu.querySelector("summary")?.focus();
+      event.preventDefault();
+      return;
+    }
+    const control = escapeControl(root);
+    if (control) {
+      event.preventDefault();
+      control.click();
+    }
+    return;
+  }
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(key)) return;
+  const from = event.target;
+  if (!(from instanceof Element) || from.matches("input,select,textarea")) return;
+  const group = from.closest("[data-rove]");
+  if (!group || !root.contains(group)) return;
+  const to = roveNext(group, from, key);
+  event.preventDefault();
+  if (!to) return;
+  from.tabIndex = -1;
+  to.tabIndex = 0;
+  to.focus();
+});
+
+document.addEventListener("focusin", (event) => {
+  const el = event.target;
+  const group = el instanceof Element ? el.closest("[data-rove]") : null;
+  if (!group) return;
+  for (const item of roveItems(group)) item.tabIndex = item === el ? 0 : -1;
+});
+
+document.addEventListener("click", (event) => {
+  // a click outside the open menu closes it
+  const inside = event.target instanceof Element ? event.target.closest("details.shell-menu") : null;
+  closeMenus(inside);
+});
+
+// --- installing the app ------------------------------------------------------------------
+// The browser's install offer arrives once, early (beforeinstallprompt): keep it for the
+// menu's "Install app" (tablero.web.main asks tableroInstall.state() and .prompt()).
+// iOS Safari offers none: the menu then shows how to add the app from Safari's Share menu.
+let installOffer = null;
+let installed = false;
+const standalone = () =>
+  matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+const isIOS = () =>
+  /iphone|ipad|ipod/i.test(navigator.userAgent) ||
+  (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+const installChanged = () => dispatchEvent(new CustomEvent("tablero:install"));
+addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installOffer = event;
+  installChanged();
+});
+addEventListener("appinstalled", () => {
+  installOffer = null;
+  installed = true;
+  installChanged();
+});
+window.tableroInstall = {
+  state() {
+    if (installed || standalone()) return "installed";
+    if (installOffer) return "available";
+    return isIOS() ? "ios" : "";
+  },
+  async prompt() {
+    const offer = installOffer;
+    if (!offer) return "unavailable";
+    installOffer = null; // an offer can be shown once
+    offer.prompt();
+    const choice = await offer.userChoice;
+    if (choice && choice.outcome === "accepted") installed = true;
+    return choice ? choice.outcome : "dismissed";
+  },
+};
+
+window.tableroKeys = {
+  // After a render: normalise the groups' tab stops and put the focus where it belongs.
+  // `before` is {decision, focused} read before the render (see read()).
+  settle(root, before) {
+    roveSettle(root);
+    const decision = root.querySelector("[data-decision]")?.getAttribute("data-decision") ?? "";
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !root.contains(active);
+    if (decision !== before.decision || (lost && before.inApp)) {
+      const target =
+        Array.from(root.querySelectorAll("[data-focus]")).find((el) => el.getClientRects().length) ||
+        (lost ? root.querySelector("h1, [data-focus-fallback]") : null);
+      if (target && target !== active) {
+        if (!target.hasAttribute("tabindex") && !target.matches("button,a,input,select,textarea,summary")) {
+          target.tabIndex = -1;
+        }
+        target.focus({ preventScroll: false });
+      }
+    }
+  },
+  read(root) {
+    const active = document.activeElement;
+    return {
+      decision: root.querySelector("[data-decision]")?.getAttribute("data-decision") ?? "",
+      inApp: !!active && active !== document.body && root.contains(active),
+    };
+  },
+};
+
 // --- messages -------------------------------------------------------------------------
 
 function pickLanguage() {

@@ -80,7 +80,10 @@ def test_every_rendered_act_has_a_handler_and_every_handler_an_act():
 def test_the_acts_the_page_sends_are_registered_as_the_pages():
     sent = page_sent_acts()
     by_page = {name for name, entry in ACTS.items() if entry.sent_by == "page"}
-    assert by_page == {"app.copied", "app.import", "app.open-link", "app.bot-move", "app.bot-error"}
+    assert by_page == {
+        "app.copied", "app.import", "app.open-link", "app.bot-move", "app.bot-error",
+        "app.nav", "app.install-state",
+    }  # fmt: skip
     assert by_page <= sent
     assert sent <= set(ACTS), sorted(sent - set(ACTS))
     for name, entry in ACTS.items():
@@ -107,6 +110,8 @@ def test_main_keeps_no_list_of_acts():
         "app.game", "app.dismiss", "app.lang", "app.reveal", "app.undo", "app.share",
         "app.copied", "app.share-close", "app.export", "app.replay", "app.replay-step",
         "app.replay-close", "app.bot-move", "app.bot-error", "app.bot-retry", "app.bot-here",
+        # history, drawers and installing never open another game
+        "app.nav", "app.drawer", "app.install", "app.install-help-close", "app.install-state",
     }  # fmt: skip
 
 

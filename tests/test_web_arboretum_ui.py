@@ -449,7 +449,9 @@ def test_describe_in_words():
     s = mid()
     played = s.apply("play Ma8 1,2")
     seats = [Seat("Ana", 0), Seat("Ben", 1)]
-    assert UI.describe(played.history[-1], seats, T) == "Ana planted Maple 8 at 1,2."
+    assert UI.describe(played.history[-1], seats, T) == (
+        "Ana planted Maple 8 at 1 right, 2 down from the first card."
+    )
     done = played.apply("discard Ca7")
     assert UI.describe(done.history[-1], seats, T) == "Ana discarded Cassia 7."
     took = done.apply("draw A")

@@ -153,11 +153,58 @@ def test_seat_strip_one_item_per_seat() -> None:
 def test_status_line() -> None:
     p = parse(status_line("xx", EVIL, ["<b1>", "b2"], "<hint>"))[0]
     assert p.tag == "p" and p.get("role") == "status" and p.get("aria-live") == "polite"
-    assert p.text == EVIL
+    assert by_class(p, "tb-now")[0].text == EVIL
     assert [el.text for el in by_class(p, "xx-badge")] == ["<b1>", "b2"]
     assert by_class(p, "xx-hint")[0].text == "<hint>"
+    assert not by_class(p, "tb-news")
     bare = parse(status_line("xx", "hi"))[0]
-    assert bare.text == "hi" and len(bare) == 0
+    assert [el.text for el in bare] == ["hi"]
+    # what the others did comes first, escaped
+    told = parse(status_line("xx", "Your turn", news=EVIL))[0]
+    assert [el.get("class") for el in told] == ["tb-news", "tb-now"]
+    assert told[0].text == EVIL
+
+
+def test_since_last_turn_and_news() -> None:
+    h = [{"player": 0, "move": "a"}, {"player": 1, "move": "b"}, {"player": 2, "move": "c"}]
+    assert widgets.since_last_turn(h, 0) == h[1:]
+    assert widgets.since_last_turn(h, 2) == []
+    assert widgets.since_last_turn(h, 3) == h  # not acted yet: everything
+    assert widgets.since_last_turn(h, None) == []
+    said = widgets.news_text(h[1:], lambda e: f"<{e['move']}>", t)
+    assert said == "app.news moves=<b> <c>"
+    assert widgets.news_text([], lambda e: "x", t) == ""
+
+    def broken(entry):
+        raise KeyError("no words")
+
+    assert widgets.news_text(h[:1], broken, t) == "app.news moves=a"  # never fails
+
+
+def test_table_layout_keeps_the_board_next_to_the_players_pieces() -> None:
+    keys = widgets.LayoutKeys("k.board", "k.side", "k.dock")
+    html = widgets.table_layout(
+        t, keys, top="<p>top</p>", board="<svg/>", side="<p>side</p>", dock="<p>dock</p>",
+        hand="<p>hand</p>", actions="<button>ok</button>",
+    )  # fmt: skip
+    root = parse(html)
+    assert [el.tag for el in root] == ["header", "div", "section"]
+    header, middle, dock = root
+    assert middle.get("class") == "tb-middle has-side"
+    board, side = middle
+    assert board.get("class") == "tb-board" and board.get("aria-label") == "k.board"
+    assert side.tag == "aside" and side.get("id") == "tb-side"
+    # the side's drawer: opened from the top strip, closed from inside (Escape too)
+    assert header.find("button").get("data-drawer") == "side"
+    close = side.find("button")
+    assert close.get("data-drawer") == "" and close.get("data-esc") == "1"
+    assert dock.get("class") == "tb-dock" and dock.get("aria-label") == "k.dock"
+    decision, row = dock
+    assert decision.get("class") == "tb-decision"
+    assert [el.get("class") for el in row] == ["tb-hand", "tb-actions"]
+    plain = parse(widgets.table_layout(t, keys, top="", board="<svg/>"))
+    assert [el.tag for el in plain] == ["header", "div"]
+    assert plain[1].get("class") == "tb-middle" and not plain[0].findall("button")
 
 
 def test_flow_hint() -> None:
@@ -184,8 +231,11 @@ def test_buttons_and_controls() -> None:
 
 def test_table_and_end_frames() -> None:
     root = parse(table_frame("xx", "game", "play", 0, "<style>a{}</style>", "<p/>"))[0]
-    assert root.get("class") == "xx-table" and root.get("data-game") == "game"
+    assert root.get("class") == "xx-table tb-table" and root.get("data-game") == "game"
     assert (root.get("data-phase"), root.get("data-viewer")) == ("play", "0")
+    assert root.get("data-decision") is None
+    named = parse(table_frame("xx", "game", "play", 0, "", "", decision="play:pick"))[0]
+    assert named.get("data-decision") == "play:pick"
     assert [el.tag for el in root] == ["style", "p"]
     nobody = parse(table_frame("xx", "game", "over", None, "", ""))[0]
     assert nobody.get("data-viewer") is None

@@ -11,6 +11,7 @@ from tablero.web.plugin import Seat
 
 #: The games' UI packages, ``<game>/`` each, with its catalogs in ``<game>/messages/``.
 GAMES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/games"
+SHELL_MESSAGES = GAMES.parent / "messages"
 LANGS = ("en", "ja", "es", "nl")
 EVIL = "<img src=x onerror=alert(1)>"
 SEATS = [Seat("Ana", 0), Seat(EVIL, 1), Seat("Cy & Co", 2), Seat("Di", 3)]
@@ -24,9 +25,11 @@ def catalog(game: str, lang: str) -> dict[str, str]:
 
 
 def strict_translator(game: str, lang: str = "en"):
-    """A translate function over the game's catalog: a missing key or placeholder fails
+    """A translate function over the game's catalog and the shell's ``app.*`` keys (the
+    shared widgets' words: tablero.web.widgets): a missing key or placeholder fails
     loudly."""
-    cat = catalog(game, lang)
+    shell = json.loads((SHELL_MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    cat = {**{k: v for k, v in shell.items() if k.startswith("app.")}, **catalog(game, lang)}
 
     def t(key: str, **params) -> str:
         if key not in cat:

@@ -181,9 +181,16 @@ def start() -> None:
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         _root.addEventListener(kind, proxy)
-    hash_proxy = create_proxy(_on_hashchange)
-    _proxies.append(hash_proxy)
-    window.addEventListener("hashchange", hash_proxy)
+    for kind, handler in (
+        ("hashchange", _on_hashchange),
+        ("popstate", _on_popstate),
+        ("tablero:install", _on_install),
+    ):
+        proxy = create_proxy(handler)
+        _proxies.append(proxy)
+        window.addEventListener(kind, proxy)
+    _model = replace(_model, install=_install_state())
+    _nav_start()
 
     _show()
     document.body.dataset.ready = "1"
@@ -238,8 +245,13 @@ def _show(timed: bool = False) -> None:
 
         performance.mark("tablero:html-done")
     focused = _focused_key()
+    keys = getattr(_window(), "tableroKeys", None)
+    before = keys.read(_root) if keys is not None else None
     _put_html(html)
     _restore_focus(focused)
+    if keys is not None:
+        keys.settle(_root, before)
+    _nav_follow()
     global _renders
     _renders += 1
     # A render counter: lets a page (and the browser tests) see that a click was handled.
@@ -306,10 +318,15 @@ def _perform(effect: Effect) -> None:
     elif kind == "clear_hash":
         loc = window.location
         if _text(loc.hash):
-            window.history.replaceState(None, "", str(loc.pathname) + str(loc.search))
+            # the history entry keeps its screen (history.state): only the address changes
+            window.history.replaceState(
+                window.history.state, "", str(loc.pathname) + str(loc.search)
+            )
     elif kind == "share":
-        window.history.replaceState(None, "", "#" + data["fragment"])
+        window.history.replaceState(window.history.state, "", "#" + data["fragment"])
         asyncio.ensure_future(_copy(data["url"]))
+    elif kind == "install":
+        asyncio.ensure_future(_prompt_install())
     elif kind == "download":
         _download(data["filename"], data["text"])
     elif kind == "think":
@@ -499,6 +516,137 @@ def _fail() -> None:
             _show()
         except Exception:  # noqa: BLE001 - nothing more can be done on this page
             pass
+
+
+# --- history: one entry per screen ---------------------------------------------------------
+# Each screen the app shows has its own entry in the browser's history, on the same
+# address (the screen is in history.state: {"tablero": index, "screen": name}), so Back
+# and Forward (and Android's back gesture) move between the app's screens, share links
+# and offline reloads keep working, and Back never leaves a game: the app's first entry
+# is always the start screen.  A screen the app returns to by its own controls (the
+# rules' Close, a form's Cancel) is reached by going back in the history, so the entries
+# stay in the order the player saw the screens.
+
+_nav: dict[int, str] = {}  # the app's entries this visit: index -> screen
+_nav_at = 0
+_nav_quiet = 0  # history.back()/forward() calls of ours whose popstate is ignored
+
+
+def _window() -> Any:
+    from js import window
+
+    return window
+
+
+def _nav_screen(model: Model) -> str:
+    """The history entry's name for ``model``'s screen ("end": a finished game's table)."""
+    screen = model.screen
+    if screen == "game" and model.game is not None and model.game.state.is_terminal():
+        return "end"
+    if screen == "rules" and model.rules_game is None:
+        return "home"
+    return screen
+
+
+def _nav_start() -> None:
+    """The start screen is the first entry; the first screen shown, if another, the
+    second (so Back from a reopened game shows the start screen)."""
+    global _nav_at
+    assert _model is not None
+    history = _window().history
+    history.replaceState(_state(0, "home"), "")
+    _nav.clear()
+    _nav[0] = "home"
+    _nav_at = 0
+    screen = _nav_screen(_model)
+    if screen != "home":
+        _nav_at = 1
+        _nav[1] = screen
+        history.pushState(_state(1, screen), "")
+
+
+def _state(index: int, screen: str) -> Any:
+    from pyodide.ffi import to_js
+
+    return to_js({"tablero": index, "screen": screen}, dict_converter=_obj)
+
+
+def _nav_follow() -> None:
+    """After a render: a new screen gets its own entry (or, when it is the previous or
+    next entry's, the history moves there); the table turning into the end of the game
+    renames its entry."""
+    global _nav_at, _nav_quiet
+    if _model is None:
+        return
+    screen = _nav_screen(_model)
+    here = _nav.get(_nav_at)
+    if screen == here:
+        return
+    history = _window().history
+    if here == "game" and screen == "end":
+        _nav[_nav_at] = screen
+        history.replaceState(_state(_nav_at, screen), "")
+    elif _nav.get(_nav_at - 1) == screen:
+        _nav_at -= 1
+        _nav_quiet += 1
+        history.back()
+    elif _nav.get(_nav_at + 1) == screen:
+        _nav_at += 1
+        _nav_quiet += 1
+        history.forward()
+    else:
+        for k in [k for k in _nav if k > _nav_at]:
+            del _nav[k]
+        _nav_at += 1
+        _nav[_nav_at] = screen
+        history.pushState(_state(_nav_at, screen), "")
+
+
+def _on_popstate(event: Any) -> None:
+    """Back or Forward: show the entry's screen (``app.nav``)."""
+    global _nav_at, _nav_quiet
+    try:
+        state = event.state
+        if _null(state) or _null(getattr(state, "tablero", None)):
+            return  # not one of the app's entries (a link's #fragment change)
+        index = int(state.tablero)
+        screen = str(state.screen)
+        _nav_at = index
+        _nav[index] = screen
+        if _nav_quiet:
+            _nav_quiet -= 1
+            return  # our own history.back()/forward(): the screen is already shown
+        dispatch("app.nav", {"screen": screen})
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+# --- installing the app -----------------------------------------------------------------
+# boot.js keeps the browser's beforeinstallprompt event (window.tableroInstall) and sends
+# tablero:install when it arrives or the app is installed; the menu offers "Install app".
+
+
+def _install_state() -> str:
+    install = getattr(_window(), "tableroInstall", None)
+    return "" if install is None else str(install.state())
+
+
+def _on_install(event: Any) -> None:
+    try:
+        dispatch("app.install-state", {"state": _install_state()})
+    except Exception:  # noqa: BLE001
+        _fail()
+
+
+async def _prompt_install() -> None:
+    install = getattr(_window(), "tableroInstall", None)
+    if install is None:
+        return
+    try:
+        await install.prompt()
+    except Exception:  # noqa: BLE001 - the browser refused: the state says what is left
+        pass
+    dispatch("app.install-state", {"state": _install_state()})
 
 
 # --- the bots' web worker (tablero.web.botworker) ------------------------------------------

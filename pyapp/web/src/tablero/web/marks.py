@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from .svg import icon, num, tag
 
-#: Fallback seat colours when the app's stylesheet defines no ``--seat-<n>``: four of
-#: the Okabe-Ito colour-blind-safe palette, dark enough to carry a white letter.
-FALLBACK_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7")
+#: The seat colours, ``--seat-0`` .. ``--seat-3`` in static/app.css (a test holds the two
+#: equal): orange, sky blue, bluish green and blue of the Okabe-Ito palette, every two at
+#: least 10 apart (CIEDE2000) in normal vision and under simulated protanopia,
+#: deuteranopia and tritanopia (docs/accessibility.md).  A seat's white letter is drawn
+#: with a dark stroke, so it reads on the light colours too.
+SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#0072B2")
+#: The seat colours written into the games' stylesheets as the fallback of
+#: ``var(--seat-<n>, ...)``: the same colours.
+FALLBACK_COLOURS = SEAT_COLOURS
 #: Each palette colour also has a shape, so colour never carries information alone.
 SHAPES = ("circle", "square", "diamond", "triangle")
 #: Seat letters, as in the position notation (seat 0 is A).

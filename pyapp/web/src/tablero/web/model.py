@@ -113,7 +113,8 @@ class Effect:
 
     ``download`` (filename, text); ``share`` (fragment): put it in the URL and copy
     the URL; ``clear_hash``; ``lang`` (lang): remember it and set ``<html lang>``;
-    ``scroll_top``; ``think`` (a bot's request: id, game, seat, level, seed,
+    ``scroll_top``; ``install``: show the browser's install prompt (answered with
+    ``app.install-state``); ``think`` (a bot's request: id, game, seat, level, seed,
     budget_ms, view): run the bot off the main thread and answer with ``app.bot-move``
     or ``app.bot-error``; ``load_bots`` (then): put ``tablero.bots`` on the page, then
     dispatch ``then`` with ``loaded=1``.
@@ -184,6 +185,13 @@ class Model:
     thinking: Thinking | None = None  # a bot's move asked of the page
     bot_problem: Msg | None = None  # the bot's move failed: shown with retry / play here
     think_seq: int = 0  # the last request id
+    #: the drawer open over the table: "side" (a narrow screen's supplies and other
+    #: players), "log" (the moves), or None
+    drawer: str | None = None
+    #: can the app be installed: "available" (the browser offers it), "ios" (by the
+    #: browser's own menu: the how-to), "installed", or "" (no way known)
+    install: str = ""
+    install_help: bool = False  # the how-to of installing is shown
     effects: tuple[Effect, ...] = ()
 
 

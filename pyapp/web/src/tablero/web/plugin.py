@@ -73,6 +73,8 @@ class GameUI(Protocol[S_contra]):
     a move; every other key is cleared when a move is played.
     ``view_acts``: ``data-act`` values that only change the view, accepted at any time
     (another player's turn, the end of the game), not only on the viewer's turn.
+    ``reveal_key``: the catalog key of the pass screen's button in the game's words
+    ("I am {name}: show my cards"); by default the shell's ``app.pass.reveal``.
     """
 
     game_id: str

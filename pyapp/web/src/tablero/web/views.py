@@ -26,7 +26,6 @@ from .app import (
     Model,
     bot_level,
     can_undo,
-    humans,
     pass_to,
     viewer,
 )
@@ -35,6 +34,7 @@ from .plugin import GameUI, Seat, Selection, Translate
 from .saves import SaveProblem
 from .screens.new import OptionInput, option_inputs, player_counts
 from .svg import esc
+from .widgets import since_last_turn
 
 __all__ = ["render", "esc"]
 
@@ -71,7 +71,7 @@ def _attrs(**attributes: Any) -> str:
 def button(label: str, act: str, *, cls: str = "", **data: Any) -> str:
     """A ``<button>`` (text escaped) sending ``act`` with ``data-*`` arguments."""
     disabled = data.pop("disabled", False)
-    extra = {f"data_{k}": v for k, v in data.items()}
+    extra = {f"data_{k}": v for k, v in data.items() if v is not None}
     attrs = _attrs(type="button", class_=("shell-btn " + cls).strip(), data_act=act,
                    disabled=disabled, **extra)  # fmt: skip
     return f"<button{attrs}>{esc(label)}</button>"
@@ -84,6 +84,7 @@ def render(model: Model, app: App) -> str:
     """The whole app for ``model``."""
     t = app.t(model.lang)
     screen = model.screen
+    over = ""
     if screen == "game" and model.game is not None:
         body = _game_screen(model, app, t)
     elif screen == "new" and model.form is not None:
@@ -91,15 +92,29 @@ def render(model: Model, app: App) -> str:
     elif screen == "saves":
         body = _saves_screen(model, app, t)
     elif screen == "rules" and model.rules_game:
-        body = _rules_screen(model, app, t)
+        if model.back == "game" and model.game is not None:
+            # The rules open over the table, which stays underneath (inert).
+            screen = "game"
+            body = _game_screen(model, app, t)
+            over = _rules_screen(model, app, t)
+        else:
+            body = _rules_screen(model, app, t)
     elif screen == "replay" and model.game is not None and model.replay_states:
         body = _replay_screen(model, app, t)
     else:
+        screen = "home"
         body = _home_screen(model, app, t)
+    drawer = model.drawer if screen == "game" else None
+    inert = " inert" if over or model.install_help else ""
     return (
-        _bar(model, app, t)
+        f'<div class="shell-page"{inert}>'
+        + _bar(model, app, t)
         + _notice(model, t)
-        + f'<div class="shell-screen shell-screen-{esc(screen)}">{body}</div>'
+        + f'<div class="shell-screen shell-screen-{esc(screen)}"'
+        + (f' data-drawer="{esc(drawer)}"' if drawer else "")
+        + f">{body}</div></div>"
+        + over
+        + _install_help(model, t)
         + _share_panel(model, t)
         + _toast(model, t)
     )
@@ -120,20 +135,51 @@ def _bar(model: Model, app: App, t: Translate) -> str:
     if model.screen != "home":
         items.append(button(t("app.menu.home"), "app.home"))
     items.append(_import_control(t))
+    if model.install in ("available", "ios"):
+        items.append(button(t("app.menu.install"), "app.install", cls="shell-install"))
     menu = (
         '<details class="shell-menu">'
         f'<summary class="shell-btn">{esc(t("app.menu.title"))}</summary>'
-        f'<div class="shell-menu-items">{"".join(items)}{_language_select(model, t)}</div>'
+        f'<div class="shell-menu-items" data-rove="line">'
+        f"{''.join(items)}{_language_select(model, t)}</div>"
         "</details>"
     )
-    undo = ""
-    if game is not None and table_shown and not game.state.is_terminal():
-        undo = button(
-            t("app.menu.undo"), "app.undo", cls="shell-undo", disabled=not can_undo(model)
+    undo = moves = ""
+    if game is not None and table_shown and model.screen == "game":
+        if not game.state.is_terminal():
+            # Never a greyed-out button without a reason: an unavailable Undo says why.
+            ok = can_undo(model)
+            off = "" if ok else ' aria-disabled="true"'
+            undo = (
+                f'<button type="button" class="shell-btn shell-undo" data-act="app.undo"{off}>'
+                f"{esc(t('app.menu.undo'))}</button>"
+            )
+        pressed = "true" if model.drawer == "log" else "false"
+        moves = (
+            f'<button type="button" class="shell-btn shell-moves" data-act="app.drawer" '
+            f'data-drawer="log" aria-controls="shell-log" aria-expanded="{pressed}">'
+            f"{esc(t('app.log.title'))}</button>"
         )
     brand = button(t("app.brand"), "app.home", cls="shell-brand")
     space = '<span class="shell-bar-space"></span>'
-    return f'<header class="shell-bar">{brand}{space}{undo}{menu}</header>'
+    return f'<header class="shell-bar">{brand}{space}{moves}{undo}{menu}</header>'
+
+
+def _install_help(model: Model, t: Translate) -> str:
+    """How to install the app from the browser's own menu (iOS Safari offers no prompt)."""
+    if not model.install_help:
+        return ""
+    keys = ("app.install.step1", "app.install.step2", "app.install.step3")
+    steps = "".join(f"<li>{esc(t(k))}</li>" for k in keys)
+    close = button(t("app.install.close"), "app.install-help-close", cls="shell-primary",
+                   esc="1", focus="1")  # fmt: skip
+    return (
+        '<section class="shell-panel shell-install-help" role="dialog" aria-modal="true" '
+        'aria-labelledby="shell-install-h">'
+        f'<h2 id="shell-install-h">{esc(t("app.install.title"))}</h2>'
+        f"<p>{esc(t('app.install.intro'))}</p><ol>{steps}</ol>"
+        f'<div class="shell-actions">{close}</div></section>'
+    )
 
 
 def _language_select(model: Model, t: Translate) -> str:
@@ -379,31 +425,35 @@ def _game_screen(model: Model, app: App, t: Translate) -> str:
     game = model.game
     assert game is not None
     seat = pass_to(model)
-    if seat is not None:
-        return _pass_screen(game.seats[seat], t)
     ui = app.get_ui(game.game_id)
+    seats = list(game.seats)
+    if seat is not None:
+        return _pass_screen(game.seats[seat], ui, game.state.view(seat), seats, t)
     state = game.state
     me = viewer(model)
     view = state.view(me)
-    parts = [
-        _bot_status(model, app, t),
-        '<section class="shell-table">',
-        ui.render_table(view, list(game.seats), model.selection, t),
-        "</section>",
-    ]
+    table = ui.render_table(view, seats, model.selection, t)
+    parts = [_bot_status(model, app, t)]
     if state.is_terminal():
+        # The end leads with the result (the plugin's end panel opens with the winner and
+        # the scores), then the breakdown, then the final table.
         parts.append(
-            '<section class="shell-end">'
-            + ui.render_end(state, list(game.seats), t)
+            '<section class="shell-end" aria-labelledby="shell-end-h" data-decision="end">'
+            f'<h1 id="shell-end-h" class="shell-visually-hidden">{esc(t("app.end.title"))}</h1>'
+            + ui.render_end(state, seats, t)
             + '<div class="shell-actions">'
-            + button(t("app.end.replay"), "app.replay", cls="shell-primary")
+            + button(t("app.end.replay"), "app.replay", cls="shell-primary", focus="1")
             + button(t("app.end.new"), "app.new")
             + "</div></section>"
+            + f'<section class="shell-table is-over">{table}</section>'
         )
-    parts.append(_log(ui, view.history, list(game.seats), t))
-    if len(humans(game.seats)) >= 2 and not state.is_terminal():
-        note = t("app.game.hotseat", name=game.seats[me].name)
-        parts.append(f'<p class="shell-hint shell-seat-note">{esc(note)}</p>')
+    else:
+        heading = t("app.game.heading", game=t(app.entry(game.game_id).title_key))
+        parts.append(
+            f'<h1 class="shell-visually-hidden" data-focus-fallback>{esc(heading)}</h1>'
+            f'<section class="shell-table">{table}</section>'
+        )
+    parts.append(_log(ui, view.history, seats, t, model.drawer == "log"))
     return "".join(parts)
 
 
@@ -452,19 +502,43 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
     )
 
 
-def _pass_screen(seat: Seat, t: Translate) -> str:
+def _pass_screen(seat: Seat, ui: GameUI[Any], view: Any, seats: list[Seat], t: Translate) -> str:
+    """Pass the device to ``seat``: what happened since that player's last turn (their
+    own view's history, so nothing private to another player shows), then the button."""
     name = seat.name
+    said = []
+    for entry in since_last_turn(view.history, view.viewer):
+        try:
+            text = ui.describe(entry, seats, t)
+        except Exception:  # noqa: BLE001 - a line must never hide the screen
+            text = str(entry.get("move", ""))
+        if text:
+            said.append(f"<li>{esc(text)}</li>")
+    news = ""
+    if said:
+        news = (
+            '<section class="shell-card shell-pass-news" aria-labelledby="shell-pass-news-h">'
+            f'<h2 id="shell-pass-news-h">{esc(t("app.pass.since", name=name))}</h2>'
+            f'<ol class="shell-pass-list">{"".join(said)}</ol></section>'
+        )
+    # the game's own words for its private pieces ("show my cards"), if it has them
+    reveal = t(getattr(ui, "reveal_key", "app.pass.reveal"), name=name)
     return (
-        '<section class="shell-pass" aria-labelledby="shell-pass-h">'
+        '<section class="shell-pass" aria-labelledby="shell-pass-h" data-decision="pass">'
         f'<div class="shell-pass-mark">{swatch(seat.colour, 56)}</div>'
         f'<h1 id="shell-pass-h" class="shell-h1">{esc(t("app.pass.title", name=name))}</h1>'
         f"<p>{esc(t('app.pass.body', name=name))}</p>"
-        + button(t("app.pass.reveal", name=name), "app.reveal", cls="shell-primary shell-big")
+        + button(reveal, "app.reveal", cls="shell-primary shell-big", focus="1")
+        + news
         + "</section>"
     )
 
 
-def _log(ui: GameUI[Any], history: Sequence[Any], seats: list[Seat], t: Translate) -> str:
+def _log(
+    ui: GameUI[Any], history: Sequence[Any], seats: list[Seat], t: Translate, open_: bool
+) -> str:
+    """The moves, newest first: a column beside the table on a wide screen, a drawer
+    (the bar's "Moves") on a narrower one."""
     items = []
     for n, entry in reversed(list(enumerate(history, 1))):
         try:
@@ -477,9 +551,13 @@ def _log(ui: GameUI[Any], history: Sequence[Any], seats: list[Seat], t: Translat
         if items
         else f'<p class="shell-hint">{esc(t("app.log.empty"))}</p>'
     )
+    close = button(t("app.drawer.close"), "app.drawer", cls="shell-drawer-close", drawer="",
+                   esc="1" if open_ else None)  # fmt: skip
     return (
-        '<section class="shell-log" aria-labelledby="shell-log-h">'
-        f'<h2 id="shell-log-h" class="shell-h2">{esc(t("app.log.title"))}</h2>{body}</section>'
+        f'<aside class="shell-log{" is-open" if open_ else ""}" id="shell-log" '
+        'aria-labelledby="shell-log-h">'
+        f'<div class="shell-log-head"><h2 id="shell-log-h" class="shell-h2">'
+        f"{esc(t('app.log.title'))}</h2>{close}</div>{body}</aside>"
     )
 
 
@@ -541,11 +619,23 @@ def _rules_screen(model: Model, app: App, t: Translate) -> str:
     game_id = model.rules_game
     assert game_id is not None
     ui = app.get_ui(game_id)
-    back = button(t("app.rules.back"), "app.back", cls="shell-primary")
-    return (
-        f'<section class="shell-rules">{ui.rules_html(t)}</section>'
-        f'<div class="shell-actions">{back}</div>'
+    over = model.back == "game" and model.game is not None
+    label = t("app.rules.close") if over else t("app.rules.back")
+    back = button(label, "app.back", cls="shell-primary", esc="1")
+    title = t("app.rules.title", game=t(app.entry(game_id).title_key))
+    # The close control stays in view (a sticky head) however long the help is.
+    head = (
+        '<div class="shell-rules-head">'
+        f'<h1 id="shell-rules-h" class="shell-h1" tabindex="-1" data-focus>{esc(title)}</h1>'
+        f"{back}</div>"
     )
+    body = f'<section class="shell-rules" data-decision="rules">{ui.rules_html(t)}</section>'
+    if over:
+        return (
+            '<div class="shell-overlay" role="dialog" aria-modal="true" '
+            f'aria-labelledby="shell-rules-h">{head}{body}</div>'
+        )
+    return head + body
 
 
 # --- saved games ------------------------------------------------------------------------

@@ -43,18 +43,18 @@ def _table_acts(html: str) -> list[tuple[str, dict[str, str]]]:
 
 def _walk(app: App, model: Model, clicks: int) -> int:
     """Click ``clicks`` of the table's actions, each time the first one of a kind not
-    clicked just before (a rack tile, then a cell, then the confirm button...)."""
+    clicked yet (a rack tile, then a cell, then the confirm button...)."""
     renders = 0
-    last = None
+    clicked: set[str] = set()
     for _ in range(clicks):
         html = render(model, app)
         renders += 1
         acts = _table_acts(html)
         if not acts:
             break
-        act, data = next(((a, d) for a, d in acts if a != last), acts[0])
+        act, data = next(((a, d) for a, d in acts if a not in clicked), acts[0])
         model = app.dispatch(model, act, data)
-        last = act
+        clicked.add(act)
     render(model, app)
     return renders + 1
 

@@ -52,7 +52,11 @@ __all__ = [
     "score_chart",
     "seat_strip",
     "status_line",
+    "LayoutKeys",
+    "news_text",
+    "since_last_turn",
     "table_frame",
+    "table_layout",
     "targets",
     "winner_line",
 ]
@@ -211,13 +215,20 @@ def flow_hint(
     return t(keys.pick)
 
 
-def status_line(prefix: str, text: str, badges: Iterable[str] = (), hint: str = "") -> str:
-    """The live status line: ``text``, its ``badges`` and the ``hint`` (all escaped)."""
-    inner = esc(text)
+def status_line(
+    prefix: str, text: str, badges: Iterable[str] = (), hint: str = "", news: str = ""
+) -> str:
+    """The live status line: what the others just did (``news``, from
+    :func:`news_text`), then ``text``, its ``badges`` and the ``hint`` (all escaped).
+    A screen reader reads it whenever it changes (``role=status``)."""
+    inner = tag("span", news, class_="tb-news") if news else ""
+    inner += tag("span", text, class_="tb-now")
     inner += "".join(tag("span", b, class_=f"{prefix}-badge") for b in badges)
     if hint:
         inner += tag("span", hint, class_=f"{prefix}-hint")
-    return raw_tag("p", inner, class_=f"{prefix}-status", role="status", aria_live="polite")
+    return raw_tag(
+        "p", inner, class_=f"{prefix}-status tb-status", role="status", aria_live="polite"
+    )
 
 
 def button(prefix: str, label: str, act: str, primary: bool = False, **data: Any) -> str:
@@ -251,18 +262,136 @@ def confirm_cancel(prefix: str, confirm: str, move: str, cancel: str) -> str:
 
 
 def table_frame(
-    prefix: str, game: str, phase: str, viewer: int | None, style: str, body: str
+    prefix: str,
+    game: str,
+    phase: str,
+    viewer: int | None,
+    style: str,
+    body: str,
+    decision: str | None = None,
 ) -> str:
     """The table's root element: ``data-game`` (its stylesheet's scope), the phase and
-    the viewer, holding the game's ``style`` tag and ``body``."""
+    the viewer, holding the game's ``style`` tag and ``body``.  ``decision`` names the
+    pending decision (``data-decision``): when it changes after a render, the page moves
+    the keyboard focus to the element marked ``data-focus`` (its first target)."""
     return raw_tag(
         "div",
         style + body,
-        class_=f"{prefix}-table",
+        class_=f"{prefix}-table tb-table",
         data_game=game,
         data_phase=phase,
         data_viewer=viewer,
+        data_decision=decision,
     )
+
+
+class LayoutKeys(NamedTuple):
+    """Catalog keys of the table layout's landmarks: the board's frame, the side panel
+    (and its drawer's open and close buttons on a narrow screen), the player's dock."""
+
+    board: str
+    side: str
+    dock: str
+
+
+def table_layout(
+    t: Translate,
+    keys: LayoutKeys,
+    *,
+    top: str,
+    board: str,
+    side: str = "",
+    dock: str = "",
+    hand: str = "",
+    actions: str = "",
+) -> str:
+    """The body of every game's table, one screen per turn (docs/architecture.md, "The
+    table"): ``top`` (seats and status) across the top; the ``board`` in a frame that
+    takes the space left and scales or pans its content; the ``side`` panels (supplies,
+    the other players) beside it, or in a drawer on a narrow screen (its button is in
+    the top strip); along the bottom the dock: the pending decision's panel ``dock``
+    (a preview, the piles to draw from), the player's pieces ``hand`` and the decision's
+    ``actions``.  Nothing is ever put between the board and the player's pieces.  The
+    layout's classes (``tb-*``) are the shell's (``static/app-shell.css``)."""
+    toggle = ""
+    side_html = ""
+    if side:
+        toggle = tag(
+            "button", t(keys.side), type="button", class_="tb-btn tb-side-open",
+            data_act="app.drawer", data_drawer="side", aria_controls="tb-side",
+        )  # fmt: skip
+        close = tag(
+            "button", t("app.drawer.close"), type="button", class_="tb-btn tb-drawer-close",
+            data_act="app.drawer", data_drawer="", data_esc="1",
+        )  # fmt: skip
+        side_html = raw_tag(
+            "aside", close + side, class_="tb-side", id="tb-side", aria_label=t(keys.side)
+        )
+    middle = raw_tag(
+        "div",
+        raw_tag("div", board, class_="tb-board", role="region", aria_label=t(keys.board))
+        + side_html,
+        class_="tb-middle" + (" has-side" if side else ""),
+    )
+    bottom = ""
+    if dock or hand or actions:
+        bottom = raw_tag(
+            "section",
+            (raw_tag("div", dock, class_="tb-decision") if dock else "")
+            + raw_tag(
+                "div",
+                (raw_tag("div", hand, class_="tb-hand") if hand else "")
+                + (raw_tag("div", actions, class_="tb-actions") if actions else ""),
+                class_="tb-dock-row",
+            ),
+            class_="tb-dock",
+            aria_label=t(keys.dock),
+        )
+    return raw_tag("header", top + toggle, class_="tb-top") + middle + bottom
+
+
+# --- what the others did -----------------------------------------------------------------
+
+
+def since_last_turn(
+    history: Sequence[Mapping[str, Any]], seat: int | None
+) -> list[Mapping[str, Any]]:
+    """The entries of ``history`` after ``seat``'s last one: what the others did since
+    that player last acted (everything, if they have not acted yet; nothing for
+    ``None``).  Pass the history of ``seat``'s own view, so hidden things stay hidden.
+
+    >>> h = [{"player": 0}, {"player": 1}, {"player": 1}, {"player": 0}, {"player": 1}]
+    >>> since_last_turn(h, 0)
+    [{'player': 1}]
+    >>> since_last_turn(h, 1), len(since_last_turn(h[:3], 0))
+    ([], 2)
+    """
+    if seat is None:
+        return []
+    out: list[Mapping[str, Any]] = []
+    for entry in reversed(history):
+        if entry.get("player") == seat:
+            break
+        out.append(entry)
+    return out[::-1]
+
+
+def news_text(
+    entries: Sequence[Mapping[str, Any]],
+    describe: Callable[[Mapping[str, Any]], str],
+    t: Translate,
+) -> str:
+    """The others' moves of :func:`since_last_turn` in words, one sentence: the
+    descriptions joined (plain text, escape before use); empty when nothing happened."""
+    said = []
+    for entry in entries:
+        try:
+            text = describe(entry)
+        except Exception:  # noqa: BLE001 - a description must never hide the table
+            text = str(entry.get("move", ""))
+        if text:
+            said.append(text)
+    return t("app.news", moves=" ".join(said)) if said else ""
 
 
 # --- the end screen --------------------------------------------------------------------

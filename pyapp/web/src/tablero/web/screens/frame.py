@@ -12,7 +12,7 @@ from tablero.core import CorruptDataError
 from ..acts import act, page_performs
 from ..i18n import LANGUAGES
 from ..links import decode_link, encode_link
-from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share, problem
+from ..model import MAX_SAVE_NAME, Effect, Model, Msg, clean, leave_share, problem
 from ..saves import SavedGame, StorageFullError, export_json, import_json
 from .table import open_game
 
@@ -27,7 +27,79 @@ def back(app: App, model: Model, data: dict[str, str]) -> Model:
     target = model.back if model.back != model.screen else "home"
     if target == "game" and model.game is None:
         target = "home"
-    return replace(model, screen=target, renaming=None, deleting=None)
+    return replace(model, screen=target, renaming=None, deleting=None, drawer=None)
+
+
+#: The screens a history entry can name (``history.state.screen``): the model's screens,
+#: and "end", the table of a finished game.
+NAV_SCREENS = ("home", "new", "game", "end", "rules", "saves", "replay")
+
+
+@act("app.nav", screen="frame", same_game=True, view_only=True, sent_by="page")
+def nav(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The browser's Back or Forward reached one of the app's history entries: show its
+    screen if it can still be shown (the game it showed is in memory, the rules it
+    showed are known...), else the start screen.  Never plays, saves or asks a bot;
+    the table asks its bot when shown again (``app.game``)."""
+    screen = data.get("screen", "")
+    base = replace(
+        model, renaming=None, deleting=None, drawer=None, install_help=False,
+        share_url=None, effects=leave_share(model),
+    )  # fmt: skip
+    if screen in ("game", "end") and model.game is not None:
+        return replace(base, screen="game", replay_states=(), replay_step=0)
+    if screen == "rules" and model.rules_game is not None:
+        return replace(base, screen="rules")
+    if screen == "new" and model.form is not None:
+        return replace(base, screen="new")
+    if screen == "replay" and model.game is not None and model.replay_states:
+        return replace(base, screen="replay")
+    if screen == "saves":
+        summaries, problems = app.store.list()
+        return replace(base, screen="saves", saves=tuple(summaries), problems=tuple(problems))
+    return replace(base, screen="home")
+
+
+@act("app.drawer", screen="frame", same_game=True, view_only=True)
+def drawer(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Open the drawer ``data-drawer`` ("side", "log") over the table, or close it."""
+    which = data.get("drawer") or None
+    if which not in (None, "side", "log") or model.drawer == which:
+        which = None
+    return replace(model, drawer=which)
+
+
+# --- installing the app -------------------------------------------------------------------
+
+
+@act("app.install", screen="frame", same_game=True, view_only=True)
+def install(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The menu's "Install app": the browser's prompt when it offers one, else the
+    how-to of the browser's own menu."""
+    if model.install == "available":
+        return replace(model, effects=(Effect("install"),))
+    return replace(model, install_help=True)
+
+
+@act("app.install-help-close", screen="frame", same_game=True, view_only=True)
+def install_help_close(app: App, model: Model, data: dict[str, str]) -> Model:
+    return replace(model, install_help=False)
+
+
+@act("app.install-state", screen="frame", same_game=True, view_only=True, sent_by="page")
+def install_state(app: App, model: Model, data: dict[str, str]) -> Model:
+    """What the page learnt of installation (``beforeinstallprompt``, ``appinstalled``,
+    the prompt's answer, the display mode)."""
+    state = data.get("state", "")
+    if state not in ("", "available", "ios", "installed"):
+        return model
+    toast: Msg | None = None
+    if state == "installed" and model.install != state:
+        toast = ("app.install.done", {})
+    return replace(
+        model, install=state, install_help=model.install_help and state != "installed",
+        toast=toast or model.toast,
+    )  # fmt: skip
 
 
 @act("app.dismiss", screen="frame", same_game=True, view_only=True)

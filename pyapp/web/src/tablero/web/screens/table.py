@@ -102,11 +102,19 @@ def reveal(app: App, model: Model, data: dict[str, str]) -> Model:
 
 @act("app.undo", screen="table", same_game=True)
 def undo(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Take back the last move of this turn (``data-steps``: that many, as far as they go:
+    a game's "cancel" of a mode entered by a move); if there is none, say why."""
     if not can_undo(model) or model.game is None:
-        return replace(model, toast=("app.undo.unavailable", {}))
-    previous = model.undo[-1]
+        reason = "app.undo.thinking" if model.thinking is not None else "app.undo.unavailable"
+        return replace(model, toast=(reason, {}))
+    try:
+        steps = max(1, int(data.get("steps", "1")))
+    except ValueError:
+        steps = 1
+    steps = min(steps, len(model.undo))
+    previous = model.undo[-steps]
     game = replace(model.game, state=previous, updated=app.now())
-    model = replace(model, game=game, undo=model.undo[:-1], selection=Selection())
+    model = replace(model, game=game, undo=model.undo[:-steps], selection=Selection())
     return save(app, model)
 
 

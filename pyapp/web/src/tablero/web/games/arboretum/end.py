@@ -20,15 +20,8 @@ from ...widgets import seat_colours
 from .log import names_list, winners_sentence
 from .look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
 from .style import style_tag
-from .table import (
-    arboretum_state,
-    card_labels,
-    card_words,
-    cards_words,
-    garden_panel,
-    seat_name,
-    species_name,
-)
+from .table import arboretum_state, garden_panel
+from .words import card_labels, card_words, cards_words, seat_name, species_name
 
 
 def final_events(state: State) -> tuple[list[dict[str, Any]], dict[str, Any], list[list[str]]]:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...plugin import Seat, Translate
-from .table import card_words, seat_name, species_name
+from .words import card_words, cell_words, seat_name, species_name
 
 
 def names_list(seats: Sequence[Seat], players: Sequence[int], t: Translate) -> str:
@@ -100,7 +100,7 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
         return t("arboretum.log.deck_empty", name=name)
     if kind == "play":
         return t("arboretum.log.play", name=name, card=card_words(e.get("card"), t),
-                 cell=e.get("cell"))  # fmt: skip
+                 cell=cell_words(e.get("cell"), t))  # fmt: skip
     if kind == "discard":
         return t("arboretum.log.discard", name=name, card=card_words(e.get("card"), t))
     if kind == "game_end":

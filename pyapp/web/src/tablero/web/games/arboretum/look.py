@@ -255,6 +255,12 @@ class GardenPicture:
     dim_others: bool = False
     #: cells drawn on by the last move (a soft ring)
     fresh: str | None = None
+    #: cells the other players planted since the viewer's last move (marked until then)
+    recent: Sequence[str] = ()
+    #: cell name -> where it is in words ("2 right, 1 up"), added to each card's label
+    where: Mapping[str, str] = field(default_factory=dict)
+    #: the target cell that takes the keyboard focus when the decision starts
+    focus: str | None = None
 
 
 def _bounds(cells: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -317,9 +323,15 @@ def garden_svg(
         extra = "is-dim" if pic.dim_others and name not in on_path else ""
         if name == pic.fresh:
             extra += " is-fresh"
-        out.append(
-            card_svg(px, py, c, extra_class=extra.strip(), label=card_label.get(c), cell=name)
-        )
+        label = card_label.get(c)
+        if label and name in pic.where:
+            label = f"{label}, {pic.where[name]}"
+        out.append(card_svg(px, py, c, extra_class=extra.strip(), label=label, cell=name))
+        if name in pic.recent:
+            out.append(
+                tag("rect", x=num(px - 4), y=num(py - 4), width=CARD_W + 8, height=CARD_H + 8,
+                    rx=9, class_="tb-recent", data_recent_cell=name)
+            )  # fmt: skip
     for (x, y), (name, lab) in sorted(targets.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         px, py = at(x, y)
         chosen = name == pic.chosen
@@ -339,8 +351,9 @@ def garden_svg(
         out.append(
             raw_tag(
                 "g", raw_tag("title", esc(lab)) + body, class_="arb-click", data_act="cell",
-                data_cell=name, role="button", tabindex="0", aria_label=lab,
-                aria_pressed="true" if chosen else None,
+                data_cell=name, role="button", tabindex="0" if name == pic.focus else "-1",
+                aria_label=lab, aria_pressed="true" if chosen else None,
+                data_focus="1" if name == pic.focus else None,
             )
         )  # fmt: skip
     # the paths: a line through the cards' centres, offset a little per path so that
@@ -375,7 +388,10 @@ def garden_svg(
         )  # fmt: skip
     if zoom is None:
         scale = min_card_px / CARD_W
-        style = f"max-width:{num(w * 1.25)}px;min-width:{num(w * scale)}px"
+        style = (
+            f"max-width:{num(w * 1.25)}px;max-height:{num(h * 1.25)}px;"
+            f"min-width:{num(w * scale)}px;min-height:{num(h * scale)}px"
+        )
     else:
         style = f"width:{num(w * zoom)}px;height:{num(h * zoom)}px"
     svg = raw_tag(
@@ -387,5 +403,6 @@ def garden_svg(
         style=style,
         role="group",
         aria_label=title,
+        data_rove="grid",
     )
     return svg, w, h

@@ -26,8 +26,8 @@ CSS = (
     + _SPECIES_COLOURS
     + """
 &.arb-table,&.arb-end,&.arb-rules{--arb-ink:#23301f;--arb-lawn:#cfe0b0;--arb-bed:#e3edcc;
- --arb-target:#005f73;--arb-pick:#b26a00;color:var(--arb-ink);max-width:1150px;margin:0 auto;
- display:flex;flex-direction:column;gap:.6rem}
+ --arb-target:#005f73;--arb-pick:#b26a00;color:var(--arb-ink)}
+&.arb-end,&.arb-rules{max-width:1150px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
 & .arb-icon{display:inline-block;vertical-align:middle;flex:none}
 & .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
 & .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
@@ -59,10 +59,9 @@ CSS = (
 & .arb-path-line{fill:none;stroke:var(--sp);stroke-width:4;stroke-linecap:round;
  stroke-linejoin:round}
 & .arb-path-start,& .arb-path-end{fill:var(--sp);stroke:#1d1d1d;stroke-width:1.5}
-& .arb-top{display:flex;flex-direction:column;gap:.4rem}
-& .arb-seats{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:0;padding:0}
-& .arb-seat{flex:1 1 10rem;min-width:0;display:flex;flex-direction:column;gap:.2rem;
- padding:.35rem .55rem;border:2px solid #cbd7b5;border-radius:.6rem;background:#fbfdf5}
+& .arb-seats{display:flex;gap:.35rem;list-style:none;margin:0;padding:0;overflow-x:auto}
+& .arb-seat{flex:1 1 9rem;min-width:8.5rem;display:flex;flex-wrap:wrap;align-items:center;
+ gap:0 .5rem;padding:.15rem .5rem;border:2px solid #cbd7b5;border-radius:.6rem;background:#fbfdf5}
 & .arb-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
 & .arb-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
 & .arb-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
@@ -74,21 +73,11 @@ CSS = (
 & .arb-score{font-size:1.1rem;font-weight:800}
 & .arb-known{display:inline-flex;gap:2px;align-items:center;flex-wrap:wrap}
 & .arb-backs{display:inline-flex;align-items:center;gap:.2rem}
-& .arb-status{margin:0;padding:.45rem .7rem;border-radius:.5rem;background:#e4f0e9;
+& .arb-status{margin:0;padding:.3rem .6rem;border-radius:.5rem;background:#e4f0e9;
  border-left:5px solid var(--arb-target);font-weight:600}
 & .arb-status .arb-hint{display:block;font-weight:400;font-size:.9rem}
 & .arb-badge{display:inline-block;margin-left:.4rem;padding:0 .45rem;border-radius:1rem;
  background:#7a2e0e;color:#fff;font-size:.8rem;font-weight:700}
-& .arb-main{display:grid;grid-template-columns:minmax(0,3fr) minmax(13rem,1fr);
- grid-template-areas:"own preview" "own side" "others side";gap:.7rem;align-items:start;
- align-content:start}
-& .arb-own{grid-area:own;min-width:0}
-& .arb-preview-area{grid-area:preview;min-width:0}
-& .arb-main>.arb-others{grid-area:others}
-& .arb-main.is-nobody{grid-template-areas:"others side"}
-@media (max-width:700px){& .arb-main{grid-template-columns:minmax(0,1fr);
- grid-template-areas:"own" "preview" "side" "others"}
- & .arb-main.is-nobody{grid-template-areas:"side" "others"}}
 & .arb-garden-panel{background:#f4f8ea;border:1px solid #cbd7b5;border-radius:.6rem;
  padding:.4rem .5rem;min-width:0}
 & .arb-garden-head{display:flex;align-items:center;gap:.4rem;flex-wrap:wrap;margin:0 0 .3rem}
@@ -99,6 +88,16 @@ CSS = (
  border-radius:.5rem;overscroll-behavior:contain}
 & .arb-garden{display:block;margin:0 auto;height:auto}
 & .arb-garden.is-fit{width:100%}
+& .tb-board>.arb-garden-panel{width:100%;height:100%;display:flex;flex-direction:column;
+ padding:.25rem .4rem}
+& .tb-board>.arb-garden-panel .arb-garden-head{margin:0 0 .2rem}
+& .tb-board .arb-garden-wrap{flex:1;min-height:0;max-height:none;display:grid;place-items:center}
+& .tb-board .arb-garden.is-fit{width:100%;height:100%}
+& .tb-side .arb-others{display:flex;flex-direction:column}
+& .tb-decision .arb-supply-panel{padding:.3rem .6rem}
+& .tb-decision .arb-supply-panel h3{display:none}
+& .tb-decision .arb-supply{justify-content:center}
+& .tb-decision .arb-preview{padding:.3rem .6rem}
 & .arb-others{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:.6rem}
 & .arb-others .arb-garden-wrap{max-height:45vh}
 & .arb-side{grid-area:side;display:flex;flex-direction:column;gap:.5rem;min-width:0}
@@ -126,11 +125,9 @@ CSS = (
 & .arb-gain li .arb-icon{margin-right:.3rem}
 & .arb-gain li .arb-note{display:block}
 & .arb-note{font-size:.85rem;color:#4d5a43}
-& .arb-bottom{display:flex;flex-direction:column;gap:.4rem;position:sticky;bottom:0;z-index:2;
- background:linear-gradient(transparent,#f6f3ea 1.2rem);padding:1rem 0 .3rem}
 & .arb-hand-label{margin:0;font-size:.9rem;font-weight:700}
 & .arb-hand{display:flex;gap:.3rem;justify-content:center;flex-wrap:wrap;
- padding:.45rem .5rem .35rem;background:#6d5235;border-radius:.6rem;border-bottom:8px solid #4f3a24;
+ padding:.35rem .5rem .25rem;background:#6d5235;border-radius:.6rem;border-bottom:8px solid #4f3a24;
  min-height:78px}
 & .arb-hand-card{display:inline-flex;flex-direction:column;align-items:center;position:relative;
  padding:2px;border:3px solid transparent;border-radius:.6rem;background:none;min-width:48px;

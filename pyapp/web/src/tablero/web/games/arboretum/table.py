@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tablero.arboretum import ArboretumState, Discard, DrawDeck, DrawPile, Play
-from tablero.arboretum.cards import CARD_NAMES, parse_card, species, value
+from tablero.arboretum.cards import CARD_NAMES, parse_card
 from tablero.arboretum.data import CODES
 from tablero.arboretum.grid import cell_name
 from tablero.arboretum.moves import PLAYERS
@@ -35,6 +35,7 @@ from ... import widgets
 from ...plugin import Seat, Selection, Translate
 from ...svg import esc, raw_tag, tag
 from ...widgets import narrow, seat_colours, targets
+from .log import describe
 from .look import (
     GardenPicture,
     back_icon,
@@ -46,6 +47,16 @@ from .look import (
     species_icon,
 )
 from .style import style_tag
+from .words import (
+    HIDDEN,
+    SEAT_KEYS,
+    card_labels,
+    card_words,
+    cards_words,
+    cell_words,
+    seat_name,
+    species_name,
+)
 
 #: The zoom levels of the viewer's garden (1 = a card 44 px wide); no zoom: fit.
 ZOOMS = (0.75, 1.0, 1.25, 1.6, 2.0)
@@ -58,41 +69,13 @@ ZOOM_KEYS = widgets.ZoomKeys(
     "arboretum.zoom.in",
     "arboretum.zoom.label",
 )
-HIDDEN = -1
 HINT_KEYS = widgets.FlowKeys("arboretum.hint.confirm", "arboretum.hint.cell", "arboretum.hint.play")
-SEAT_KEYS = widgets.SeatKeys(
-    "arboretum.seat.default", "arboretum.seat.you", "arboretum.seat.to_play"
+LAYOUT_KEYS = widgets.LayoutKeys(
+    "arboretum.layout.board", "arboretum.layout.side", "app.layout.dock"
 )
 
 
 # --- small helpers shared with the other Arboretum modules -----------------------------
-
-
-def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
-    """Seat ``p``'s name (plain text, escape before use), or a stand-in."""
-    return widgets.seat_name(seats, p, t, SEAT_KEYS.default)
-
-
-def species_name(s: int | str, t: Translate) -> str:
-    code = CODES[s] if isinstance(s, int) else s
-    return t(f"arboretum.species.{code}")
-
-
-def card_words(c: int | str | None, t: Translate) -> str:
-    """``Maple 5`` in the catalog's language; ``a card`` when hidden."""
-    if c is None or c == HIDDEN:
-        return t("arboretum.card.hidden")
-    if isinstance(c, str):
-        try:
-            card = parse_card(c)
-        except InvalidMoveError:
-            return c
-        c = card
-    return t("arboretum.card.name", species=species_name(species(c), t), value=value(c))
-
-
-def cards_words(cards: Sequence[int | str], t: Translate) -> str:
-    return t("arboretum.sep.path").join(card_words(c, t) for c in cards)
 
 
 def arboretum_state(state: State) -> ArboretumState:
@@ -106,10 +89,6 @@ def arboretum_state(state: State) -> ArboretumState:
 def garden_cells(view: ArboretumState, p: int) -> dict[str, int]:
     """Player ``p``'s arboretum as ``{"x,y": card}``."""
     return {cell_name(c): card for c, card in view.arbs[p].items()}
-
-
-def card_labels(t: Translate) -> dict[int, str]:
-    return {c: card_words(c, t) for c in range(len(CARD_NAMES))}
 
 
 # --- the selection ---------------------------------------------------------------------
@@ -303,7 +282,25 @@ def _status(
         badges.append(t("arboretum.status.deck", n=count))
         if count == 0:
             badges.append(t("arboretum.status.last_turn"))
-    return widgets.status_line("arb", text, badges, hint)
+    focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
+    line = widgets.status_line("arb", text, badges, hint, news=_news(view, seats, t))
+    return line.replace("<p ", '<p tabindex="-1" data-focus="1" ', 1) if focus else line
+
+
+def _news(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
+    """What the others did since the viewer's last move, in words."""
+    entries = widgets.since_last_turn(view.history, view.viewer)
+    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+
+
+def recent_plays(view: ArboretumState) -> dict[int, list[str]]:
+    """The cells each other player planted since the viewer's last move."""
+    out: dict[int, list[str]] = {}
+    for entry in widgets.since_last_turn(view.history, view.viewer):
+        for e in entry.get("events") or ():
+            if e.get("type") == "play":
+                out.setdefault(int(e["player"]), []).append(str(e["cell"]))
+    return out
 
 
 def _zoom_controls(zoom: int | None, t: Translate) -> str:
@@ -364,6 +361,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
             data_act="move",
             data_move="draw deck",
             aria_label=t("arboretum.deck.take_label", n=count),
+            data_focus="1",
         )
     else:
         deck = back_icon(44) if count else tag("span", "0", class_="arb-pile-empty")
@@ -394,6 +392,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
                     data_act="move",
                     data_move=move,
                     aria_label=t("arboretum.pile.take_label", card=card_words(top, t), name=name),
+                    data_focus=None if narrow(legal, DrawDeck) else "1",
                 )
             else:
                 body = raw_tag(
@@ -430,7 +429,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
     return raw_tag(
         "section",
         tag("h3", t("arboretum.supply.title"))
-        + raw_tag("div", deck_html + "".join(piles), class_="arb-supply"),
+        + raw_tag("div", deck_html + "".join(piles), class_="arb-supply", data_rove="line"),
         class_="arb-panel arb-supply-panel",
     )
 
@@ -487,7 +486,9 @@ def _preview(
         raw_tag(
             "h3",
             card_icon(move.card, 32)
-            + esc(t("arboretum.preview.title", card=card_words(move.card, t), cell=at)),
+            + esc(
+                t("arboretum.preview.title", card=card_words(move.card, t), cell=cell_words(at, t))
+            ),
         )
         + body,
         class_="arb-panel arb-preview",
@@ -517,7 +518,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
     known = set(view.known[me])
     phase = view.phase if me == view.current_player else ""
     fresh = set(drawn_this_turn(view)) if me == view.current_player else set()
-    cards = []
+    cards: list[str] = []
     for x in hand:
         name = CARD_NAMES[x]
         words = card_words(x, t)
@@ -527,6 +528,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
         cls = "arb-hand-card" + (" is-new" if name in fresh else "")
         label = words + (f" ({t('arboretum.hand.known_long')})" if x in known else "")
         if _pickable(legal, phase, x):
+            first = c is None and not any("data-focus" in h for h in cards)
             cards.append(
                 raw_tag(
                     "button",
@@ -539,6 +541,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
                     aria_pressed="true" if x == c else "false",
                     aria_label=label,
                     title=words,
+                    data_focus="1" if first else None,
                 )
             )
         else:
@@ -555,9 +558,11 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
             )
     if not hand:
         cards.append(tag("span", t("arboretum.hand.empty")))
-    return tag("h2", t("arboretum.hand.title", n=len(hand)), class_="arb-hand-label") + raw_tag(
-        "div", "".join(cards), class_="arb-hand", data_hand_owner=me
-    )
+    title = t("arboretum.hand.title", n=len(hand))
+    return tag("h2", title, class_="arb-hand-label") + raw_tag(
+        "div", "".join(cards), class_="arb-hand", data_hand_owner=me, data_rove="line",
+        role="group", aria_label=title,
+    )  # fmt: skip
 
 
 def render_table(
@@ -573,36 +578,46 @@ def render_table(
     labels = card_labels(t)
     phase = view.phase
 
-    # the last move's card, softly marked where it went
+    # the last move's card, softly marked where it went; the others' plays since the
+    # viewer's last move, marked until the viewer acts
     fresh: dict[int, str] = {}
     if view.history:
         for e in view.history[-1].get("events") or ():
             if e.get("type") == "play":
                 fresh[e["player"]] = e["cell"]
+    recent = recent_plays(view)
 
-    side = []
+    def picture(p: int) -> GardenPicture:
+        cells = view.arbs[p]
+        where = {cell_name(x): cell_words(cell_name(x), t) for x in cells}
+        return GardenPicture(fresh=fresh.get(p), recent=recent.get(p, ()), where=where)
+
     preview = ""
-    own_pic = GardenPicture(fresh=fresh.get(me) if me is not None else None)
+    own_pic = picture(me) if me is not None else GardenPicture()
     if me is not None and my_turn and phase == "play" and c is not None:
         plays = targets(narrow(legal, Play, card=c), field="x,y")
         for at in plays:
-            own_pic.targets[at] = t("arboretum.target", card=card_words(c, t), cell=at)
+            own_pic.targets[at] = t(
+                "arboretum.target", card=card_words(c, t), cell=cell_words(at, t)
+            )
         if cell is not None:
             own_pic.chosen, own_pic.chosen_card = cell, c
             preview, own_pic.paths = _preview(view, me, plays[cell], t, labels)
-    side.append(_supply(view, seats, t, legal if my_turn and phase == "draw" else []))
+        elif plays:
+            own_pic.focus = next(iter(plays))
+    drawing = my_turn and phase == "draw"
+    supply = _supply(view, seats, t, legal if drawing else [])
 
-    gardens = []
     order = list(range(n)) if me is None else [me] + [p for p in range(n) if p != me]
+    gardens = []
     for p in order:
         own = p == me
-        pic = own_pic if own else GardenPicture(fresh=fresh.get(p))
         panel = garden_panel(
             view,
             p,
             seats,
             t,
-            pic,
+            own_pic if own else picture(p),
             own=own,
             zoom=zoom if own else None,
             controls=own and my_turn,
@@ -610,26 +625,17 @@ def render_table(
         )
         gardens.append(panel)
     if me is not None:
-        gardens_html = raw_tag("div", gardens[0], class_="arb-own") + raw_tag(
-            "div", "".join(gardens[1:]), class_="arb-others"
-        )
+        board = gardens[0]
+        others = raw_tag("div", "".join(gardens[1:]), class_="arb-others")
     else:
-        gardens_html = raw_tag("div", "".join(gardens), class_="arb-others")
-    top = raw_tag(
-        "header",
-        _seat_cards(view, seats, t) + _status(view, seats, t, c, cell),
-        class_="arb-top",
-    )
-    if preview:
-        gardens_html += raw_tag("div", preview, class_="arb-preview-area")
-    main = raw_tag(
-        "div",
-        gardens_html + raw_tag("aside", "".join(side), class_="arb-side"),
-        class_="arb-main" + (" is-nobody" if me is None else ""),
-    )
-    bottom = ""
+        board = raw_tag("div", "".join(gardens), class_="arb-others")
+        others = ""
+    side = others if drawing else supply + others
+    top = _seat_cards(view, seats, t) + _status(view, seats, t, c, cell)
+    dock = preview or (supply if drawing else "")
+    hand = actions = ""
     if me is not None:
-        bottom = _hand(view, me, t, c, legal)
+        hand = _hand(view, me, t, c, legal)
         chosen = _chosen_move(legal, phase, c, cell) if my_turn and c is not None else None
         if chosen is not None:
             confirm = (
@@ -637,11 +643,30 @@ def render_table(
                 if phase == "play"
                 else t("arboretum.button.confirm_discard", card=card_words(c, t))
             )
-            bottom += widgets.confirm_cancel(
+            actions = widgets.confirm_cancel(
                 "arb", confirm, str(chosen), t("arboretum.button.cancel")
             )
-        bottom = raw_tag("section", bottom, class_="arb-bottom")
-    return widgets.table_frame("arb", "arboretum", phase, me, style_tag(), top + main + bottom)
+            actions = actions.replace(
+                'data-act="confirm-move"', 'data-act="confirm-move" data-focus="1"', 1
+            ).replace('data-act="cancel-move"', 'data-act="cancel-move" data-esc="1"', 1)
+    body = widgets.table_layout(
+        t, LAYOUT_KEYS, top=top, board=board, side=side, dock=dock, hand=hand, actions=actions
+    )
+    return widgets.table_frame(
+        "arb", "arboretum", phase, me, style_tag(), body, _decision(view, my_turn, c, cell)
+    )
+
+
+def _decision(view: ArboretumState, my_turn: bool, c: int | None, cell: str | None) -> str:
+    """The pending decision's name (``data-decision``; see :func:`widgets.table_frame`)."""
+    if view.current_player is None:
+        return "over"
+    if not my_turn:
+        return f"wait:{view.current_player}"
+    stage = "confirm" if cell is not None else "target" if c is not None else "pick"
+    if view.phase == "discard" and c is not None:
+        stage = "confirm"
+    return f"{view.phase}:{view.draws}:{stage}"
 
 
 __all__ = [

@@ -19,7 +19,7 @@ from .look import (
     seat_letter,
 )
 from .style import style_tag
-from .table import seat_name
+from .words import seat_name
 
 
 def final_events(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

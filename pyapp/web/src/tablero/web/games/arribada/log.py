@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...plugin import Seat, Translate
-from .table import seat_name, tile_words
+from .words import seat_name, tile_words
 
 
 def _value(text: str) -> int | None:

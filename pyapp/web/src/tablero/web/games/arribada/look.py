@@ -229,6 +229,12 @@ class BoardPicture:
     display_moves: Mapping[int, str] = field(default_factory=dict)
     #: display slots set aside for a refresh
     display_picked: Sequence[int] = ()
+    #: what each tile on the board says to a screen reader ("c4: your 6")
+    labels: Mapping[int, str] = field(default_factory=dict)
+    #: cells the other players changed since the viewer's last move (marked until then)
+    recent: Sequence[int] = ()
+    #: the target cell that takes the keyboard focus when the decision starts
+    focus: int | None = None
     #: the bag is clickable with this move text
     bag_move: str | None = None
     bag_count: int | None = None
@@ -435,8 +441,9 @@ def _shoreline(
                     data_display_slot=slot,
                     data_display_value=v,
                     role="button",
-                    tabindex="0",
-                    aria_label=f"{display_label} {v}",
+                    tabindex="0" if slot == min(pic.display_moves) else "-1",
+                    aria_label=f"{display_label}: {v}",
+                    data_focus="1" if slot == min(pic.display_moves) else None,
                 )
             )
         else:
@@ -468,8 +475,9 @@ def _shoreline(
                     data_act="move",
                     data_move=pic.bag_move,
                     role="button",
-                    tabindex="0",
+                    tabindex="-1" if pic.display_moves else "0",
                     aria_label=label,
+                    data_focus=None if pic.display_moves else "1",
                 )
             )
         else:
@@ -546,6 +554,8 @@ def board_svg(
                     data_tile_cell=board.cell_name(cell),
                     data_tile_value="wild" if v == WILD else v,
                     data_tile_owner=o,
+                    role="img" if cell in pic.labels else None,
+                    aria_label=pic.labels.get(cell),
                 )
             )
         elif cell in pic.ghosts:
@@ -596,6 +606,12 @@ def board_svg(
                 data_spawn_cell=board.cell_name(cell),
             )
         )
+    for cell in pic.recent:
+        x, y = _cell_xy(board, cell)
+        parts.append(
+            tag("rect", x=x + 0.5, y=y + 0.5, width=CELL - 1, height=CELL - 1, rx=6,
+                class_="tb-recent", data_recent_cell=board.cell_name(cell))
+        )  # fmt: skip
     if pic.chosen is not None and pic.chosen_tile is not None:
         x, y = _cell_xy(board, pic.chosen)
         v, colour, letter = pic.chosen_tile
@@ -621,9 +637,10 @@ def board_svg(
                 data_cell=board.cell_name(cell),
                 data_kind=kind,
                 role="button",
-                tabindex="0",
+                tabindex="0" if cell == pic.focus else "-1",
                 aria_label=label,
                 aria_pressed="true" if chosen else None,
+                data_focus="1" if cell == pic.focus else None,
             )
         )
     parts.append(_shoreline(board, display, pic, display_label, bag_label))
@@ -636,5 +653,6 @@ def board_svg(
         class_="arr-board",
         role="group",
         aria_label=title,
-        style=f"min-width:{min_w}px",
+        style=f"min-width:{min_w}px;min-height:{round(h * MIN_CELL_PX / CELL)}px",
+        data_rove="grid",
     )

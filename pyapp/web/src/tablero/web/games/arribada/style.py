@@ -23,8 +23,8 @@ CSS = (
     _SEAT_COLOURS
     + """
 &.arr-table,&.arr-end,&.arr-rules{--arr-ink:#2b2620;--arr-sand:#f2e2b6;--arr-sand-d:#dcc38a;
- --arr-target:#00707a;--arr-pick:#b26a00;color:var(--arr-ink);font-family:inherit;
- max-width:1100px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
+ --arr-target:#00707a;--arr-pick:#b26a00;color:var(--arr-ink);font-family:inherit}
+&.arr-end,&.arr-rules{max-width:1100px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
 & .arr-icon{display:inline-block;vertical-align:middle;flex:none}
 & .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
 & .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
@@ -48,9 +48,8 @@ CSS = (
 & .arr-tile.is-neutral .arr-tile-value{fill:#5b554b}
 & .arr-tile-hint{text-anchor:middle;fill:#857a69;font-family:system-ui,sans-serif}
 & .arr-tile.is-ghost{opacity:.62}
-& .arr-board-wrap{overflow:auto;flex:3 1 22rem;max-width:100%;touch-action:pan-x pan-y pinch-zoom;
- border-radius:.6rem}
-& .arr-board{display:block;width:100%;height:auto}
+& .arr-board{display:block;max-width:100%}
+&.arr-end .arr-board{width:100%;height:auto}
 & .arr-beach{fill:var(--arr-sand)}
 & .arr-board-edge{fill:var(--arr-sand-d);opacity:.5}
 & .arr-cell-bg{fill:#f7e9c3;stroke:#d9c08a;stroke-width:1}
@@ -85,10 +84,11 @@ CSS = (
 & .arr-stranded-ring{fill:none;stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}
 & .arr-stranded-points{text-anchor:middle;font:800 15px system-ui,sans-serif;fill:#b71c1c;
  stroke:#fff;stroke-width:3px;paint-order:stroke}
-& .arr-top{display:flex;flex-direction:column;gap:.4rem}
-& .arr-seats{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:0;padding:0}
-& .arr-seat{flex:1 1 9.5rem;min-width:0;display:flex;flex-direction:column;gap:.15rem;
- padding:.35rem .55rem;border:2px solid #d8cbb0;border-radius:.6rem;background:#fffdf6}
+& .arr-seats{display:flex;gap:.35rem;list-style:none;margin:0;padding:0;overflow-x:auto}
+& .arr-seat{flex:1 1 9rem;min-width:8.5rem;display:flex;flex-wrap:wrap;align-items:center;
+ gap:0 .5rem;padding:.15rem .5rem;border:2px solid #d8cbb0;border-radius:.6rem;background:#fffdf6}
+& .arr-seat-line{flex:1 0 auto}
+& .arr-stats{flex:1 1 100%}
 & .arr-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
 & .arr-seat-line{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap}
 & .arr-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
@@ -103,8 +103,22 @@ CSS = (
 & .arr-score-total{font-size:.85rem;font-weight:400;color:#6b5f4d}
 & .arr-stats{display:flex;flex-wrap:wrap;gap:.15rem .6rem;font-size:.85rem;color:#4d4436}
 & .arr-stat{display:inline-flex;align-items:center;gap:.15rem;white-space:nowrap}
-& .arr-status{margin:0;padding:.45rem .7rem;border-radius:.5rem;background:#e6f3f5;
+& .arr-status{margin:0;padding:.3rem .6rem;border-radius:.5rem;background:#e6f3f5;
  border-left:5px solid var(--arr-target);font-weight:600}
+& .arr-preview{padding:.25rem .6rem;display:flex;flex-wrap:wrap;align-items:baseline;
+ gap:.1rem .9rem}
+& .arr-preview h3{margin:0}
+& .arr-preview .arr-strengths{display:flex;flex-wrap:wrap;align-items:center;gap:0 .5rem}
+& .arr-preview .arr-strengths caption{display:inline;font-weight:600}
+& .arr-preview .arr-strengths tbody{display:contents}
+& .arr-preview .arr-strengths tr{display:inline-flex;align-items:center;gap:.15rem}
+& .arr-preview .arr-strengths td{padding:0 .1rem}
+& .arr-preview-body{display:flex;flex-wrap:wrap;gap:.1rem .9rem;align-items:baseline;
+ font-size:.92rem}
+& .arr-preview-body p{margin:0}
+& .arr-strengths{width:auto}
+& .arr-strengths caption{text-align:left;font-weight:600}
+& .arr-key{display:inline;margin-left:.6rem;font-weight:400;font-size:.8rem;color:#4d4436}
 & .arr-status .arr-hint{display:block;font-weight:400;font-size:.9rem}
 & .arr-badge{display:inline-block;margin-left:.4rem;padding:0 .45rem;border-radius:1rem;
  background:#7a2e0e;color:#fff;font-size:.8rem;font-weight:700}
@@ -113,14 +127,13 @@ CSS = (
 & .arr-panel{background:#fffdf6;border:1px solid #e0d3b8;border-radius:.6rem;padding:.5rem .7rem}
 & .arr-panel h3{margin:0 0 .3rem;font-size:1rem}
 & .arr-panel p{margin:.25rem 0}
-& .arr-strengths{border-collapse:collapse;width:100%}
+& .arr-strengths{border-collapse:collapse}
 & .arr-strengths td,& .arr-strengths th{padding:.15rem .3rem;text-align:left}
 & .arr-strengths td.arr-num{text-align:right;font-weight:700}
 & .arr-strengths tr.is-best td{background:#e6f3f5}
-& .arr-bottom{display:flex;flex-direction:column;gap:.5rem}
 & .arr-rack-label{margin:0;font-size:.9rem;font-weight:700}
-& .arr-rack{display:flex;gap:.35rem;justify-content:center;flex-wrap:wrap;
- padding:.45rem .5rem .3rem;background:#8a6a45;border-radius:.6rem;border-bottom:8px solid #6b4f30;
+& .arr-rack{display:flex;gap:.3rem;justify-content:center;flex-wrap:wrap;
+ padding:.35rem .5rem .2rem;background:#8a6a45;border-radius:.6rem;border-bottom:8px solid #6b4f30;
  min-height:60px}
 & .arr-rack-tile{display:inline-flex;padding:2px;border:3px solid transparent;border-radius:.6rem;
  background:none;min-width:56px;min-height:56px;align-items:center;justify-content:center}
@@ -135,6 +148,17 @@ CSS = (
  font-weight:700;border:2px solid #6b5a40;background:#fff8e8;color:var(--arr-ink);cursor:pointer}
 & .arr-btn.is-primary{background:#00695c;border-color:#004d40;color:#fff}
 & .arr-btn:focus-visible{outline:3px solid #ffb300;outline-offset:2px}
+@media (max-width:30rem){& .arr-stats{font-size:.75rem;gap:0 .4rem}
+ & .arr-seat{min-width:7.5rem;padding:.1rem .35rem}
+ & .arr-score{font-size:1rem}
+ & .arr-status .arr-hint{font-size:.8rem}
+ & .arr-key{display:block;margin:0;font-size:.72rem}
+ & .arr-rack-label{font-size:.8rem}
+ & .arr-rack{padding:.2rem .3rem .1rem;min-height:52px;border-bottom-width:5px}
+ & .arr-rack-tile{min-width:48px;min-height:48px}
+ & .arr-rack-tile svg{width:42px;height:42px}
+ & .arr-btn{padding:.35rem .7rem}
+ & .arr-preview{font-size:.88rem}}
 & .arr-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
  white-space:nowrap}
 @media (prefers-reduced-motion:no-preference){

@@ -39,6 +39,7 @@ from ... import widgets
 from ...plugin import Seat, Selection, Translate
 from ...svg import esc, raw_tag, tag
 from ...widgets import narrow, seat_colours
+from .log import describe
 from .look import (
     BoardPicture,
     board_svg,
@@ -49,18 +50,14 @@ from .look import (
     turtle_icon,
 )
 from .style import style_tag
+from .words import SEAT_KEYS, seat_name, tile_words
 
 ACTIONS = (Place, Claim, Capture)
 HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
-SEAT_KEYS = widgets.SeatKeys("arribada.seat.default", "arribada.seat.you", "arribada.seat.to_play")
+LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.layout.dock")
 
 
 # --- small helpers shared with the other Arribada modules ------------------------------
-
-
-def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
-    """Seat ``p``'s name (plain text, escape before use), or a stand-in."""
-    return widgets.seat_name(seats, p, t, SEAT_KEYS.default)
 
 
 def score_html(score: int, t: Translate) -> str:
@@ -81,15 +78,6 @@ def score_html(score: int, t: Translate) -> str:
 
 def cell_of(view: ArribadaState, move: Any) -> int:
     return view.board.index(move.row, move.col)
-
-
-def tile_words(value: int | str | None, t: Translate) -> str:
-    """``a 4`` / ``an 8`` / ``a wild`` / ``a tile`` in the catalog's language."""
-    if value is None or value == 0:
-        return t("arribada.tile.hidden")
-    if value == WILD or value == "wild":
-        return t("arribada.tile.wild")
-    return t(f"arribada.tile.{value}")
 
 
 def move_words(view: ArribadaState, move: Any, seats: Sequence[Seat], t: Translate) -> str:
@@ -219,6 +207,37 @@ def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str
     )
 
 
+def _news(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
+    """What the others did since the viewer's last move, in words (an "end of turn" is
+    left out: the next player's turn says it)."""
+    entries = [
+        e for e in widgets.since_last_turn(view.history, view.viewer) if e.get("move") != "end"
+    ]
+    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+
+
+def recent_cells(view: ArribadaState) -> list[int]:
+    """The cells the others changed since the viewer's last move: their placements,
+    claims and captures, and the nidos those filled."""
+    cells: list[int] = []
+    for entry in widgets.since_last_turn(view.history, view.viewer):
+        words = str(entry.get("move", "")).split()
+        names = [w for w in words[1:] if w[:1].isalpha() and w[1:].isdigit()]
+        if words and words[0] in ("place", "claim", "capture"):
+            names = names[-1:]
+        else:
+            names = []
+        names += [str(e["cell"]) for e in entry.get("events") or () if e.get("type") == "spawn"]
+        for name in names:
+            try:
+                cell = view.board.parse_cell(name)
+            except ValueError:
+                continue
+            if cell not in cells:
+                cells.append(cell)
+    return cells
+
+
 def _status(
     view: ArribadaState, seats: Sequence[Seat], t: Translate, value: int | None, chosen: Any | None
 ) -> str:
@@ -242,7 +261,9 @@ def _status(
         text = t(f"arribada.status.other.{view.phase}", name=seat_name(seats, p, t))
         hint = ""
     badges = [t("arribada.status.final_round")] if view.final_round and p is not None else []
-    return widgets.status_line("arr", text, badges, hint)
+    focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
+    line = widgets.status_line("arr", text, badges, hint, news=_news(view, seats, t))
+    return line.replace("<p ", '<p tabindex="-1" data-focus="1" ', 1) if focus else line
 
 
 def _targets(
@@ -321,15 +342,12 @@ def _preview(
         if view.variant != "beginner":
             v = move.value if isinstance(move, Place) else view.values[cell]
             lines.append(t("arribada.preview.defence", defence=STRENGTH[v] + strengths[me]))
-    buttons = widgets.confirm_cancel(
-        "arr", t("arribada.button.confirm_move"), str(move), t("arribada.button.cancel")
-    )
     html = raw_tag(
         "section",
         tag("h3", move_words(view, move, seats, t))
-        + table
-        + "".join(tag("p", line) for line in lines)
-        + buttons,
+        + raw_tag(
+            "div", table + "".join(tag("p", line) for line in lines), class_="arr-preview-body"
+        ),
         class_="arr-panel arr-preview",
         aria_live="polite",
         data_preview=str(move),
@@ -342,7 +360,14 @@ def _button(label: str, move: str, primary: bool = False) -> str:
     return widgets.button("arr", label, "move", primary, move=move)
 
 
-def _rack(view: ArribadaState, me: int, t: Translate, value: int | None, legal: list[Any]) -> str:
+def _rack(
+    view: ArribadaState,
+    me: int,
+    t: Translate,
+    value: int | None,
+    legal: list[Any],
+    focus_rack: bool = False,
+) -> str:
     rack = view.racks[me]
     phase = view.phase if me == view.current_player else ""
     picked_left = list(view.picks_rack) if phase == "refresh" else []
@@ -374,11 +399,13 @@ def _rack(view: ArribadaState, me: int, t: Translate, value: int | None, legal: 
                     data_move=str(pick[0]),
                     data_rack_value=v,
                     aria_label=label,
+                    data_focus="1" if not any("data-focus" in x for x in tiles) else None,
                 )
             )
         elif phase in ("action", "extra") and narrow(legal, Place, value=v):
             pressed = v == value and not pressed_done
             pressed_done = pressed_done or pressed
+            first = not any("data-focus" in x for x in tiles)
             tiles.append(
                 raw_tag(
                     "button",
@@ -390,6 +417,7 @@ def _rack(view: ArribadaState, me: int, t: Translate, value: int | None, legal: 
                     data_rack_value=v,
                     aria_pressed="true" if pressed else "false",
                     aria_label=label,
+                    data_focus="1" if value is None and first and focus_rack else None,
                 )
             )
         else:
@@ -405,8 +433,17 @@ def _rack(view: ArribadaState, me: int, t: Translate, value: int | None, legal: 
             )
     if not rack:
         tiles.append(tag("span", t("arribada.rack.empty")))
-    return tag("h2", t("arribada.rack.title"), class_="arr-rack-label") + raw_tag(
-        "div", "".join(tiles), class_="arr-rack", data_rack_owner=me
+    key = ""
+    if view.variant != "beginner" and any(v in (1, 7, 8) for v in rack):
+        key = tag("span", t("arribada.rack.strength_key"), class_="arr-key")
+    return raw_tag("h2", esc(t("arribada.rack.title")) + key, class_="arr-rack-label") + raw_tag(
+        "div",
+        "".join(tiles),
+        class_="arr-rack",
+        data_rack_owner=me,
+        data_rove="line",
+        role="group",
+        aria_label=t("arribada.rack.title"),
     )
 
 
@@ -426,7 +463,65 @@ def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
     if phase == "refresh" and narrow(legal, Confirm):
         n = len(view.picks_rack) + len(view.picks_display)
         out.append(_button(t("arribada.button.confirm_refresh", n=n), "confirm", primary=True))
+    if phase == "refresh":
+        # Cancel the refresh: take back the seashell and the tiles set aside so far.
+        steps = 1 + len(view.picks_rack) + len(view.picks_display)
+        out.append(
+            tag("button", t("arribada.button.cancel_refresh"), type="button",
+                class_="arr-btn", data_act="app.undo", data_steps=steps, data_esc="1")
+        )  # fmt: skip
+    # The decision is a button (end the turn, pass): it takes the keyboard focus.
+    if phase == "end" or (
+        phase in ("action", "extra") and not any(isinstance(m, ACTIONS) for m in legal)
+    ):
+        out = _focus_primary(out)
     return widgets.controls("arr", out)
+
+
+def _focus_primary(buttons: list[str]) -> list[str]:
+    """The buttons, the keyboard focus on the first primary one."""
+    out = list(buttons)
+    for i, b in enumerate(out):
+        if "is-primary" in b:
+            out[i] = b.replace("<button ", '<button data-focus="1" ', 1)
+            break
+    return out
+
+
+def _tile_labels(
+    view: ArribadaState, seats: Sequence[Seat], t: Translate, recent: Sequence[int]
+) -> dict[int, str]:
+    """What each tile on the board says to a screen reader: "c4: your 6", "e5: Ben's
+    wild", "d2: neutral 3", with "just played" on the others' new tiles."""
+    out = {}
+    for cell, v in enumerate(view.values):
+        if v == 0:
+            continue
+        name = view.board.cell_name(cell)
+        o = view.owners[cell]
+        what = t("arribada.tile.wild") if v == WILD else str(v)
+        if o < 0:
+            label = t("arribada.cell.neutral", cell=name, value=what)
+        elif o == view.viewer:
+            label = t("arribada.cell.own", cell=name, value=what)
+        else:
+            label = t("arribada.cell.other", cell=name, value=what, name=seat_name(seats, o, t))
+        if cell in recent:
+            label += t("arribada.cell.recent")
+        out[cell] = label
+    return out
+
+
+def _decision(view: ArribadaState, my_turn: bool, value: int | None, chosen: Any | None) -> str:
+    """The pending decision's name (``data-decision``): when it changes, the keyboard
+    focus moves to its first target (``data-focus``)."""
+    if view.current_player is None:
+        return "over"
+    if not my_turn:
+        return f"wait:{view.current_player}"
+    stage = "confirm" if chosen is not None else "target" if value is not None else "pick"
+    picks = len(view.picks_rack) + len(view.picks_display)
+    return f"{view.phase}:{stage}:{picks}:{len(view.racks[view.current_player])}"
 
 
 def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
@@ -437,19 +532,19 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
     by_text = {str(m): m for m in legal}
     value, chosen = _selection(view, selection, by_text)
     colours = seat_colours(seats, view.num_players)
-    pic = BoardPicture(bag_count=view.bag_count)
-    side = [
-        raw_tag(
-            "div",
-            tag("h3", t("arribada.bag.title"))
-            + tag("p", t("arribada.bag.count", n=view.bag_count), data_bag_count=view.bag_count),
-            class_="arr-panel arr-bagpanel",
-        )
-    ]
+    recent = recent_cells(view)
+    pic = BoardPicture(bag_count=view.bag_count, recent=recent)
+    pic.labels = _tile_labels(view, seats, t, recent)
+    dock = ""
+    actions = ""
     if my_turn and me is not None:
         phase = view.phase
         if phase in ("action", "extra"):
             pic.targets = _targets(view, legal, value, seats, t)
+            if value is not None and chosen is None and pic.targets:
+                pic.focus = min(pic.targets)
+            elif value is None and chosen is None and not narrow(legal, Place) and pic.targets:
+                pic.focus = min(pic.targets)  # nothing to place: claims and captures
         if chosen is not None:
             cell = cell_of(view, chosen)
             pic.chosen = cell
@@ -459,8 +554,16 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
                 pic.chosen_tile = (view.values[cell], colours[me], seat_letter(me))
             else:
                 pic.chosen_tile = (WILD, colours[me], seat_letter(me))
-            panel, pic.spawns = _preview(view, chosen, seats, colours, t)
-            side.insert(0, panel)
+            dock, pic.spawns = _preview(view, chosen, seats, colours, t)
+            actions = widgets.confirm_cancel(
+                "arr", t("arribada.button.confirm_move"), str(chosen), t("arribada.button.cancel")
+            )
+            actions = actions.replace(
+                'data-act="confirm-move"', 'data-act="confirm-move" data-focus="1"', 1
+            )
+            actions = actions.replace(
+                'data-act="cancel-move"', 'data-act="cancel-move" data-esc="1"', 1
+            )
         if phase == "draw":
             pic.display_moves = {
                 slot: str(m[0])
@@ -490,21 +593,15 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
         bag_label=t("arribada.bag.title"),
         rock_label=t("arribada.board.rock"),
     )
-    top = raw_tag(
-        "header",
-        _seat_cards(view, seats, t) + _status(view, seats, t, value, chosen),
-        class_="arr-top",
-    )
-    main = raw_tag(
-        "div",
-        raw_tag("div", svg, class_="arr-board-wrap")
-        + raw_tag("aside", "".join(side), class_="arr-side"),
-        class_="arr-main",
-    )
-    bottom = ""
+    top = _seat_cards(view, seats, t) + _status(view, seats, t, value, chosen)
+    hand = ""
     if me is not None:
-        bottom = _rack(view, me, t, value, legal)
+        focus_rack = my_turn and view.phase in ("action", "extra") and chosen is None
+        hand = _rack(view, me, t, value, legal, focus_rack=focus_rack)
         if my_turn:
-            bottom += _controls(view, legal, t)
-        bottom = raw_tag("section", bottom, class_="arr-bottom")
-    return widgets.table_frame("arr", "arribada", view.phase, me, style_tag(), top + main + bottom)
+            actions += _controls(view, legal, t)
+    body = widgets.table_layout(
+        t, LAYOUT_KEYS, top=top, board=svg, dock=dock, hand=hand, actions=actions
+    )
+    decision = _decision(view, my_turn, value, chosen)
+    return widgets.table_frame("arr", "arribada", view.phase, me, style_tag(), body, decision)

@@ -1,0 +1,293 @@
+"""Every screen of both games, reached by clicking like a player, audited with axe-core
+(tests/browser/axe.py): no serious or critical violation of WCAG 2.1 A/AA or of axe's
+best practices.
+
+Each screen is its own test (a fresh page each): the start screen (empty, with the menu
+open, in each other language, and with a game to continue), each game's new-game form
+(and one refused), the pass-the-device screen of a hot-seat game, the table at each kind
+of decision, each game's rules, the saved games (the list, renaming, deleting, unreadable
+entries, none), and the end screen and the replay of a finished game (a saved-game file
+imported through the menu, as the screenshots do).
+Pages prefer reduced motion, so nothing is audited halfway through an animation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arboretum_ui
+import pytest
+from axe import AXE_JS, assert_clean
+from conftest import wait_ready
+from screens import import_finished_game
+from ui import click, open_app, reveal
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("arribada", "arboretum")
+TABLE_REWORK = pytest.mark.xfail(strict=True, reason="issue 17: fixed with the table rework")
+
+
+def menu(page, act: str) -> None:
+    page.locator("details.shell-menu > summary").click()
+    click(page, f'.shell-menu-items [data-act="{act}"]')
+
+
+def start(page, game: str, seed: int = 9) -> None:
+    """A hot-seat game of two people (Ana first) from the start screen's card: the
+    pass-the-device screen.  Arribada's seed 9 deals Ana (first) 1 1 2 6 8 and the
+    display 6 4 1 6 6 (tests/browser/test_arribada_play.py); Arboretum's player A starts."""
+    click(page, f'[data-act="app.new"][data-game="{game}"]')
+    page.fill('input[name="name-0"]', "Ana")
+    page.fill('input[name="name-1"]', "Ben")
+    if game == "arboretum":
+        page.select_option('select[name="opt-first_player"]', "1")  # player A
+    page.fill('input[name="seed"]', str(seed))
+    click(page, 'form[data-act="app.start"] button[type="submit"]')
+    assert page.locator('[data-act="app.reveal"]').count() == 1
+
+
+# --- the screens: each function takes a page on the start screen to its screen ----------------
+
+
+def home(page) -> None:
+    assert page.locator(".shell-games .shell-game").count() == len(GAMES)
+
+
+def home_menu(page) -> None:
+    """The menu open (its buttons, the import button, the language list)."""
+    page.locator("details.shell-menu > summary").click()
+    assert page.locator(".shell-menu-items select[name='lang']").is_visible()
+
+
+def home_in(lang: str) -> Callable:
+    """The start screen in another language, chosen in the menu (left open)."""
+
+    def go(page) -> None:
+        before = page.get_attribute("#app", "data-render")
+        page.locator("details.shell-menu > summary").click()
+        page.select_option(".shell-menu-items select[name='lang']", lang)
+        page.wait_for_function(
+            "b => document.getElementById('app').dataset.render !== b", arg=before
+        )
+        assert page.evaluate("document.documentElement.lang") == lang
+
+    return go
+
+
+def home_continue(page) -> None:
+    start(page, "arribada")
+    click(page, ".shell-brand")
+    assert page.locator(".shell-continue").count() == 1
+
+
+def new_form(game: str) -> Callable:
+    def go(page) -> None:
+        click(page, f'[data-act="app.new"][data-game="{game}"]')
+        assert page.locator("form.shell-new").count() == 1
+        # a bot in the second seat: the form as it is most often filled in
+        page.select_option('select[name="kind-1"]', "bot:medium")
+
+    return go
+
+
+def new_error(page) -> None:
+    """The form refused (two seats of one colour): its error message shown."""
+    click(page, '[data-act="app.new"][data-game="arribada"]')
+    colour = page.locator('input[name="colour-0"]:checked').get_attribute("value")
+    page.locator(f'input[name="colour-1"][value="{colour}"]').check()
+    click(page, 'form[data-act="app.start"] button[type="submit"]')
+    assert page.locator(".shell-new .shell-error").count() == 1
+
+
+def pass_screen(game: str) -> Callable:
+    def go(page) -> None:
+        start(page, game)
+        assert page.locator(".shell-pass").count() == 1
+
+    return go
+
+
+def rules(game: str) -> Callable:
+    def go(page) -> None:
+        page.locator(f'.shell-game[data-game="{game}"] [data-act="app.rules"]').click()
+        page.wait_for_selector(".shell-rules")
+
+    return go
+
+
+def saves(page) -> None:
+    start(page, "arribada")
+    reveal(page)
+    import_finished_game(page, "arboretum")
+    menu(page, "app.saves")
+    assert page.locator(".shell-save").count() == 2
+    assert page.locator(".shell-badge").count() == 1  # the game on screen
+
+
+def saves_rename(page) -> None:
+    saves(page)
+    click(page, '.shell-save [data-act="app.rename"]')
+    assert page.locator("form.shell-rename").count() == 1
+
+
+def saves_delete(page) -> None:
+    saves(page)
+    click(page, '.shell-save [data-act="app.delete"]')
+    assert page.locator('[data-act="app.delete-confirm"]').count() == 1
+
+
+def saves_problems(page) -> None:
+    start(page, "arribada")
+    page.evaluate("localStorage.setItem('tablero.save.broken', '{\"kind\": \"tablero-save\"')")
+    page.reload()
+    wait_ready(page)
+    menu(page, "app.saves")
+    assert page.locator(".shell-problems").count() == 1
+
+
+def saves_empty(page) -> None:
+    click(page, '.shell-actions [data-act="app.saves"]')
+    assert page.locator(".shell-saves").count() == 0
+
+
+# Arribada's table
+
+
+def arribada_rack(page) -> None:
+    start(page, "arribada")
+    reveal(page)
+    assert page.locator('[data-act="pick-value"]').count() >= 1
+
+
+def arribada_targets(page) -> None:
+    arribada_rack(page)
+    click(page, '[data-act="pick-value"][data-value="6"]')
+    assert page.locator('[data-act="cell"]').count() > 1
+
+
+def arribada_preview(page) -> None:
+    arribada_targets(page)
+    click(page, '[data-act="cell"][data-cell="d2"]')
+    assert page.locator(".arr-preview").count() == 1
+    assert page.locator('[data-act="confirm-move"]').count() == 1
+
+
+def arribada_draw(page) -> None:
+    arribada_preview(page)
+    click(page, '[data-act="confirm-move"]')
+    assert page.locator('[data-act="move"][data-move="draw 4"]').count() == 1  # a display tile
+
+
+def arribada_refresh(page) -> None:
+    arribada_rack(page)
+    click(page, '[data-act="move"][data-move="refresh"]')
+    click(page, '[data-act="move"][data-move="pick rack 8"]')  # one tile of each set aside
+    click(page, '[data-act="move"][data-move="pick display 1"]')
+    assert page.locator('[data-act="move"][data-move="confirm"]').count() == 1
+
+
+# Arboretum's table
+
+
+def arboretum_draw(page) -> None:
+    start(page, "arboretum", seed=7)
+    arboretum_ui.reveal(page)
+    assert "draw" in arboretum_ui.status(page).lower()
+
+
+def arboretum_play(page) -> None:
+    arboretum_draw(page)
+    for _ in range(2):
+        click(page, '[data-act="move"][data-move="draw deck"]')
+    click(page, '[data-act="pick-card"]')
+    click(page, '[data-act="cell"]')
+    assert page.locator(".arb-preview").count() == 1
+
+
+def arboretum_discard(page) -> None:
+    arboretum_play(page)
+    click(page, '[data-act="confirm-move"]')
+    assert "Discard" in arboretum_ui.status(page)
+    click(page, '[data-act="pick-card"]')
+
+
+# Finished games
+
+
+def end(game: str) -> Callable:
+    def go(page) -> None:
+        import_finished_game(page, game)
+        assert page.locator(".shell-end").count() == 1
+
+    return go
+
+
+def replay(game: str) -> Callable:
+    def go(page) -> None:
+        end(game)(page)
+        click(page, '[data-act="app.replay"]')  # on the last position
+        click(page, '[data-act="app.replay-step"][data-step="0"]')
+        click(page, '[data-act="app.replay-step"][data-delta="1"]')
+        assert page.locator(".shell-replay").count() == 1
+
+    return go
+
+
+SCREENS: dict[str, Callable] = {
+    "home": home,
+    "home-menu": home_menu,
+    **{f"home-{lang}": home_in(lang) for lang in ("es", "ja", "nl")},
+    "home-continue": home_continue,
+    **{f"new-{g}": new_form(g) for g in GAMES},
+    "new-error": new_error,
+    "saves": saves,
+    "saves-rename": saves_rename,
+    "saves-delete": saves_delete,
+    "saves-problems": saves_problems,
+    "saves-empty": saves_empty,
+    **{f"pass-{g}": pass_screen(g) for g in GAMES},
+    "table-arribada-rack": arribada_rack,
+    "table-arribada-targets": arribada_targets,
+    "table-arribada-preview": arribada_preview,
+    "table-arribada-draw": arribada_draw,
+    "table-arribada-refresh": arribada_refresh,
+    "table-arboretum-draw": arboretum_draw,
+    "table-arboretum-play": arboretum_play,
+    "table-arboretum-discard": arboretum_discard,
+    **{f"rules-{g}": rules(g) for g in GAMES},
+    **{f"end-{g}": end(g) for g in GAMES},
+    **{f"replay-{g}": replay(g) for g in GAMES},
+}
+
+#: Audits that fail on screens being rebuilt (issue 17), each with what axe finds there;
+#: a mark comes off as its screen's fix lands (strict: a fixed screen fails until then).
+STILL_FAILING = {
+    # label-content-name-mismatch: the rack tiles' aria-label ("Choose a 1") leaves out
+    # the text the tile shows
+    "table-arribada-rack",
+    "table-arribada-targets",
+    "table-arribada-preview",
+    "table-arribada-refresh",
+    # label-content-name-mismatch: the display tiles' aria-label ("Display: 1")
+    "table-arribada-draw",
+    "replay-arribada",
+    # aria-prohibited-attr: aria-label on the score chart's <polyline>s (no role)
+    "end-arribada",
+}
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [pytest.param(s, marks=[TABLE_REWORK] if s in STILL_FAILING else []) for s in SCREENS],
+)
+def test_screen_has_no_serious_violations(screen, new_page, site_server):
+    page = open_app(new_page, site_server, reduced_motion="reduce")
+    SCREENS[screen](page)
+    assert_clean(page, screen)
+
+
+def test_the_site_does_not_ship_axe(built_site):
+    assert AXE_JS.exists()
+    shipped = [p for p in built_site.rglob("*") if "axe" in p.name.lower()]
+    assert shipped == []
