@@ -64,7 +64,7 @@ function patchChildren(into, from, depth) {
 window.tableroPatch = function tableroPatch(root, html) {
   const template = document.createElement("template");
   template.innerHTML = html;
-  patchChildren(root, template.content, 6);
+  patchChildren(root, template.content, 9);
 };
 
 // --- the keyboard: roving focus, Escape, the menu ----------------------------------------
@@ -74,7 +74,9 @@ window.tableroPatch = function tableroPatch(root, html) {
 // Escape presses the last visible [data-esc] control (cancel, close) or closes the menu.
 // After a render, settle() gives the focus back, or moves it to [data-focus] when the
 // pending decision ([data-decision]) changed or the focus was lost.
-const ROVE_ITEMS = "[tabindex]:not([tabindex='']):not([disabled])";
+// Buttons are items with or without a tabindex in the markup (the rack's tiles, a hand's
+// cards, the menu's entries carry none); SVG cells and other elements by their tabindex.
+const ROVE_ITEMS = "button:not([disabled]), [tabindex]:not([tabindex='']):not([disabled])";
 
 function roveItems(group) {
   return Array.from(group.querySelectorAll(ROVE_ITEMS)).filter(
@@ -229,18 +231,24 @@ window.tableroInstall = {
   },
 };
 
+// What lies under an open dialog (the rules over the table, the install how-to) is inert:
+// its decision and its focus targets do not count, the dialog's do.
+const live = (root, selector) =>
+  Array.from(root.querySelectorAll(selector)).filter((el) => !el.closest("[inert]"));
+const liveDecision = (root) => live(root, "[data-decision]")[0]?.getAttribute("data-decision") ?? "";
+
 window.tableroKeys = {
   // After a render: normalise the groups' tab stops and put the focus where it belongs.
   // `before` is {decision, focused} read before the render (see read()).
   settle(root, before) {
     roveSettle(root);
-    const decision = root.querySelector("[data-decision]")?.getAttribute("data-decision") ?? "";
+    const decision = liveDecision(root);
     const active = document.activeElement;
     const lost = !active || active === document.body || !root.contains(active);
     if (decision !== before.decision || (lost && before.inApp)) {
       const target =
-        Array.from(root.querySelectorAll("[data-focus]")).find((el) => el.getClientRects().length) ||
-        (lost ? root.querySelector("h1, [data-focus-fallback]") : null);
+        live(root, "[data-focus]").find((el) => el.getClientRects().length) ||
+        (lost ? live(root, "h1, [data-focus-fallback]")[0] : null);
       if (target && target !== active) {
         if (!target.hasAttribute("tabindex") && !target.matches("button,a,input,select,textarea,summary")) {
           target.tabIndex = -1;
@@ -252,7 +260,7 @@ window.tableroKeys = {
   read(root) {
     const active = document.activeElement;
     return {
-      decision: root.querySelector("[data-decision]")?.getAttribute("data-decision") ?? "",
+      decision: liveDecision(root),
       inApp: !!active && active !== document.body && root.contains(active),
     };
   },

@@ -233,16 +233,34 @@ def test_table_and_end_frames() -> None:
     root = parse(table_frame("xx", "game", "play", 0, "<style>a{}</style>", "<p/>"))[0]
     assert root.get("class") == "xx-table tb-table" and root.get("data-game") == "game"
     assert (root.get("data-phase"), root.get("data-viewer")) == ("play", "0")
-    assert root.get("data-decision") is None
+    assert root.find("span") is None
     named = parse(table_frame("xx", "game", "play", 0, "", "", decision="play:pick"))[0]
-    assert named.get("data-decision") == "play:pick"
+    assert named.get("data-decision") is None  # the root keeps its attributes
+    mark = named[0]
+    assert (mark.tag, mark.get("data-decision"), mark.get("hidden")) == (
+        "span",
+        "play:pick",
+        "hidden",
+    )
     assert [el.tag for el in root] == ["style", "p"]
     nobody = parse(table_frame("xx", "game", "over", None, "", ""))[0]
     assert nobody.get("data-viewer") is None
     end = parse(end_frame("xx", "game", "<style/>", "<Title>", ["<p>1</p>", "<p>2</p>"]))[0]
     assert end.get("class") == "xx-end" and end.get("data-game") == "game"
-    assert [el.tag for el in end] == ["style", "h2", "p", "p"]
+    # the result (the first part) leads, then the title over the breakdown
+    assert [el.tag for el in end] == ["style", "p", "h2", "p"]
+    assert end[1].text == "1"
     assert end.find("h2").text == "<Title>"
+
+
+def test_margin_text() -> None:
+    names = ["Ana", "Ben", "Cy"]
+    assert widgets.margin_text([54, 47, 50], [0], names, t) == "app.end.margin name=Cy points=4"
+    assert widgets.margin_text([9, 9, 3], [1], names, t) == "app.end.margin-tie name=Ana"
+    assert widgets.margin_text([5, 5, 5], [0, 1, 2], names, t) == ""  # all shared it
+    assert widgets.margin_text([5], [0], names[:1], t) == ""  # alone at the table
+    line = parse(winner_line("xx", [0], [0], "Ana wins", "by 4"))[0]
+    assert line.find("span").text == "by 4" and line.find("span").get("class") == "tb-margin"
 
 
 @pytest.mark.parametrize("winners", [[], [1], [0, 2]])

@@ -180,7 +180,7 @@ def test_copy_link_opens_the_same_position_in_a_fresh_browser(new_page, site_ser
     assert page.evaluate("location.hash") == "#" + link.split("#", 1)[1]
     assert "every player's tiles" in page.inner_text(".shell-share")
     table = table_html(page)
-    scores = page.inner_text(".arr-top")
+    scores = page.inner_text(".tb-top")
 
     other = new_page()  # a fresh context: no saves, no service worker
     other.goto(link)
@@ -188,7 +188,7 @@ def test_copy_link_opens_the_same_position_in_a_fresh_browser(new_page, site_ser
     assert other.evaluate("location.hash") == ""  # the link is consumed
     click(other, '[data-act="app.reveal"]')
     assert table_html(other) == table
-    assert other.inner_text(".arr-top") == scores
+    assert other.inner_text(".tb-top") == scores
     saves = other.evaluate(SAVES)
     assert len([k for k in saves if k.startswith("tablero.save.")]) == 1
 

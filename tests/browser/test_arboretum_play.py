@@ -128,13 +128,13 @@ def test_a_shared_link_restores_the_arboretum_game(new_page, site_server):
     assert "#tb1." in link
     click(page, '[data-act="app.share-close"]')
     table = page.inner_html("#app .shell-table")
-    top = page.inner_text(".arb-top")
+    top = page.inner_text(".tb-top")
 
     other = new_page()  # a fresh context: no saves, no service worker
     other.goto(link)
     wait_ready(other)
     click(other, '[data-act="app.reveal"]')
     assert other.inner_html("#app .shell-table") == table
-    assert other.inner_text(".arb-top") == top
+    assert other.inner_text(".tb-top") == top
     assert "Draw your second card" in other.inner_text(".arb-status")
     assert other.locator('[data-garden="0"] [data-card-cell]').count() == 1

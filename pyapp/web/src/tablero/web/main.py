@@ -274,27 +274,32 @@ def _put_html(html: str) -> None:
         _patch(_root, html)
 
 
-def _focused_key() -> tuple[str, dict[str, str]] | None:
-    """What has the keyboard focus (its data-act and data-*), to give it back after a
-    render replaced the element."""
+def _focused_key() -> tuple[str, dict[str, str], str | None] | None:
+    """What has the keyboard focus (its data-act and data-*, and a form control's name:
+    the new game's selects all send ``app.form``), to give it back after a render
+    replaced the element."""
     from js import document
 
     el = document.activeElement
     if _null(el) or not _root.contains(el) or not hasattr(el, "getAttribute"):
         return None
     act = _text(el.getAttribute("data-act"))
-    return None if act is None else (act, _data_of(el))
+    if act is None:
+        return None
+    return act, _data_of(el), _text(el.getAttribute("name")) or None
 
 
-def _restore_focus(key: tuple[str, dict[str, str]] | None) -> None:
+def _restore_focus(key: tuple[str, dict[str, str], str | None] | None) -> None:
     if key is None:
         return
     from js import CSS
 
-    act, data = key
+    act, data, control = key
     selector = f'[data-act="{CSS.escape(act)}"]' + "".join(
         f'[data-{name}="{CSS.escape(value)}"]' for name, value in data.items()
     )
+    if control:
+        selector += f'[name="{CSS.escape(control)}"]'
     try:
         el = _root.querySelector(selector)
     except Exception:  # noqa: BLE001 - an odd attribute name: leave the focus alone
@@ -553,8 +558,12 @@ def _nav_start() -> None:
     second (so Back from a reopened game shows the start screen)."""
     global _nav_at
     assert _model is not None
-    history = _window().history
-    history.replaceState(_state(0, "home"), "")
+    window = _window()
+    history = window.history
+    # The entries carry no #fragment: a link was read at boot, and going back to an entry
+    # with one would open it again (a hashchange).
+    plain = str(window.location.pathname) + str(window.location.search)
+    history.replaceState(_state(0, "home"), "", plain)
     _nav.clear()
     _nav[0] = "home"
     _nav_at = 0
@@ -562,7 +571,7 @@ def _nav_start() -> None:
     if screen != "home":
         _nav_at = 1
         _nav[1] = screen
-        history.pushState(_state(1, screen), "")
+        history.pushState(_state(1, screen), "", plain)
 
 
 def _state(index: int, screen: str) -> Any:
@@ -574,7 +583,8 @@ def _state(index: int, screen: str) -> Any:
 def _nav_follow() -> None:
     """After a render: a new screen gets its own entry (or, when it is the previous or
     next entry's, the history moves there); the table turning into the end of the game
-    renames its entry."""
+    renames its entry, and so does the new-game form turning into the game it started
+    (Back from a game goes where the form came from, not to the form already sent)."""
     global _nav_at, _nav_quiet
     if _model is None:
         return
@@ -594,6 +604,9 @@ def _nav_follow() -> None:
         _nav_at += 1
         _nav_quiet += 1
         history.forward()
+    elif here == "new" and screen == "game":
+        _nav[_nav_at] = screen
+        history.replaceState(_state(_nav_at, screen), "")
     else:
         for k in [k for k in _nav if k > _nav_at]:
             del _nav[k]

@@ -9,6 +9,7 @@ goes through :func:`esc`.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -563,6 +564,17 @@ def _log(
 
 # --- replay -----------------------------------------------------------------------------
 
+_GAME_CONTROL = re.compile(
+    r'\s(?:data-act="(?!app\.)[^"]*"|role="button"|tabindex="[^"]*"|data-focus="1")'
+)
+
+
+def read_only(table: str) -> str:
+    """A game's table shown for reading only (a replayed position): its controls do
+    nothing, so they are not offered as controls (no ``data-act``, no button role, out
+    of the Tab order; its buttons disabled)."""
+    return _GAME_CONTROL.sub("", table).replace("<button ", "<button disabled ")
+
 
 def _replay_screen(model: Model, app: App, t: Translate) -> str:
     game = model.game
@@ -603,8 +615,8 @@ def _replay_screen(model: Model, app: App, t: Translate) -> str:
         f'<h1 class="shell-h1">{esc(t("app.replay.title"))}</h1>'
         f"{controls}"
         f'<p class="shell-replay-said" aria-live="polite">{esc(said)}</p>'
-        '<div class="shell-table">'
-        + ui.render_table(view, seats, Selection(), t)
+        '<div class="shell-table is-replay">'
+        + read_only(ui.render_table(view, seats, Selection(), t))
         + "</div>"
         + '<div class="shell-actions">'
         + button(t("app.replay.close"), "app.replay-close", cls="shell-primary")

@@ -53,6 +53,7 @@ __all__ = [
     "seat_strip",
     "status_line",
     "LayoutKeys",
+    "margin_text",
     "news_text",
     "since_last_turn",
     "table_frame",
@@ -274,14 +275,16 @@ def table_frame(
     the viewer, holding the game's ``style`` tag and ``body``.  ``decision`` names the
     pending decision (``data-decision``): when it changes after a render, the page moves
     the keyboard focus to the element marked ``data-focus`` (its first target)."""
+    # The decision is named on an element of its own: the table's root keeps its
+    # attributes, so a render patches inside it (static/boot.js, tableroPatch).
+    mark = tag("span", "", hidden="hidden", data_decision=decision) if decision else ""
     return raw_tag(
         "div",
-        style + body,
+        mark + style + body,
         class_=f"{prefix}-table tb-table",
         data_game=game,
         data_phase=phase,
         data_viewer=viewer,
-        data_decision=decision,
     )
 
 
@@ -397,17 +400,45 @@ def news_text(
 # --- the end screen --------------------------------------------------------------------
 
 
-def winner_line(prefix: str, winners: Sequence[int], colours: Sequence[int], text: str) -> str:
-    """The end screen's headline: the winners' marks, then ``text`` (escaped)."""
+def winner_line(
+    prefix: str, winners: Sequence[int], colours: Sequence[int], text: str, margin: str = ""
+) -> str:
+    """The end screen's headline: the winners' marks, then ``text`` and the ``margin``
+    (:func:`margin_text`; both escaped)."""
     marks = "".join(mark_icon(colours[w], seat_letter(w), 28) for w in winners)
-    return raw_tag("p", marks + esc(text), class_=f"{prefix}-winner")
+    extra = tag("span", margin, class_="tb-margin") if margin else ""
+    return raw_tag("p", marks + esc(text) + extra, class_=f"{prefix}-winner")
 
 
-def end_frame(prefix: str, game: str, style: str, title: str, parts: Iterable[str]) -> str:
+def margin_text(
+    scores: Sequence[int], winners: Sequence[int], names: Sequence[str], t: Translate
+) -> str:
+    """By how much the winners won: ``7 points ahead of Ben`` (the best of the others),
+    or nothing when nobody else played or everyone shared the win.
+
+    >>> margin_text([54, 47, 50], [0], ["Ana", "Ben", "Cy"], lambda k, **p: f"{p}")
+    "{'points': 4, 'name': 'Cy'}"
+    """
+    others = [p for p in range(len(scores)) if p not in winners]
+    if not winners or not others:
+        return ""
+    runner = max(others, key=lambda p: (scores[p], -p))
+    gap = scores[winners[0]] - scores[runner]
+    if gap <= 0:  # level on points, won on a tie-break
+        return t("app.end.margin-tie", name=names[runner])
+    return t("app.end.margin", points=gap, name=names[runner])
+
+
+def end_frame(prefix: str, game: str, style: str, title: str, parts: Sequence[str]) -> str:
     """The end screen's root element (``data-game``): the game's ``style`` tag, the
-    ``title`` (escaped) as its heading, then the HTML ``parts``."""
+    result first (the first of the HTML ``parts``: the :func:`winner_line`), then the
+    ``title`` (escaped) as the heading of the rest of ``parts`` (the breakdown)."""
+    head, rest = (parts[0], parts[1:]) if parts else ("", ())
     return raw_tag(
-        "div", style + tag("h2", title) + "".join(parts), class_=f"{prefix}-end", data_game=game
+        "div",
+        style + head + tag("h2", title) + "".join(rest),
+        class_=f"{prefix}-end",
+        data_game=game,
     )
 
 
@@ -560,7 +591,6 @@ def score_chart(
                 class_=f"{prefix}-chart-line {colour_class(colours[p])}",
                 stroke_dasharray=DASHES[p % len(DASHES)] or None,
                 data_seat=p,
-                aria_label=names[p],
             )
         )
         marks = sorted(set(range(p % every, len(series), every)) | {len(series) - 1})
@@ -662,7 +692,10 @@ class Zoom(NamedTuple):
                 data_zoom="out", aria_label=t(keys.zoom_out), title=t(keys.zoom_out),
                 disabled=current == 0)
             + tag("button", label, type="button", class_=btn, data_act="zoom",
-                  data_zoom="fit", aria_label=t(keys.fit_label), title=t(keys.fit_label),
+                  data_zoom="fit", title=t(keys.fit_label),
+                  # the name holds the text shown (the scale when zoomed)
+                  aria_label=t(keys.fit_label) if current is None
+                  else f"{label}: {t(keys.fit_label)}",
                   data_zoom_level=label)
             + tag("button", "+", type="button", class_=btn, data_act="zoom",
                   data_zoom="in", aria_label=t(keys.zoom_in), title=t(keys.zoom_in),

@@ -126,7 +126,8 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
         headline = t("arboretum.end.winner", name=names[winners[0]], points=best)
     else:
         headline = t("arboretum.end.shared", names=names_list(seats, winners, t), points=best)
-    out.append(widgets.winner_line("arb", winners, colours, headline))
+    margin = widgets.margin_text(scores, winners, names, t)
+    out.insert(0, widgets.winner_line("arb", winners, colours, headline, margin))
     tied = [p for p, x in enumerate(scores) if x == best]
     if len(tied) > 1:
         out.append(

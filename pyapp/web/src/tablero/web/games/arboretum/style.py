@@ -81,7 +81,7 @@ CSS = (
 & .arb-garden-panel{background:#f4f8ea;border:1px solid #cbd7b5;border-radius:.6rem;
  padding:.4rem .5rem;min-width:0}
 & .arb-garden-head{display:flex;align-items:center;gap:.4rem;flex-wrap:wrap;margin:0 0 .3rem}
-& .arb-garden-head h3{margin:0;font-size:1rem;display:flex;align-items:center;gap:.3rem;
+& .arb-garden-head h2{margin:0;font-size:1rem;display:flex;align-items:center;gap:.3rem;
  flex:1 1 auto;min-width:0}
 & .arb-zoom{display:flex;gap:.3rem;margin-left:auto}
 & .arb-garden-wrap{overflow:auto;max-height:70vh;touch-action:pan-x pan-y pinch-zoom;
@@ -95,7 +95,7 @@ CSS = (
 & .tb-board .arb-garden.is-fit{width:100%;height:100%}
 & .tb-side .arb-others{display:flex;flex-direction:column}
 & .tb-decision .arb-supply-panel{padding:.3rem .6rem}
-& .tb-decision .arb-supply-panel h3{display:none}
+& .tb-decision .arb-supply-panel h2{display:none}
 & .tb-decision .arb-supply{justify-content:center}
 & .tb-decision .arb-preview{padding:.3rem .6rem}
 & .arb-others{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:.6rem}
@@ -103,7 +103,7 @@ CSS = (
 & .arb-side{grid-area:side;display:flex;flex-direction:column;gap:.5rem;min-width:0}
 
 & .arb-panel{background:#fbfdf5;border:1px solid #cbd7b5;border-radius:.6rem;padding:.5rem .7rem}
-& .arb-panel h3{margin:0 0 .3rem;font-size:1rem}
+& .arb-panel h2,& .arb-panel h3{margin:0 0 .3rem;font-size:1rem}
 & .arb-panel p{margin:.25rem 0}
 & .arb-supply{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-start}
 & .arb-pile{display:flex;flex-direction:column;align-items:center;gap:.15rem;min-width:64px;
@@ -120,7 +120,7 @@ CSS = (
 & .arb-pile summary{cursor:pointer;min-height:44px;display:flex;align-items:center;
  justify-content:center;padding:0 .3rem;text-decoration:underline}
 & .arb-pile-all{display:flex;flex-wrap:wrap;gap:2px;max-width:15rem;justify-content:center}
-& .arb-preview h3{display:flex;align-items:center;gap:.3rem}
+& .arb-preview h2{display:flex;align-items:center;gap:.3rem}
 & .arb-gain{list-style:none;margin:.2rem 0;padding:0;display:flex;flex-direction:column;gap:.2rem}
 & .arb-gain li .arb-icon{margin-right:.3rem}
 & .arb-gain li .arb-note{display:block}

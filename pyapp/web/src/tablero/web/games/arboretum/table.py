@@ -332,7 +332,7 @@ def garden_panel(
         zoom=None if zoom is None else ZOOMS[zoom],
     )
     n = len(view.arbs[p])
-    head = raw_tag("h3", mark_icon(colours[p], seat_letter(p), 20) + esc(title)) + tag(
+    head = raw_tag("h2", mark_icon(colours[p], seat_letter(p), 20) + esc(title)) + tag(
         "span", t("arboretum.garden.count", n=n), class_="arb-note"
     )
     if controls:
@@ -428,7 +428,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
         )
     return raw_tag(
         "section",
-        tag("h3", t("arboretum.supply.title"))
+        tag("h2", t("arboretum.supply.title"))
         + raw_tag("div", deck_html + "".join(piles), class_="arb-supply", data_rove="line"),
         class_="arb-panel arb-supply-panel",
     )
@@ -484,7 +484,7 @@ def _preview(
     html = raw_tag(
         "section",
         raw_tag(
-            "h3",
+            "h2",
             card_icon(move.card, 32)
             + esc(
                 t("arboretum.preview.title", card=card_words(move.card, t), cell=cell_words(at, t))

@@ -103,7 +103,8 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
         )
     else:
         headline = t("arribada.end.not_over")
-    out = [widgets.winner_line("arr", winners, colours, headline)]
+    margin = widgets.margin_text(final, winners, names, t)
+    out = [widgets.winner_line("arr", winners, colours, headline, margin)]
     reason = next((e.get("reason") for e in events if e.get("type") == "game_end"), None)
     if reason in ("shells", "passes"):
         out.append(tag("p", t(f"arribada.log.game_end.{reason}")))

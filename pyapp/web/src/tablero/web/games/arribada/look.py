@@ -434,7 +434,7 @@ def _shoreline(
             out.append(
                 raw_tag(
                     "g",
-                    body,
+                    raw_tag("title", esc(f"{display_label}: {v}")) + body,
                     class_="arr-click",
                     data_act="move",
                     data_move=move,
@@ -442,7 +442,6 @@ def _shoreline(
                     data_display_value=v,
                     role="button",
                     tabindex="0" if slot == min(pic.display_moves) else "-1",
-                    aria_label=f"{display_label}: {v}",
                     data_focus="1" if slot == min(pic.display_moves) else None,
                 )
             )
@@ -476,7 +475,6 @@ def _shoreline(
                     data_move=pic.bag_move,
                     role="button",
                     tabindex="-1" if pic.display_moves else "0",
-                    aria_label=label,
                     data_focus=None if pic.display_moves else "1",
                 )
             )

@@ -107,7 +107,7 @@ CSS = (
  border-left:5px solid var(--arr-target);font-weight:600}
 & .arr-preview{padding:.25rem .6rem;display:flex;flex-wrap:wrap;align-items:baseline;
  gap:.1rem .9rem}
-& .arr-preview h3{margin:0}
+& .arr-preview h2{margin:0}
 & .arr-preview .arr-strengths{display:flex;flex-wrap:wrap;align-items:center;gap:0 .5rem}
 & .arr-preview .arr-strengths caption{display:inline;font-weight:600}
 & .arr-preview .arr-strengths tbody{display:contents}
@@ -125,7 +125,7 @@ CSS = (
 & .arr-main{display:flex;flex-wrap:wrap;gap:.7rem;align-items:flex-start}
 & .arr-side{flex:1 1 15rem;display:flex;flex-direction:column;gap:.5rem;min-width:0}
 & .arr-panel{background:#fffdf6;border:1px solid #e0d3b8;border-radius:.6rem;padding:.5rem .7rem}
-& .arr-panel h3{margin:0 0 .3rem;font-size:1rem}
+& .arr-panel h2,& .arr-panel h3{margin:0 0 .3rem;font-size:1rem}
 & .arr-panel p{margin:.25rem 0}
 & .arr-strengths{border-collapse:collapse}
 & .arr-strengths td,& .arr-strengths th{padding:.15rem .3rem;text-align:left}

@@ -53,6 +53,8 @@ from .style import style_tag
 from .words import SEAT_KEYS, seat_name, tile_words
 
 ACTIONS = (Place, Claim, Capture)
+#: the tiles whose printed strength differs from their value (the small corner number)
+STRENGTH_HINTS = (1, 7, 8)
 HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
 LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.layout.dock")
 
@@ -344,7 +346,7 @@ def _preview(
             lines.append(t("arribada.preview.defence", defence=STRENGTH[v] + strengths[me]))
     html = raw_tag(
         "section",
-        tag("h3", move_words(view, move, seats, t))
+        tag("h2", move_words(view, move, seats, t))
         + raw_tag(
             "div", table + "".join(tag("p", line) for line in lines), class_="arr-preview-body"
         ),
@@ -376,6 +378,11 @@ def _rack(
     for v in rack:
         icon = tile_icon(v, size=50)
         label = t("arribada.rack.tile", tile=tile_words(v, t))
+        if view.variant != "beginner" and v in STRENGTH_HINTS:
+            label += t("arribada.rack.strength", n=STRENGTH[v])
+        # The button's name is its text (hidden, for a screen reader): the tile's drawing
+        # is decoration (its small strength number is not part of the name it says).
+        sr = tag("span", label, class_="shell-visually-hidden")
         if phase == "refresh" and v in picked_left:
             picked_left.remove(v)
             tiles.append(
@@ -392,13 +399,12 @@ def _rack(
             tiles.append(
                 raw_tag(
                     "button",
-                    icon,
+                    icon + sr,
                     type="button",
                     class_="arr-rack-tile",
                     data_act="move",
                     data_move=str(pick[0]),
                     data_rack_value=v,
-                    aria_label=label,
                     data_focus="1" if not any("data-focus" in x for x in tiles) else None,
                 )
             )
@@ -409,14 +415,13 @@ def _rack(
             tiles.append(
                 raw_tag(
                     "button",
-                    icon,
+                    icon + sr,
                     type="button",
                     class_="arr-rack-tile",
                     data_act="pick-value",
                     data_value=v,
                     data_rack_value=v,
                     aria_pressed="true" if pressed else "false",
-                    aria_label=label,
                     data_focus="1" if value is None and first and focus_rack else None,
                 )
             )

@@ -1,0 +1,467 @@
+"""The table as players expect it, at the screen sizes they use: one screen per turn.
+
+Played like a player, by clicking the real page (``viewport_shots.start_game`` and the
+clicks of ``ui.click``); nothing is moved any other way.
+
+* Every decision of a turn fits the screen at 1280x800, 1366x768, 1920x1080 and a
+  390x844 phone, for Arribada and Arboretum with 2 and with 4 players (the other seats
+  random bots): the page does not scroll, and the board frame, the player's pieces, the
+  pending decision's targets and its buttons are inside the viewport, not covered (a
+  tap at their centre reaches them) and at least 24 px (WCAG's minimum target size).
+  Targets drawn on the board may be scrolled away inside the board's frame (it pans on a
+  phone): then the frame must bring each of them into the viewport when scrolled to it.
+* The others' moves since the player's last one: a bot's move is outlined on the board
+  (``rect.tb-recent``) and said in the status line (``.tb-news``); in a hot-seat game
+  the pass screen lists what happened, without the previous player's rack.
+* The end screen leads with the result: the winner line and the players' scores are in
+  the first viewport.
+* Screenshots of every size (``viewport_shots.capture_viewports``) into tests/output/.
+
+One page per screen size (module scope: the app boots once per size, the bot worker
+starts once) walks each game through its decisions.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import NetworkGuard, wait_ready
+from screens import import_finished_game
+from ui import click
+from viewport_shots import (
+    VIEWPORTS,
+    capture_viewports,
+    context_options,
+    decision,
+    first_reachable,
+    shot_name,
+    start_game,
+    wait_decision,
+)
+
+pytestmark = pytest.mark.browser
+
+OUT = Path(__file__).resolve().parents[1] / "output" / "screenshots"
+MIN_TARGET = 24  # px: WCAG 2.2 "target size (minimum)"
+#: the board frame's share of the viewport it gets at least (the main thing on screen)
+MIN_BOARD_HEIGHT = 0.3
+MIN_BOARD_WIDTH = 0.45
+
+# What is on screen for the selectors of a decision, measured in the page:
+# mode "all": there is one at least, and every element matching is shown whole in the
+# viewport and in its scrolling frames, a tap at its centre reaches it; mode "reach":
+# the same, or else after scrolling its frames to it (the scroll positions are put back
+# afterwards); mode "each": like "all", but there may be none; "sized" ones are also at
+# least MIN_TARGET px in both directions.
+MEASURE = """([groups, minSize]) => {
+  const se = document.scrollingElement;
+  const vw = innerWidth, vh = innerHeight;
+  const view = {left: 0, top: 0, right: vw, bottom: vh};
+  const cut = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
+                          right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
+  const frames = (el) => {
+    const out = [];
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') out.push(a);
+    }
+    return out;
+  };
+  const seen = (el) => frames(el).reduce((c, a) => cut(c, a.getBoundingClientRect()), view);
+  const within = (r, c) => r.left >= c.left - 1 && r.top >= c.top - 1
+    && r.right <= c.right + 1 && r.bottom <= c.bottom + 1;
+  const reached = (el, r) => {
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  };
+  const fmt = (r) => `${Math.round(r.left)},${Math.round(r.top)} `
+    + `${Math.round(r.width)}x${Math.round(r.height)}`;
+  const what = (el) => el.tagName.toLowerCase()
+    + (el.dataset.act ? `[data-act=${el.dataset.act}]` : '')
+    + (el.dataset.cell ? `[data-cell=${el.dataset.cell}]` : '')
+    + (el.dataset.move ? `[data-move="${el.dataset.move}"]` : '')
+    + (el.dataset.value ? `[data-value=${el.dataset.value}]` : '')
+    + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '');
+  const problems = [];
+  const check = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return 'has no size';
+    if (!within(r, view)) return `is not inside the viewport (${fmt(r)})`;
+    if (!within(r, seen(el))) return `is cut off by its frame (${fmt(r)})`;
+    if (!reached(el, r)) {
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return `is covered by ${hit ? what(hit) : 'nothing'} (${fmt(r)})`;
+    }
+    return '';
+  };
+  for (const [name, selector, mode, sized] of groups) {
+    const els = [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length);
+    if (!els.length && mode !== 'each') problems.push(`${name}: nothing matches ${selector}`);
+    for (const el of els) {
+      let why = check(el);
+      if (why && mode === 'reach') {
+        const saved = frames(el).map((a) => [a, a.scrollLeft, a.scrollTop]);
+        el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+        const moved = se.scrollTop !== 0 || se.scrollLeft !== 0;
+        const after = check(el);
+        why = moved ? 'scrolls the page to be seen' : after ? `${after} even scrolled to` : '';
+        for (const [a, x, y] of saved) { a.scrollLeft = x; a.scrollTop = y; }
+        se.scrollTop = 0; se.scrollLeft = 0;
+      }
+      const r = el.getBoundingClientRect();
+      if (!why && sized && (r.width < minSize - 0.5 || r.height < minSize - 0.5)) {
+        why = `is too small to tap (${fmt(r)})`;
+      }
+      if (why) problems.push(`${name}: ${what(el)} ${why}`);
+    }
+  }
+  const board = document.querySelector('.tb-board')?.getBoundingClientRect();
+  return {problems, scrollTop: se.scrollTop, scrollLeft: se.scrollLeft,
+          scrollHeight: se.scrollHeight, scrollWidth: se.scrollWidth, vw, vh,
+          board: board ? [Math.round(board.width), Math.round(board.height)] : null};
+}"""
+
+
+class Screen:
+    """Checks of what a player sees at each decision of a game on one page; the
+    problems are gathered (every decision is checked) and reported together."""
+
+    def __init__(self, page, label: str, measure: bool = True):
+        self.page, self.label, self.measure = page, label, measure
+        self.problems: list[str] = []
+        self.boards: list[str] = []
+
+    def check(self, stage: str, *groups: tuple[str, str, str, bool]) -> None:
+        """``groups``: (name, selector, mode, sized) of the decision's things on top of
+        the board frame and the player's pieces, always checked."""
+        if not self.measure:
+            return
+        always = [
+            ("board frame", ".tb-board", "all", False),
+            ("board controls", ".tb-board button", EACH, True),
+            ("pieces", ".tb-hand", "all", False),
+        ]
+        found = self.page.evaluate(MEASURE, [[*always, *groups], MIN_TARGET])
+        where = f"{self.label} {stage} [{decision(self.page)}]"
+        if found["scrollTop"] != 0 or found["scrollHeight"] > found["vh"] + 1:
+            self.problems.append(
+                f"{where}: the page scrolls (top {found['scrollTop']}, height "
+                f"{found['scrollHeight']} > {found['vh']})"
+            )
+        if found["scrollWidth"] > found["vw"] + 1:
+            self.problems.append(f"{where}: the page is {found['scrollWidth']} px wide")
+        w, h = found["board"]
+        self.boards.append(f"{stage} {w}x{h}")
+        if h < MIN_BOARD_HEIGHT * found["vh"] or w < MIN_BOARD_WIDTH * found["vw"]:
+            self.problems.append(
+                f"{where}: the board frame is only {w}x{h} of {found['vw']}x{found['vh']}"
+            )
+        self.problems += [f"{where}: {p}" for p in found["problems"]]
+
+    def assert_ok(self) -> None:
+        print(f"\n{self.label}: board frame at each decision: {', '.join(self.boards)}")
+        assert not self.problems, "\n".join(self.problems)
+
+
+# --- the pages: one per screen size ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pages(browser, site_server):
+    """``pages(width, height)``: the app on a page of that size (made once per module);
+    every request is checked like the ``new_page`` fixture's."""
+    guard = NetworkGuard()
+    made: dict[tuple[int, int], tuple] = {}
+
+    def get(width: int, height: int):
+        if (width, height) not in made:
+            context = browser.new_context(**context_options(width, height))
+            guard.watch(context)
+            page = context.new_page()
+            page.goto(site_server.url)
+            wait_ready(page)
+            made[(width, height)] = (context, page)
+        return made[(width, height)][1]
+
+    yield get
+    for context, _ in made.values():
+        context.close()
+    assert not guard.violations, f"requests left 127.0.0.1: {guard.violations}"
+
+
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+# --- 1. every decision on one screen -------------------------------------------------------
+
+ALL, REACH, EACH = "all", "reach", "each"
+TILES = ("rack tiles", '.tb-hand [data-act="pick-value"]', ALL, True)
+BUTTONS = ("buttons", ".tb-actions button", EACH, True)
+CONFIRM = ("confirm", '.tb-actions [data-act="confirm-move"]', ALL, True)
+CANCEL = ("cancel", '.tb-actions [data-act="cancel-move"]', ALL, True)
+PREVIEW = ("preview", ".tb-decision", ALL, False)
+CELLS = ("target cells", '.tb-board [data-act="cell"]', REACH, True)
+
+
+def arribada_place(screen: Screen, page, turn: int) -> None:
+    """Choose a rack tile, then a cell, then confirm (checking each step); then any
+    extra action is declined."""
+    screen.check(f"turn {turn} start", TILES, BUTTONS)
+    click(page, '.tb-hand [data-act="pick-value"]')
+    assert decision(page).startswith("action:target"), decision(page)
+    screen.check(f"turn {turn} tile chosen", CELLS, TILES, BUTTONS)
+    click(page, first_reachable(page, '.tb-board [data-act="cell"]'))
+    assert decision(page).startswith("action:confirm"), decision(page)
+    screen.check(f"turn {turn} cell chosen", PREVIEW, CONFIRM, CANCEL, BUTTONS)
+    click(page, '[data-act="confirm-move"]')
+    while decision(page).startswith("extra"):
+        screen.check(f"turn {turn} extra action", BUTTONS)
+        click(page, '[data-act="move"][data-move="decline"]')
+
+
+def arribada_draw(screen: Screen, page, turn: int) -> None:
+    """Draw back from the bag (checking the draw decision): then the turn's end
+    (its decision when the refresh seashell is unspent, else the next player's turn)."""
+    assert decision(page).startswith("draw"), decision(page)
+    screen.check(
+        f"turn {turn} draw",
+        ("display tiles", '.tb-board [data-act="move"][data-display-slot]', REACH, True),
+        ("bag", '.tb-board [data-act="move"][data-move="draw bag"]', REACH, True),
+        BUTTONS,
+    )
+    while decision(page).startswith("draw"):
+        click(page, '.tb-actions [data-act="move"][data-move="draw bag"]')
+
+
+def walk_arribada(screen: Screen, page, players: int) -> None:
+    wait_decision(page, "action:pick")
+    # turn 1: place, draw back, then refresh at the end of the turn (which ends it)
+    arribada_place(screen, page, 1)
+    arribada_draw(screen, page, 1)
+    assert decision(page).startswith("end"), decision(page)
+    screen.check(
+        "turn 1 end",
+        ("end turn", '.tb-actions [data-move="end"]', ALL, True),
+        ("refresh", '.tb-actions [data-move="refresh"]', ALL, True),
+        BUTTONS,
+    )
+    click(page, '.tb-actions [data-act="move"][data-move="refresh"]')
+    assert decision(page).startswith("refresh"), decision(page)
+    rack = ("rack tiles", '.tb-hand [data-act="move"][data-rack-value]', ALL, True)
+    display = ("display tiles", '.tb-board [data-act="move"][data-display-slot]', REACH, True)
+    cancel = ("cancel refresh", '.tb-actions [data-act="app.undo"]', ALL, True)
+    screen.check("turn 1 refresh", rack, display, cancel, BUTTONS)
+    click(page, '.tb-hand [data-act="move"][data-rack-value]')
+    screen.check(
+        "turn 1 refresh tile set aside",
+        display,
+        ("confirm refresh", '.tb-actions [data-move="confirm"]', ALL, True),
+        cancel,
+        BUTTONS,
+    )
+    click(page, '.tb-actions [data-act="move"][data-move="confirm"]')
+    # the bots play; turn 2, with what they did said in the status line
+    wait_decision(page, "action:pick")
+    if players > 2:
+        assert page.locator(".tb-news").count() == 1
+    arribada_place(screen, page, 2)
+    arribada_draw(screen, page, 2)  # the refresh is spent: the turn ends there
+    assert not decision(page).startswith(("draw", "end")), decision(page)
+
+
+TAKES = ("draw from", ".tb-decision .arb-take", ALL, True)
+CARDS = ("hand cards", '.tb-hand [data-act="pick-card"]', ALL, True)
+
+
+def arboretum_turn(screen: Screen, page, turn: int) -> None:
+    for draw in (0, 1):
+        wait_decision(page, f"draw:{draw}:pick")
+        screen.check(f"turn {turn} draw {draw + 1}", TAKES)
+        # the deck, or from turn 2 a discard pile's top when there is one
+        piles = '.tb-decision .arb-take:not([data-move="draw deck"])'
+        deck = '.tb-decision .arb-take[data-move="draw deck"]'
+        click(page, piles if turn > 1 and page.locator(piles).count() else deck)
+    assert decision(page) == "play:0:pick", decision(page)
+    screen.check(f"turn {turn} play", CARDS)
+    click(page, '.tb-hand [data-act="pick-card"]')
+    assert decision(page) == "play:0:target", decision(page)
+    screen.check(f"turn {turn} card chosen", CELLS, CARDS)
+    click(page, first_reachable(page, '.tb-board [data-act="cell"]'))
+    assert decision(page) == "play:0:confirm", decision(page)
+    screen.check(f"turn {turn} cell chosen", PREVIEW, CONFIRM, CANCEL, CARDS)
+    click(page, '[data-act="confirm-move"]')
+    assert decision(page) == "discard:0:pick", decision(page)
+    screen.check(f"turn {turn} discard", CARDS)
+    click(page, '.tb-hand [data-act="pick-card"]')
+    assert decision(page) == "discard:0:confirm", decision(page)
+    screen.check(f"turn {turn} discard chosen", CARDS, CONFIRM, CANCEL)
+    click(page, '[data-act="confirm-move"]')
+
+
+def walk_arboretum(screen: Screen, page, players: int) -> None:
+    arboretum_turn(screen, page, 1)
+    if players > 2:
+        wait_decision(page, "draw:0:pick")
+        assert page.locator(".tb-news").count() == 1
+    arboretum_turn(screen, page, 2)
+
+
+GAME_SETUPS = [
+    pytest.param("arribada", 2, id="arribada-2p"),
+    pytest.param("arribada", 4, id="arribada-4p"),
+    pytest.param("arboretum", 2, id="arboretum-2p"),
+    pytest.param("arboretum", 4, id="arboretum-4p"),
+]
+
+
+@pytest.mark.parametrize("game,players", GAME_SETUPS)
+@pytest.mark.parametrize("size", VIEWPORTS, ids=size_id)
+def test_every_decision_fits_the_screen(pages, size, game, players):
+    page = pages(*size)
+    start_game(page, game, players, seed=9 if game == "arribada" else 7)
+    screen = Screen(page, f"{game} {players}p at {size_id(size)}")
+    if game == "arribada":
+        walk_arribada(screen, page, players)
+    else:
+        walk_arboretum(screen, page, players)
+    screen.assert_ok()
+
+
+# --- 2. what the others did ------------------------------------------------------------------
+
+
+def owned_cells(page, owner: int) -> set[str]:
+    return set(
+        page.locator(f'.tb-board [data-tile-owner="{owner}"]').evaluate_all(
+            "els => els.map(e => e.dataset.tileCell)"
+        )
+    )
+
+
+def log_lines(page) -> list[str]:
+    return page.locator(".shell-log-list li").evaluate_all(
+        "els => els.map(e => e.textContent.trim())"
+    )
+
+
+def test_a_bots_arribada_move_is_marked_and_said(pages):
+    page = pages(1280, 800)
+    start_game(page, "arribada", 2, seed=9)  # Ana first, then Ben (a random bot)
+    wait_decision(page, "action:pick")
+    assert page.locator(".tb-news").count() == 0  # nobody has moved yet
+    click(page, '.tb-hand [data-act="pick-value"]')
+    click(page, '.tb-board [data-act="cell"]')
+    click(page, '[data-act="confirm-move"]')
+    while decision(page).startswith("extra"):
+        click(page, '[data-act="move"][data-move="decline"]')
+    while decision(page).startswith("draw"):
+        click(page, '.tb-actions [data-move="draw bag"]')
+    bens = owned_cells(page, 1)
+    click(page, '.tb-actions [data-move="end"]')
+    wait_decision(page, "action")
+    new = owned_cells(page, 1) - bens
+    assert len(new) == 1, new  # Ben placed (or claimed, or captured) one tile
+    cell = new.pop()
+    assert page.locator(f'.tb-board rect.tb-recent[data-recent-cell="{cell}"]').count() == 1
+    news = page.inner_text(".tb-status .tb-news")
+    said = [line for line in log_lines(page) if line.startswith("Ben") and cell in line]
+    assert said, log_lines(page)
+    assert "Ben placed" in news or "Ben claimed" in news or "Ben captured" in news, news
+    assert cell in news and said[0].split(". ")[0] in news, (news, said)
+
+
+def test_a_bots_arboretum_play_is_marked_and_said(pages):
+    page = pages(1280, 800)
+    start_game(page, "arboretum", 2, seed=7)
+    arboretum_turn(Screen(page, "arboretum", measure=False), page, 1)
+    wait_decision(page, "draw:0:pick")
+    garden = '.tb-side [data-garden="1"]'
+    cards = page.locator(f"{garden} [data-card-cell]")
+    assert cards.count() == 1  # Ben planted his first card
+    cell = cards.get_attribute("data-card-cell")
+    assert page.locator(f'{garden} rect.tb-recent[data-recent-cell="{cell}"]').count() == 1
+    assert page.locator(".tb-side .arb-others").count() == 1
+    news = page.inner_text(".tb-status .tb-news")
+    planted = [line for line in log_lines(page) if line.startswith("Ben planted")]
+    assert planted, log_lines(page)
+    assert "Ben planted" in news and planted[0].rstrip(".") in news, (news, planted)
+
+
+def test_the_pass_screen_says_what_happened_without_the_rack(pages):
+    page = pages(1280, 800)
+    start_game(page, "arribada", 2, kinds=("human", "human"), seed=9)
+    click(page, '[data-act="app.reveal"]')  # Ana's turn
+    click(page, '.tb-hand [data-act="pick-value"]')
+    click(page, '.tb-board [data-act="cell"]')
+    click(page, '[data-act="confirm-move"]')
+    while decision(page).startswith("extra"):
+        click(page, '[data-act="move"][data-move="decline"]')
+    while decision(page).startswith("draw"):
+        click(page, '.tb-actions [data-move="draw bag"]')
+    rack = page.locator(".tb-hand [data-rack-value]").evaluate_all(
+        "els => els.map(e => e.dataset.rackValue)"
+    )
+    assert len(rack) == 5
+    click(page, '.tb-actions [data-move="end"]')
+    # Ben's pass screen: what Ana did, and nothing of her rack
+    assert page.locator(".shell-pass").count() == 1
+    items = page.locator(".shell-pass-news li")
+    assert items.count() >= 1
+    said = page.inner_text(".shell-pass-news")
+    assert "Ana" in said, said
+    assert page.locator("[data-rack-value], .arr-rack, [data-rack-owner]").count() == 0
+    for line in items.all_inner_texts():
+        if "bag" in line:  # a draw from the bag never says the tile
+            assert not re.search(r"\d", line), line
+    pass_text = page.inner_text(".shell-pass")
+    assert "rack" not in pass_text.lower(), pass_text
+
+
+# --- 3. the end screen -------------------------------------------------------------------------
+
+END_SCORES = {
+    "arribada": [
+        ("winner line", ".shell-end .arr-winner"),
+        ("margin", ".shell-end .arr-winner .tb-margin"),
+        ("score rows", ".shell-end .arr-end table.arr-summary tr[data-seat]"),
+    ],
+    "arboretum": [
+        ("winner line", ".shell-end .arb-winner"),
+        ("margin", ".shell-end .arb-winner .tb-margin"),
+        ("players", ".shell-end .arb-end table th[data-seat]"),
+        ("scores", ".shell-end .arb-end table [data-total]"),
+    ],
+}
+
+
+@pytest.mark.parametrize("game", ["arribada", "arboretum"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=size_id)
+def test_the_end_screen_leads_with_the_result(pages, size, game):
+    page = pages(*size)
+    import_finished_game(page, game)
+    assert page.locator(".shell-end").count() == 1
+    if game == "arribada":  # the first table is the scores, one row per player
+        first = page.locator(".shell-end .arr-end table").first
+        assert first.get_attribute("class") == "arr-summary"
+        assert first.locator("tr[data-seat]").count() == 2
+    groups = [(name, sel, ALL, False) for name, sel in END_SCORES[game]]
+    found = page.evaluate(MEASURE, [groups, MIN_TARGET])
+    assert found["scrollTop"] == 0, f"the end screen opens scrolled by {found['scrollTop']} px"
+    assert not found["problems"], "\n".join(found["problems"])
+
+
+# --- 4. screenshots ------------------------------------------------------------------------------
+
+
+def test_the_table_is_captured_at_every_size(pages, site_server):
+    files = capture_viewports(pages, site_server.url, OUT)
+    expected = []
+    for w, h in VIEWPORTS:
+        expected += [shot_name("arribada", w, h), shot_name("arribada", w, h, "-preview")]
+        expected.append(shot_name("arboretum", w, h))
+    assert sorted(p.name for p in files) == sorted(expected)
+    for path in files:
+        assert path.stat().st_size > 5_000, path
