@@ -137,7 +137,8 @@ class SaveSummary:
     over: bool
     current_player: int | None  # whose turn it is (None once the game is over)
     num_players: int
-    moves: int  # moves played so far
+    moves: int  # moves (decisions) played so far
+    turns: int = 0  # turns begun so far: runs of moves by one player (what players count)
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)  # empty while the game goes on
 
@@ -335,9 +336,28 @@ def _summary(game: SavedGame) -> SaveSummary:
         current_player=None if over else state.current_player,
         num_players=state.num_players,
         moves=len(state.history),
+        turns=turns_begun(state.history),
         scores=list(state.scores()),
         winners=list(state.winners()) if over else [],
     )
+
+
+def turns_begun(history: Any) -> int:
+    """How many turns the history holds: each run of entries by one player is a turn
+    (an Arribada turn is an action, draws and its end; an Arboretum turn two draws, a
+    play and a discard).
+
+    >>> turns_begun([{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}])
+    3
+    """
+    turns = 0
+    last = None
+    for entry in history:
+        player = entry.get("player")
+        if player is not None and player != last:
+            turns += 1
+        last = player
+    return turns
 
 
 def _refuse_newer(text: str | None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from tablero.core import get_game
@@ -33,6 +34,7 @@ from .app import (
 from .i18n import LANGUAGE_NAMES, LANGUAGES
 from .plugin import GameUI, Seat, Selection, Translate
 from .saves import SaveProblem
+from .screens.frame import default_name_in
 from .screens.new import OptionInput, option_inputs, player_counts
 from .svg import esc
 from .widgets import since_last_turn
@@ -254,11 +256,12 @@ def _home_screen(model: Model, app: App, t: Translate) -> str:
     parts = [f'<h1 class="shell-h1">{esc(t("app.home.title"))}</h1>']
     if model.game is not None:
         game = model.game
+        lang = model.lang
         parts.append(
             '<section class="shell-card shell-continue">'
             f"<h2>{esc(t('app.home.continue'))}</h2>"
             f'<p class="shell-save-name">{esc(game.name)}</p>'
-            f'<p class="shell-meta">{esc(_players_line(game.seats))}</p>'
+            f'<p class="shell-meta">{esc(_players_line(shown_seats(game.seats, app, lang)))}</p>'
             '<div class="shell-actions">'
             + button(t("app.home.continue-button"), "app.game", cls="shell-primary")
             + "</div>"
@@ -422,14 +425,20 @@ def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str
 # --- the game ---------------------------------------------------------------------------
 
 
+def shown_seats(seats: Sequence[Seat], app: App, lang: str) -> list[Seat]:
+    """The seats as shown: a default name ("Player 2") in the language on screen, even
+    when the game was started in another ("プレイヤー2"); typed names as they are."""
+    return [replace(s, name=default_name_in(app, s.name, i, lang)) for i, s in enumerate(seats)]
+
+
 def _game_screen(model: Model, app: App, t: Translate) -> str:
     game = model.game
     assert game is not None
     seat = pass_to(model)
     ui = app.get_ui(game.game_id)
-    seats = list(game.seats)
+    seats = shown_seats(game.seats, app, model.lang)
     if seat is not None:
-        return _pass_screen(game.seats[seat], ui, game.state.view(seat), seats, t)
+        return _pass_screen(seats[seat], ui, game.state.view(seat), seats, t)
     state = game.state
     me = viewer(model)
     view = state.view(me)
@@ -480,7 +489,7 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
     th = model.thinking
     if th is None or th.save_id != game.id:
         return ""
-    thinker = game.seats[th.seat]
+    thinker = shown_seats(game.seats, app, model.lang)[th.seat]
     text = t("app.bot.thinking", name=thinker.name, level=t(LEVEL_KEYS[th.level]))
     if th.budget_ms:
         elapsed = max(0, min(th.budget_ms, app.now() - th.started))
@@ -584,7 +593,7 @@ def _replay_screen(model: Model, app: App, t: Translate) -> str:
     last = len(states) - 1
     k = model.replay_step
     state = states[k]
-    seats = list(game.seats)
+    seats = shown_seats(game.seats, app, model.lang)
     # The game is over, so nothing is secret any more: each position is shown from the
     # seat of the player to move there (the seat that made the last move at the end).
     seat = state.current_player
@@ -694,19 +703,20 @@ def _saves_screen(model: Model, app: App, t: Translate) -> str:
 def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
     entry = next((e for e in app.games if e.id == s.game_id), None)
     title = t(entry.title_key) if entry else s.game_id
+    seats = shown_seats(s.seats, app, model.lang)
     if s.over:
-        best = ", ".join(s.seats[p].name for p in s.winners)
+        best = ", ".join(seats[p].name for p in s.winners)
         status = t("app.saves.over", winners=best)
     elif s.current_player is not None:
-        status = t("app.saves.turn", name=s.seats[s.current_player].name)
+        status = t("app.saves.turn", name=seats[s.current_player].name)
     else:
         status = ""
     meta = " · ".join(
         x
         for x in (
             title,
-            _players_line(s.seats),
-            t("app.saves.moves", n=s.moves),
+            _players_line(seats),
+            t("app.saves.turns", n=s.turns),
             status,
             t("app.saves.updated", when=_when(s.updated)),
         )

@@ -19,7 +19,7 @@ from .table import open_game
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["open_link"]
+__all__ = ["default_name_in", "open_link"]
 
 
 @act("app.back", screen="frame", view_only=True)
@@ -112,7 +112,25 @@ def lang(app: App, model: Model, data: dict[str, str]) -> Model:
     lang = data.get("value", "")
     if lang not in LANGUAGES:
         return model
+    model = _default_names_in(app, model, lang)
     return replace(model, lang=lang, effects=(Effect("lang", {"lang": lang}),))
+
+
+def _default_names_in(app: App, model: Model, lang: str) -> Model:
+    """Default player names ("Player 2", "プレイヤー2") in the new-game form follow the
+    language; a typed name is kept.  (A game's seats keep their names: the views show a
+    default name in the language on screen, :func:`tablero.web.views.shown_seats`.)"""
+    form = model.form
+    if form is None:
+        return model
+    names = tuple(default_name_in(app, name, i, lang) for i, name in enumerate(form.names))
+    return replace(model, form=replace(form, names=names))
+
+
+def default_name_in(app: App, name: str, seat: int, lang: str) -> str:
+    """``name`` in ``lang`` if it is some language's default name for ``seat``."""
+    defaults = {app.t(other)("app.new.default-name", n=seat + 1) for other in LANGUAGES}
+    return app.t(lang)("app.new.default-name", n=seat + 1) if name in defaults else name
 
 
 # --- sharing and exporting ----------------------------------------------------------------
