@@ -150,9 +150,8 @@ def test_the_saves_list_counts_turns_not_decisions():
     state = make("arribada", players=2, seed=3)
     while len(state.history) < 30:
         state = state.apply(state.legal_moves()[0])
-    runs = 1 + sum(
-        1 for a, b in zip(state.history, state.history[1:]) if a["player"] != b["player"]
-    )
+    players = [entry["player"] for entry in state.history]
+    runs = 1 + sum(1 for a, b in zip(players, players[1:], strict=False) if a != b)
     assert turns_begun(state.history) == runs < len(state.history)
     app = make_app()
     open_saved(app, state, TWO)

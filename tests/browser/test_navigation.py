@@ -45,6 +45,10 @@ def screen(page) -> str:
     return match.group(1) if match else ""
 
 
+def focused(locator) -> bool:
+    return locator.evaluate("el => el === document.activeElement")
+
+
 def history_state(page) -> dict:
     return page.evaluate("history.state")
 
@@ -96,7 +100,7 @@ def test_back_from_the_rules_forward_to_the_game_and_a_share_link(new_page, site
     # the rules over the table (menu -> Rules): a dialog with its own entry
     menu(page, "app.rules")
     assert screen(page) == "rules"
-    assert page.locator(".shell-overlay[role=dialog] .shell-rules-head h1").is_focused()
+    assert focused(page.locator(".shell-overlay[role=dialog] .shell-rules-head h1"))
     assert history_state(page)["screen"] == "rules"
     assert page.evaluate("history.length") == entries + 1
     page.go_back()
@@ -211,7 +215,7 @@ def test_the_log_drawer_opens_and_escape_closes_it(new_page, site_server):
     page.wait_for_selector(".shell-log.is-open", state="detached")
     assert not log.is_visible()
     assert moves.get_attribute("aria-expanded") == "false"
-    assert moves.is_focused()  # the focus stays on the button that opened it
+    assert focused(moves)  # the focus stays on the button that opened it
     # the drawer's own Close works too
     click(page, ".shell-moves")
     click(page, ".shell-log .shell-drawer-close")
@@ -275,20 +279,23 @@ def test_a_dismissed_prompt_and_appinstalled(new_page, site_server):
     assert "installed" not in (page.inner_text(".shell-toast") or "")
     # a new offer brings it back; installing from the browser's own menu removes it
     page.evaluate(OFFER, "accepted")
-    page.wait_for_selector(".shell-menu-items .shell-install")
+    page.wait_for_selector(".shell-menu-items .shell-install", state="attached")
     page.evaluate("window.dispatchEvent(new Event('appinstalled'))")
     page.wait_for_selector(".shell-menu-items .shell-install", state="detached")
     assert "installed" in page.inner_text(".shell-toast")
 
 
 def test_an_offer_before_the_app_started(new_page, site_server):
-    """Chromium fires beforeinstallprompt early, often before Python is up."""
+    """Chromium fires beforeinstallprompt early (once the manifest and the service worker
+    are in), often before Python is up: here at the page's load event."""
     page = new_page(viewport={"width": 1000, "height": 900})
     page.add_init_script(
-        "document.addEventListener('DOMContentLoaded', () => (" + OFFER + ")('accepted'))"
+        "addEventListener('load', () => { window.__readyAtOffer = document.body.dataset.ready;"
+        " (" + OFFER + ")('accepted'); })"
     )
     page.goto(site_server.url)
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert page.evaluate("window.__readyAtOffer") != "1"  # the offer came first
     assert page.evaluate("tableroInstall.state()") == "available"
     open_menu(page)
     assert page.locator(".shell-menu-items .shell-install").is_visible()
@@ -309,7 +316,7 @@ def test_install_on_ios_shows_how(new_page, site_server):
     assert help_.is_visible()
     assert "Share" in help_.inner_text()
     close = help_.locator('[data-act="app.install-help-close"]')
-    assert close.is_focused()  # the dialog takes the focus
+    assert focused(close)  # the dialog takes the focus
     assert page.get_attribute(".shell-page", "inert") is not None  # the page is behind it
     box = close.bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"] and box["height"] >= 44

@@ -144,7 +144,7 @@ def capture_viewports(
                 wait_decision(page, "action:pick")
                 take(page, shot_name(game, width, height))
                 click(page, '[data-act="pick-value"]')
-                click(page, first_reachable(page, '[data-act="cell"]'))
+                click(page, first_reachable(page, '[data-act="cell"][data-kind="place"]'))
                 assert decision(page).startswith("action:confirm"), decision(page)
                 take(page, shot_name(game, width, height, "-preview"))
             else:
