@@ -79,7 +79,8 @@ def test_rules_open_over_the_table_with_their_close_control_first():
     overlay = html.split('<div class="shell-overlay" role="dialog" aria-modal="true"')[1]
     head = overlay.split('class="shell-rules"')[0]
     assert 'data-act="app.back"' in head and 'data-esc="1"' in head
-    assert '<div class="shell-page" inert>' in html  # the table underneath, inert
+    assert '<header class="shell-bar" inert>' in html  # the table underneath, inert
+    assert '<div class="shell-screen shell-screen-game" inert>' in html
     assert 'class="shell-table"' in html
     page.click("app.back")
     assert page.model.screen == "game"

@@ -95,6 +95,8 @@ def capture_all(page, out: Path) -> list[Path]:
     page.locator("details.shell-menu > summary").click()
     click(page, '.shell-menu-items [data-act="app.rules"]')
     shot("rules")
+    # the rules are a dialog over the table: closed before the menu is used again
+    click(page, '.shell-overlay [data-act="app.back"]')
     import_finished_game(page, "arribada")
     shot("end", full_page=True)
     return shots.files
@@ -145,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(HERE.parents[1] / "docs" / "screenshots"))
+    parser.add_argument(
+        "--viewports",
+        default=str(HERE.parents[1] / "docs" / "screenshots"),
+        help="folder for the table at each screen size (viewport_shots.py); '' skips them",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         site = build.build_site(Path(tmp) / "dist")
@@ -162,6 +169,14 @@ def main(argv: list[str] | None = None) -> int:
                 wait_ready(page)
                 for path in capture_arboretum(page, Path(args.out)):
                     print(path)
+                if args.viewports:
+                    from viewport_shots import capture_viewports, context_options
+
+                    def fresh(width: int, height: int):
+                        return browser.new_page(**context_options(width, height))
+
+                    for path in capture_viewports(fresh, server.url, Path(args.viewports)):
+                        print(path)
                 browser.close()
         finally:
             server.stop()

@@ -384,8 +384,11 @@ def test_a_link_loads_its_games_engine_first_and_the_others_after(
     page.wait_for_selector(".arb-hand")
     # Its stylesheet, scoped to its markup, applies: to the root ([data-game].arb-table)
     # and inside it ([data-game] .arb-hand).
-    for selector in (".arb-table", ".arb-hand"):
-        assert page.eval_on_selector(selector, "e => getComputedStyle(e).display") == "flex"
+    # (the root's layout is the shell's table grid; its ink colour is the game's own)
+    assert page.eval_on_selector(".arb-table", "e => getComputedStyle(e).color") == (
+        "rgb(35, 48, 31)"
+    )
+    assert page.eval_on_selector(".arb-hand", "e => getComputedStyle(e).display") == "flex"
     # Its texts came with its bundle, after the catalogs were first read (Arribada's
     # only): they joined when first asked for (tablero.web.i18n), no key shows.
     assert "arboretum." not in page.inner_text("#app")

@@ -245,6 +245,39 @@ def test_the_focused_tile_and_cell_are_marked(new_page, site_server):
     assert visible_change(focused_chosen, plain_chosen), (focused_chosen, plain_chosen)
 
 
+def test_the_focused_card_and_garden_cell_are_marked(new_page, site_server):
+    page = open_app(new_page, site_server)
+    new_bot_game(page, "arboretum", seed=9)
+    take = page.evaluate(RING, "svg")
+    assert active(page)["move"] == "draw deck", active(page)
+    print(f"\nfocused deck button: {take}")
+    assert take["visible"] and take["outline"] > 0, take
+    press(page, "Enter")
+    press(page, "Enter")  # two cards drawn: the first hand card has the focus
+    card = page.evaluate(RING, "svg")
+    assert active(page)["act"] == "pick-card", active(page)
+    print(f"focused hand card: {card}")
+    assert card["visible"] and card["outline"] > 0, card
+    # Enter on and on (the bot playing between) until a picked card has two spots or more
+    # in the garden (the first card has one): the first of them has the focus
+    for _ in range(100):
+        press(page, "Enter")
+        wait_my_turn(page)
+        info = active(page)
+        if info["act"] == "cell" and info["groupSize"] > 1:
+            break
+    else:
+        raise AssertionError("never two spots for a card")
+    assert info["groupClass"].startswith("arb-garden"), info
+    focused = page.evaluate(RING, ".arb-target")
+    moved = arrow_in_group(page, info)
+    plain = page.evaluate(UNFOCUSED, [info["cell"], ".arb-target"])
+    print(f"garden spot {info['cell']}: focused {focused}, unfocused {plain} (moved to "
+          f"{moved['cell']})")  # fmt: skip
+    assert focused["visible"], focused
+    assert visible_change(focused, plain), (focused, plain)
+
+
 # --- (e): reduced motion ------------------------------------------------------------------
 
 RECENT = """() => {

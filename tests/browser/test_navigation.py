@@ -317,12 +317,13 @@ def test_install_on_ios_shows_how(new_page, site_server):
     assert "Share" in help_.inner_text()
     close = help_.locator('[data-act="app.install-help-close"]')
     assert focused(close)  # the dialog takes the focus
-    assert page.get_attribute(".shell-page", "inert") is not None  # the page is behind it
+    assert page.get_attribute(".shell-screen", "inert") is not None  # the page is behind it
+    assert page.get_attribute(".shell-bar", "inert") is not None
     box = close.bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"] and box["height"] >= 44
     press(page, "Escape")
     assert help_.count() == 0
-    assert page.get_attribute(".shell-page", "inert") is None
+    assert page.get_attribute(".shell-screen", "inert") is None
     after = active(page)
     assert after["inApp"] and not after["body"], after
     # again, closed by its button this time; the entry stays (iOS never says it is done)

@@ -108,14 +108,19 @@ def render(model: Model, app: App) -> str:
         screen = "home"
         body = _home_screen(model, app, t)
     drawer = model.drawer if screen == "game" else None
+    # Under a dialog (the rules over the table, the install how-to) the page is inert.
+    # The bar and the screen stay children of the root: the screen holds no form
+    # control, so a render patches inside it (the bar, which does, is always new).
     inert = " inert" if over or model.install_help else ""
+    bar = _bar(model, app, t)
+    if inert:
+        bar = bar.replace('<header class="shell-bar"', '<header class="shell-bar" inert', 1)
     return (
-        f'<div class="shell-page"{inert}>'
-        + _bar(model, app, t)
+        bar
         + _notice(model, t)
         + f'<div class="shell-screen shell-screen-{esc(screen)}"'
         + (f' data-drawer="{esc(drawer)}"' if drawer else "")
-        + f">{body}</div></div>"
+        + f"{inert}>{body}</div>"
         + over
         + _install_help(model, t)
         + _share_panel(model, t)

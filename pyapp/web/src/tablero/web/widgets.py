@@ -217,19 +217,29 @@ def flow_hint(
 
 
 def status_line(
-    prefix: str, text: str, badges: Iterable[str] = (), hint: str = "", news: str = ""
+    prefix: str,
+    text: str,
+    badges: Iterable[str] = (),
+    hint: str = "",
+    news: str = "",
+    focus: bool = False,
 ) -> str:
     """The live status line: what the others just did (``news``, from
     :func:`news_text`), then ``text``, its ``badges`` and the ``hint`` (all escaped).
-    A screen reader reads it whenever it changes (``role=status``)."""
-    inner = tag("span", news, class_="tb-news") if news else ""
-    inner += tag("span", text, class_="tb-now")
-    inner += "".join(tag("span", b, class_=f"{prefix}-badge") for b in badges)
+    A screen reader reads it whenever it changes (``role=status``).  With ``focus`` (the
+    others' turn: no decision of the viewer's) it holds the keyboard focus, named by
+    ``text``."""
+    # the parts are separated by spaces: a screen reader reads the text as one line
+    parts = [tag("span", news, class_="tb-news")] if news else []
+    parts.append(tag("span", text, class_="tb-now"))
+    parts.extend(tag("span", b, class_=f"{prefix}-badge") for b in badges)
     if hint:
-        inner += tag("span", hint, class_=f"{prefix}-hint")
+        parts.append(tag("span", hint, class_=f"{prefix}-hint"))
     return raw_tag(
-        "p", inner, class_=f"{prefix}-status tb-status", role="status", aria_live="polite"
-    )
+        "p", " ".join(parts), class_=f"{prefix}-status tb-status", role="status",
+        aria_live="polite", tabindex="-1" if focus else None,
+        data_focus="1" if focus else None, aria_label=text if focus else None,
+    )  # fmt: skip
 
 
 def button(prefix: str, label: str, act: str, primary: bool = False, **data: Any) -> str:

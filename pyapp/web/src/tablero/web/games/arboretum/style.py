@@ -47,7 +47,8 @@ CSS = (
 & .arb-empty-spot{fill:none;stroke:#7d9a5a;stroke-width:2;stroke-dasharray:5 4}
 & .arb-click{cursor:pointer}
 & .arb-click:focus{outline:none}
-& .arb-click:focus-visible .arb-target{stroke-width:5}
+& .arb-click:focus-visible{outline:3px solid #111;outline-offset:1px}
+& .arb-click:focus-visible .arb-target{stroke:#ffd000;stroke-width:6;stroke-dasharray:none}
 & .arb-target{fill:rgba(0,120,140,.16);stroke:var(--arb-target);stroke-width:2.5;
  stroke-dasharray:6 3}
 & .arb-target.is-chosen{fill:rgba(0,95,115,.08);stroke-dasharray:none}
@@ -133,11 +134,15 @@ CSS = (
  padding:2px;border:3px solid transparent;border-radius:.6rem;background:none;min-width:48px;
  min-height:60px;color:#fff}
 & button.arb-hand-card{cursor:pointer}
-& button.arb-hand-card:focus-visible{outline:3px solid #ffe27a}
+& button.arb-hand-card:focus-visible{outline:4px solid #111;outline-offset:1px;
+ box-shadow:0 0 0 7px #ffd000}
 & .arb-hand-card svg{width:50px;height:auto}
-@media (max-width:520px){& .arb-hand-card svg{width:38px}
- & .arb-hand{gap:.1rem;padding:.3rem .2rem;min-height:60px}
- & .arb-hand-card{min-width:44px;min-height:50px;padding:1px}
+@media (max-width:520px){& .arb-hand-card svg{width:34px}
+ & .arb-hand{gap:0;padding:.3rem .2rem;min-height:60px}
+ & .arb-hand-card{min-width:40px;min-height:50px;padding:1px;border-width:2px}
+ & .arb-seat .arb-chip svg{width:20px;height:auto}
+ & .tb-decision .arb-supply{flex-wrap:nowrap;gap:.25rem}
+ & .tb-decision .arb-pile{flex:1 1 0;min-width:0}
  &.arb-end .arb-cellbox{min-width:5.5rem;font-size:.9rem}
  &.arb-end .arb-sp-name{white-space:normal}}
 & .arb-hand-card[aria-pressed=true]{border-color:#ffe27a;transform:translateY(-8px)}
@@ -168,6 +173,11 @@ CSS = (
 &.arb-end th,&.arb-end td{padding:.3rem .45rem;border-bottom:1px solid #d5dfc2;text-align:left;
  vertical-align:top}
 &.arb-end tfoot th,&.arb-end tfoot td{font-weight:800}
+/* the totals right under the players' names, then the breakdown per species: the
+   scores are in the first screen of the end (the rows keep their order in the markup) */
+&.arb-end .arb-rights>tbody{display:table-footer-group}
+&.arb-end .arb-rights>tfoot{display:table-row-group}
+&.arb-end .arb-rights>tfoot tr:last-child>*{border-bottom:2px solid #9fb48a}
 &.arb-end tr.is-winner th{background:#fff4d6}
 & .arb-sp-name{display:flex;align-items:center;gap:.3rem;white-space:nowrap}
 & .arb-cellbox{display:flex;flex-direction:column;gap:.1rem;min-width:7.5rem}

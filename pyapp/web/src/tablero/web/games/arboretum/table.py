@@ -283,8 +283,7 @@ def _status(
         if count == 0:
             badges.append(t("arboretum.status.last_turn"))
     focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
-    line = widgets.status_line("arb", text, badges, hint, news=_news(view, seats, t))
-    return line.replace("<p ", '<p tabindex="-1" data-focus="1" ', 1) if focus else line
+    return widgets.status_line("arb", text, badges, hint, news=_news(view, seats, t), focus=focus)
 
 
 def _news(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:

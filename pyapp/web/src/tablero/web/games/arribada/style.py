@@ -69,7 +69,9 @@ CSS = (
 & .arr-slot-empty{fill:none;stroke:#cfeaf5;stroke-width:1.5;stroke-dasharray:4 3}
 & .arr-click{cursor:pointer}
 & .arr-click:focus{outline:none}
-& .arr-click:focus-visible .arr-target,& .arr-click:focus-visible .arr-target-ring{stroke-width:5}
+& .arr-click:focus-visible{outline:3px solid #111;outline-offset:1px}
+& .arr-click:focus-visible .arr-target,& .arr-click:focus-visible .arr-target-ring{stroke:#ffd000;
+ stroke-width:6;stroke-opacity:1;stroke-dasharray:none}
 & .arr-target{fill:rgba(0,150,160,.13);stroke:var(--arr-target);stroke-width:1.5;
  stroke-opacity:.7}
 & .arr-target.is-claim,& .arr-target.is-capture{fill:rgba(0,150,160,.1);stroke-width:3.5;
@@ -138,7 +140,8 @@ CSS = (
 & .arr-rack-tile{display:inline-flex;padding:2px;border:3px solid transparent;border-radius:.6rem;
  background:none;min-width:56px;min-height:56px;align-items:center;justify-content:center}
 & button.arr-rack-tile{cursor:pointer}
-& button.arr-rack-tile:focus-visible{outline:3px solid #ffe27a}
+& button.arr-rack-tile:focus-visible{outline:4px solid #111;outline-offset:1px;
+ box-shadow:0 0 0 7px #ffd000}
 & .arr-rack-tile[aria-pressed=true]{border-color:#ffe27a;transform:translateY(-6px)}
 & .arr-rack-tile.is-picked{border-color:#ffb74d;background:rgba(255,200,80,.35);
  transform:translateY(-6px)}

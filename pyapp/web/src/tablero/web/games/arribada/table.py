@@ -264,8 +264,7 @@ def _status(
         hint = ""
     badges = [t("arribada.status.final_round")] if view.final_round and p is not None else []
     focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
-    line = widgets.status_line("arr", text, badges, hint, news=_news(view, seats, t))
-    return line.replace("<p ", '<p tabindex="-1" data-focus="1" ', 1) if focus else line
+    return widgets.status_line("arr", text, badges, hint, news=_news(view, seats, t), focus=focus)
 
 
 def _targets(
