@@ -38,9 +38,13 @@ def context_options(width: int, height: int) -> dict:
     return options
 
 
+#: the table's pending decision: named by an element of the table (or the table itself)
+DECISION = "#app .tb-table [data-decision], #app .tb-table[data-decision]"
+
+
 def decision(page) -> str:
-    """The table's pending decision (``.tb-table[data-decision]``), "" if no table."""
-    return page.evaluate("() => document.querySelector('#app .tb-table')?.dataset.decision ?? ''")
+    """The table's pending decision (``data-decision``), "" if there is no table."""
+    return page.evaluate("s => document.querySelector(s)?.dataset.decision ?? ''", DECISION)
 
 
 def open_app_at(page, url: str) -> None:
@@ -82,12 +86,21 @@ def start_game(
 def wait_decision(page, prefix: str, timeout_ms: int = BOT_WAIT_MS) -> None:
     """Wait until the table's pending decision starts with ``prefix`` (the bots moving
     meanwhile); fail at once when a bot reports a problem."""
-    page.wait_for_function(
-        "p => document.querySelector('.shell-bot-problem')"
-        " || (document.querySelector('#app .tb-table')?.dataset.decision ?? '').startsWith(p)",
-        arg=prefix,
-        timeout=timeout_ms,
-    )
+    try:
+        page.wait_for_function(
+            "([s, p]) => document.querySelector('.shell-bot-problem')"
+            " || (document.querySelector(s)?.dataset.decision ?? '').startsWith(p)",
+            arg=[DECISION, prefix],
+            timeout=timeout_ms,
+        )
+    except Exception as e:  # noqa: BLE001 - say what the page shows instead
+        shown = page.evaluate(
+            "() => (document.querySelector('#app .tb-status, #app h1:not(.shell-visually-hidden)')"
+            "?.innerText ?? '').slice(0, 300)"
+        )
+        raise AssertionError(
+            f"waited for the decision {prefix!r}: it is {decision(page)!r}; the page says {shown!r}"
+        ) from e
     problem = page.locator(".shell-bot-problem")
     assert problem.count() == 0, problem.inner_text()
 
