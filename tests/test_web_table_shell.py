@@ -175,3 +175,15 @@ def test_default_names_are_shown_in_the_language_on_screen():
     page.send("app.lang", value="nl")
     names = page.model.form.names
     assert names[1] == "Zoë" and all("Speler" in n for i, n in enumerate(names) if i != 1)
+
+
+def test_an_extra_action_with_nothing_to_do_puts_the_focus_on_skip():
+    """The keyboard's next decision is always marked: here only "Skip" is left."""
+    from tablero.web.games.arribada.table import _focus_primary
+
+    skip = '<button type="button" class="arr-btn" data-act="move" data-move="decline">S</button>'
+    assert 'data-focus="1"' in _focus_primary([skip])[0]
+    primary = skip.replace('class="arr-btn"', 'class="arr-btn is-primary"')
+    marked = _focus_primary([skip, primary])
+    assert 'data-focus="1"' not in marked[0] and 'data-focus="1"' in marked[1]
+    assert _focus_primary([]) == []

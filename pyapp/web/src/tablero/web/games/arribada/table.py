@@ -483,12 +483,12 @@ def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
 
 
 def _focus_primary(buttons: list[str]) -> list[str]:
-    """The buttons, the keyboard focus on the first primary one."""
+    """The buttons, the keyboard focus on the first primary one (else the first: an
+    extra action with nothing to place, claim or capture offers only "Skip")."""
     out = list(buttons)
-    for i, b in enumerate(out):
-        if "is-primary" in b:
-            out[i] = b.replace("<button ", '<button data-focus="1" ', 1)
-            break
+    marked = [i for i, b in enumerate(out) if "is-primary" in b] or list(range(len(out)))[:1]
+    for i in marked[:1]:
+        out[i] = out[i].replace("<button ", '<button data-focus="1" ', 1)
     return out
 
 
