@@ -475,8 +475,12 @@ def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
                 class_="arr-btn", data_act="app.undo", data_steps=steps, data_esc="1")
         )  # fmt: skip
     # The decision is a button (end the turn, pass): it takes the keyboard focus.
-    if phase == "end" or (
-        phase in ("action", "extra") and not any(isinstance(m, ACTIONS) for m in legal)
+    acts = any(isinstance(m, ACTIONS) for m in legal)
+    picks = any(isinstance(m, Pick) for m in legal)
+    if (
+        phase == "end"
+        or (phase in ("action", "extra") and not acts)
+        or (phase == "refresh" and not picks)
     ):
         out = _focus_primary(out)
     return widgets.controls("arr", out)
