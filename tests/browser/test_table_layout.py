@@ -349,11 +349,8 @@ def log_lines(page) -> list[str]:
     )
 
 
-def test_a_bots_arribada_move_is_marked_and_said(pages):
-    page = pages(1280, 800)
-    start_game(page, "arribada", 2, seed=9)  # Ana first, then Ben (a random bot)
-    wait_decision(page, "action:pick")
-    assert page.locator(".tb-news").count() == 0  # nobody has moved yet
+def place_and_draw(page) -> None:
+    """Ana's action (a rack tile on a cell, no extra action) and her draws from the bag."""
     click(page, '.tb-hand [data-act="pick-value"]')
     click(page, PLACE)
     click(page, '[data-act="confirm-move"]')
@@ -361,6 +358,14 @@ def test_a_bots_arribada_move_is_marked_and_said(pages):
         click(page, '[data-act="move"][data-move="decline"]')
     while decision(page).startswith("draw"):
         click(page, '.tb-actions [data-move="draw bag"]')
+
+
+def test_a_bots_arribada_move_is_marked_and_said(pages):
+    page = pages(1280, 800)
+    start_game(page, "arribada", 2, seed=9)  # Ana first, then Ben (a random bot)
+    wait_decision(page, "action:pick")
+    assert page.locator(".tb-news").count() == 0  # nobody has moved yet
+    place_and_draw(page)
     bens = owned_cells(page, 1)
     click(page, '.tb-actions [data-move="end"]')
     wait_decision(page, "action")
@@ -396,13 +401,7 @@ def test_the_pass_screen_says_what_happened_without_the_rack(pages):
     page = pages(1280, 800)
     start_game(page, "arribada", 2, kinds=("human", "human"), seed=9)
     click(page, '[data-act="app.reveal"]')  # Ana's turn
-    click(page, '.tb-hand [data-act="pick-value"]')
-    click(page, PLACE)
-    click(page, '[data-act="confirm-move"]')
-    while decision(page).startswith("extra"):
-        click(page, '[data-act="move"][data-move="decline"]')
-    while decision(page).startswith("draw"):
-        click(page, '.tb-actions [data-move="draw bag"]')
+    place_and_draw(page)
     assert page.locator(".tb-hand [data-rack-value]").count() == 5  # Ana's rack, full
     click(page, '.tb-actions [data-move="end"]')
     # Ben's pass screen: what Ana did, and nothing of her rack
