@@ -227,6 +227,9 @@ def test_buttons_and_controls() -> None:
     (no,) = acts(pair, "cancel-move")
     assert ok.get("data-move") == 'play "Ca5" 0,1' and "is-primary" in ok.get("class", "")
     assert no.text == "<no>" and no.get("data-move") is None
+    # the keyboard: the focus goes to Confirm, Escape presses Cancel
+    assert (ok.get("data-focus"), no.get("data-esc")) == ("1", "1")
+    assert ok.get("data-esc") is None and no.get("data-focus") is None
 
 
 def test_table_and_end_frames() -> None:

@@ -222,6 +222,27 @@ def test_the_log_drawer_opens_and_escape_closes_it(new_page, site_server):
     assert not log.is_visible()
 
 
+def test_the_side_drawer_on_a_phone_shows_the_other_players(new_page, site_server):
+    """On a phone Arboretum's side panel (Ben's garden, and the piles outside the draw)
+    is a drawer: tapped open over the table, closed by Escape or its Close."""
+    page = open_app(new_page, site_server, viewport=PHONE)
+    new_bot_game(page, "arboretum", seed=7)
+    side = page.locator(".tb-side")
+    opener = page.locator(".tb-side-open")
+    assert opener.is_visible() and not side.is_visible()
+    click(page, ".tb-side-open")
+    assert side.is_visible() and page.locator('.tb-side [data-garden="1"]').is_visible()
+    box = side.bounding_box()
+    assert box["width"] <= PHONE["width"] + 1 and box["y"] + box["height"] <= PHONE["height"] + 1
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.shell-screen[data-drawer]')")
+    assert not side.is_visible()
+    click(page, ".tb-side-open")
+    click(page, ".tb-side .tb-drawer-close")
+    assert not side.is_visible()
+    assert page.locator(".tb-hand [data-act='pick-card'], .tb-hand [data-hand-card]").count() > 0
+
+
 # --- installing the app --------------------------------------------------------------------
 
 #: What Chromium does when a page can be installed: a beforeinstallprompt event whose

@@ -262,12 +262,13 @@ def controls(prefix: str, buttons: Iterable[str]) -> str:
 
 def confirm_cancel(prefix: str, confirm: str, move: str, cancel: str) -> str:
     """The end of the pick-then-target flow: confirm the chosen ``move`` (its text, as
-    ``data-move``; ``data-act="confirm-move"``) or cancel it (``cancel-move``)."""
+    ``data-move``; ``data-act="confirm-move"``; the keyboard's focus goes there) or
+    cancel it (``cancel-move``; Escape presses it)."""
     return controls(
         prefix,
         [
-            button(prefix, confirm, "confirm-move", True, move=move),
-            button(prefix, cancel, "cancel-move"),
+            button(prefix, confirm, "confirm-move", True, move=move, focus="1"),
+            button(prefix, cancel, "cancel-move", esc="1"),
         ],
     )
 

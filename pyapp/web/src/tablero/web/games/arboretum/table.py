@@ -645,9 +645,6 @@ def render_table(
             actions = widgets.confirm_cancel(
                 "arb", confirm, str(chosen), t("arboretum.button.cancel")
             )
-            actions = actions.replace(
-                'data-act="confirm-move"', 'data-act="confirm-move" data-focus="1"', 1
-            ).replace('data-act="cancel-move"', 'data-act="cancel-move" data-esc="1"', 1)
     body = widgets.table_layout(
         t, LAYOUT_KEYS, top=top, board=board, side=side, dock=dock, hand=hand, actions=actions
     )

@@ -566,12 +566,6 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
             actions = widgets.confirm_cancel(
                 "arr", t("arribada.button.confirm_move"), str(chosen), t("arribada.button.cancel")
             )
-            actions = actions.replace(
-                'data-act="confirm-move"', 'data-act="confirm-move" data-focus="1"', 1
-            )
-            actions = actions.replace(
-                'data-act="cancel-move"', 'data-act="cancel-move" data-esc="1"', 1
-            )
         if phase == "draw":
             pic.display_moves = {
                 slot: str(m[0])
