@@ -1,0 +1,1 @@
+"""tablero.arraial: the rules of Arraial (in progress; not yet registered)."""

@@ -1,0 +1,1 @@
+"""tablero.diadeplaya: the rules of Día de Playa (in progress; not yet registered)."""
