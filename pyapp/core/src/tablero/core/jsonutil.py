@@ -2,14 +2,112 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
+from itertools import accumulate
 from typing import Any, TypeVar
 
 from .errors import CorruptDataError
 
-__all__ = ["require", "require_int", "require_list", "check_version", "read_setup", "copy_json"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "MAX_JSON_CHARS",
+    "json_depth",
+    "load_json",
+    "require",
+    "require_int",
+    "require_list",
+    "check_version",
+    "read_setup",
+    "copy_json",
+]
 
 T = TypeVar("T")
+
+#: JSON read from outside may nest at most this deep.  Tablero's own data nests at most
+#: about 8 levels (a save record, its state, the history, an entry's events...); the
+#: bound keeps every recursive reader (``json.loads``, :func:`copy_json`) far from
+#: Python's recursion limit.
+MAX_JSON_DEPTH = 48
+#: JSON read from outside may be at most this many characters (a complete game's state
+#: is a few tens of thousands).
+MAX_JSON_CHARS = 4_000_000
+
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deeply ``text`` nests arrays and objects, counted on the text itself (no
+    parsing, no recursion, linear time), the way a JSON parser would meet them.
+
+    Escapes are dropped first (a ``\\\\`` pair, then an escaped quote), so the quotes
+    left delimit the strings, whose brackets do not count.  Where ``text`` is not JSON
+    the count may be off after the first error, which a parser never gets past.
+
+    >>> json_depth('[1, {"a": "[[[", "b": [[]]}]'), json_depth('"\\\\"'), json_depth("7")
+    (4, 0, 0)
+    """
+    if "\\" in text:
+        text = text.replace("\\\\", "").replace('\\"', "")
+    if '"' in text:
+        text = "".join(text.split('"')[::2])
+    brackets = _NOT_BRACKETS.sub("", text)
+    if not brackets:
+        return 0
+    return max(0, max(accumulate(map(_STEP.__getitem__, brackets))))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def load_json(
+    text: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH
+) -> Any:
+    """``text`` parsed as strict JSON, after its size and nesting are checked on the text
+    (so nothing deeper than ``max_depth`` ever reaches the recursive parser).
+
+    Raises :class:`CorruptDataError` (and nothing else) for text that is too long, nests
+    too deeply, is not UTF-8 or is not JSON (``NaN`` and ``Infinity`` are refused: they
+    are not JSON).
+
+    >>> load_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> load_json("[" * 1000 + "]" * 1000)
+    Traceback (most recent call last):
+      ...
+    tablero.core.errors.CorruptDataError: the data nests 1000 levels deep (at most 48 are allowed)
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * max_chars:
+            raise CorruptDataError(
+                f"the data is too large (at most {max_chars:,} characters)", code="json.too_large"
+            )
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CorruptDataError("the data is not UTF-8 text", code="json.invalid") from exc
+    if not isinstance(text, str):
+        raise CorruptDataError(
+            f"the data is not a text ({type(text).__name__})", code="json.invalid"
+        )
+    if len(text) > max_chars:
+        raise CorruptDataError(
+            f"the data is too large ({len(text):,} characters; at most {max_chars:,})",
+            code="json.too_large",
+        )
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise CorruptDataError(
+            f"the data nests {depth} levels deep (at most {max_depth} are allowed)",
+            code="json.too_deep",
+        )
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # RecursionError: unreachable, kept safe
+        raise CorruptDataError(f"the data is not valid JSON ({exc})", code="json.invalid") from exc
 
 
 def require(
@@ -69,11 +167,14 @@ def read_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
     return {"players": players, "seed": seed, "options": copy_json(options)}
 
 
-def copy_json(value: Any) -> Any:
+def copy_json(value: Any, _depth: int = 0) -> Any:
     """A deep copy of JSON-pure data (dicts, lists and scalars), so saved data never
-    shares mutable parts with a state."""
+    shares mutable parts with a state.  Data nested deeper than :data:`MAX_JSON_DEPTH`
+    is refused (:class:`CorruptDataError`), never copied by deep recursion."""
+    if _depth > MAX_JSON_DEPTH:
+        raise CorruptDataError(f"the data nests more than {MAX_JSON_DEPTH} levels deep")
     if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v, _depth + 1) for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_json(v) for v in value]
+        return [copy_json(v, _depth + 1) for v in value]
     return value

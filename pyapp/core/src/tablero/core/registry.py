@@ -7,11 +7,11 @@ only loads the engine of the game being played.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from .errors import CorruptDataError
+from .jsonutil import load_json
 from .options import resolve_options
 from .protocol import Game, State
 
@@ -134,8 +134,8 @@ def from_json(text: str | bytes) -> State:
     Raises :class:`CorruptDataError` for anything that is not a valid saved game.
     """
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as exc:
+        data = load_json(text)  # size and nesting bounded before parsing
+    except CorruptDataError as exc:
         raise CorruptDataError(f"saved game is not valid JSON ({exc})") from exc
     return from_dict(data)
 

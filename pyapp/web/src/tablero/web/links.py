@@ -33,6 +33,7 @@ import zlib
 from typing import Any
 
 from tablero.core import CorruptDataError, State, get_game, replay
+from tablero.core.jsonutil import load_json
 
 from .plugin import Seat
 
@@ -63,7 +64,9 @@ _MAX_PAYLOAD = 1 << 20
 _MAX_FRAGMENT = 200_000
 _HEADER = 8
 
-_PREFIX_RE = re.compile(r"tb(\d{1,6})\.(.*)", re.DOTALL)
+# The version is ASCII digits without a leading zero ("tb1.", never "tb01." nor any
+# other script's digits, which ``\d`` and ``int`` would accept).
+_PREFIX_RE = re.compile(r"tb([1-9][0-9]{0,5})\.(.*)", re.DOTALL | re.ASCII)
 _B64_RE = re.compile(r"[A-Za-z0-9_-]*")
 _KIND_RE = re.compile(r"human|bot:[a-z0-9_-]{1,20}")
 _DROPPED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
@@ -81,6 +84,10 @@ MSG_TRUNCATED = (
 MSG_NEWER = (
     "This game link was made by a newer version of Tablero; update the app (reload the "
     "page) to open it."
+)
+MSG_NO_REPLAY = (
+    "this game cannot be shared as a link: its history does not replay to its position "
+    "(the saved game was changed outside Tablero)"
 )
 
 
@@ -117,13 +124,21 @@ def _payload(state: State, seats: list[Seat]) -> list[Any]:
     if len(seats) != state.num_players:
         raise ValueError(f"{state.num_players} seats are needed, not {len(seats)}")
     checked = [check_seat(s.name, s.colour, s.kind) for s in seats]
+    moves = [str(entry["move"]) for entry in state.history]
+    # A link is a replay of the game: it must give back this very state.
+    try:
+        replayed = replay(state.game.id, setup, moves)
+    except CorruptDataError as exc:
+        raise CorruptDataError(MSG_NO_REPLAY, code="link.no_replay") from exc
+    if replayed != state:
+        raise CorruptDataError(MSG_NO_REPLAY, code="link.no_replay")
     return [
         state.game.id,
         state.game.version,
         setup["players"],
         setup["seed"],
         setup.get("options", {}),
-        [str(entry["move"]) for entry in state.history],
+        moves,
         [[s.name, s.colour, s.kind] for s in checked],
     ]
 
@@ -132,7 +147,10 @@ def encode_link(state: State, seats: list[Seat]) -> str:
     """The URL fragment (without ``#``) that restores ``state`` and ``seats``.
 
     Raises ``ValueError`` when the game has no recorded seed (a position read from
-    notation, or a view): "this game cannot be shared as a link".
+    notation, or a view): "this game cannot be shared as a link"; and
+    :class:`~tablero.core.CorruptDataError` (code ``link.no_replay``) when its history
+    does not replay to its position (a saved game edited outside Tablero): the link
+    would open another game.
     """
     data = json.dumps(_payload(state, seats), separators=(",", ":"), ensure_ascii=False)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
@@ -212,7 +230,8 @@ def _unpack(fragment: Any) -> list[Any]:
         data = unpacker.decompress(body, _MAX_PAYLOAD)
         if not unpacker.eof or unpacker.unconsumed_tail or unpacker.unused_data:
             raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
-        payload = json.loads(data.decode("utf-8"))
+        # Size (above) and nesting are bounded before the JSON is parsed.
+        payload = load_json(data.decode("utf-8"), max_chars=_MAX_PAYLOAD)
     except (zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise CorruptDataError(MSG_DAMAGED, code="link.damaged") from exc
     if not isinstance(payload, list) or len(payload) != 7:
@@ -234,7 +253,7 @@ def link_game(fragment: Any) -> str | None:
     """
     try:
         game_id = _unpack(fragment)[0]
-    except CorruptDataError:
+    except Exception:  # noqa: BLE001 - any link it cannot read is simply not a game
         return None
     return game_id if isinstance(game_id, str) else None
 
@@ -285,5 +304,9 @@ def _decode(fragment: Any) -> tuple[State, list[Seat]]:
             code="link.replay",
         ) from exc
     if len(seats) != state.num_players:
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
+    # The format holds canonical move texts (``str(move)``): another spelling that the
+    # notation happens to read (other case, other digits) was not written by Tablero.
+    if [entry["move"] for entry in state.history] != moves:
         raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     return state, seats

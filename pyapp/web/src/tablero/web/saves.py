@@ -25,9 +25,11 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from typing import Any, Protocol
 
-from tablero.core import CorruptDataError, State, from_dict, get_game
+from tablero.core import CorruptDataError, State, from_dict, get_game, replay
+from tablero.core.jsonutil import load_json
 
 from .links import check_seat, clean_name
 from .plugin import Seat
@@ -38,6 +40,7 @@ __all__ = [
     "SAVE_PREFIX",
     "CURRENT_KEY",
     "StorageFullError",
+    "SaveConflictError",
     "Storage",
     "MemoryStorage",
     "SavedGame",
@@ -58,12 +61,34 @@ SAVE_PREFIX = "tablero.save."
 CURRENT_KEY = "tablero.current"
 #: Game names are cut to this many characters.
 MAX_GAME_NAME = 80
+#: A record (a stored entry or an imported file) is at most this many characters; a
+#: complete game takes a few tens of thousands.
+MAX_RECORD_CHARS = 2_000_000
 
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class StorageFullError(Exception):
     """The browser's storage quota is exceeded: nothing was written."""
+
+
+class SaveConflictError(CorruptDataError):
+    """:meth:`SaveStore.save` refused to write: the entry under that id is one this app
+    cannot read (saved by a newer version in another tab, damaged, or for a game this
+    version does not have), and such an entry is never overwritten.  Nothing was
+    written; the game is still in memory (:meth:`SaveStore.save_copy` writes it under a
+    new id, :func:`export_json` gives its file).  ``code`` is ``"save.conflict"``;
+    ``reason`` is the stored entry's own problem (a :class:`CorruptDataError`)."""
+
+    def __init__(self, key: str, reason: CorruptDataError) -> None:
+        super().__init__(
+            "This game was not saved: the browser holds another version of it that this "
+            "version of Tablero cannot read (saved by a newer version, or damaged), and "
+            "that is kept untouched; save this game as a copy or export it to a file.",
+            code="save.conflict",
+        )
+        self.key = key
+        self.reason = reason
 
 
 class Storage(Protocol):
@@ -212,6 +237,13 @@ class _Where:
             code=f"{self.code}.damaged",
         )
 
+    def no_replay(self) -> CorruptDataError:
+        return CorruptDataError(
+            f"This {self.what} cannot be opened: its game does not replay to the position "
+            "it holds (it was changed outside Tablero).",
+            code=f"{self.code}.no_replay",
+        )
+
     def not_a_save(self) -> CorruptDataError:
         return CorruptDataError(
             f"This {self.what} is not a Tablero saved game.", code=f"{self.code}.not_a_save"
@@ -243,10 +275,15 @@ def _parse_record(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
     if not isinstance(text, str):
         raise where.damaged("it is not text")
     try:
-        data = json.loads(text)
-    except ValueError as exc:
+        # Size and nesting are bounded before the JSON is parsed.
+        data = load_json(text, max_chars=MAX_RECORD_CHARS)
+    except CorruptDataError as exc:
         if strict_kind:
             raise where.not_a_save() from exc
+        if exc.code == "json.too_large":
+            raise where.damaged("it is too large to be a saved game") from exc
+        if exc.code == "json.too_deep":
+            raise where.damaged("it nests too deeply to be a saved game") from exc
         raise where.damaged("it is not valid JSON") from exc
     if not isinstance(data, dict):
         if strict_kind:
@@ -360,17 +397,22 @@ def turns_begun(history: Any) -> int:
     return turns
 
 
-def _refuse_newer(text: str | None) -> None:
-    """Refuse to overwrite a record written by a newer version (another tab, a newer
-    app): :class:`CorruptDataError`.  Anything else may be replaced by a good save."""
-    if text is None:
-        return
+def _check_history(game: SavedGame, where: _Where) -> None:
+    """Check that ``game``'s history replays to the state it holds (when it has a seed
+    to replay from): :class:`CorruptDataError` (code ``<where>.no_replay``) otherwise.
+
+    Files from outside and games about to be shared are checked; a stored game is never
+    replayed to be loaded (its state is read as it is)."""
+    state = game.state
+    if not isinstance(state.setup, dict) or state.setup.get("seed") is None:
+        return  # a position set up from notation: there is nothing to replay
+    moves = [str(entry["move"]) for entry in state.history]
     try:
-        fmt = json.loads(text).get("format")
-    except (ValueError, AttributeError):
-        return
-    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SAVE_FORMAT:
-        raise _ENTRY.newer(fmt)
+        replayed = replay(state.game.id, state.setup, moves)
+    except CorruptDataError as exc:
+        raise where.no_replay() from exc
+    if replayed != state:
+        raise where.no_replay()
 
 
 # --- the store --------------------------------------------------------------------
@@ -382,6 +424,9 @@ class SaveStore:
     def __init__(self, storage: Storage, random_bytes: Callable[[int], bytes] = os.urandom) -> None:
         self.storage = storage
         self._random_bytes = random_bytes
+        # key -> the text this store last wrote or loaded there (known to be readable,
+        # so saving over it again needs no second reading).
+        self._known: dict[str, str] = {}
 
     @staticmethod
     def key(game_id: str) -> str:
@@ -397,7 +442,7 @@ class SaveStore:
         problems: list[SaveProblem] = []
         for key in sorted(k for k in self.storage.keys() if k.startswith(SAVE_PREFIX)):
             try:
-                game = self._read(key)
+                game = self._read(key, self.storage.get(key))
                 summaries.append(_summary(game))
             except CorruptDataError as exc:
                 problems.append(SaveProblem(key, str(exc), exc.code))
@@ -407,8 +452,7 @@ class SaveStore:
         summaries.sort(key=lambda s: (-s.updated, s.id))
         return summaries, problems
 
-    def _read(self, key: str) -> SavedGame:
-        text = self.storage.get(key)
+    def _read(self, key: str, text: str | None) -> SavedGame:
         if text is None:
             raise CorruptDataError(
                 "This saved game no longer exists (it may have been deleted in another tab).",
@@ -420,25 +464,54 @@ class SaveStore:
 
     def load(self, game_id: str) -> SavedGame:
         """The saved game ``game_id``; :class:`CorruptDataError` if it cannot be read."""
-        return self._read(self.key(game_id))
+        key = self.key(game_id)
+        text = self.storage.get(key)
+        game = self._read(key, text)
+        if text is not None:
+            self._known[key] = text
+        return game
 
     def game_of(self, game_id: str) -> str | None:
         """The game (``"arribada"``...) of the saved game ``game_id``, read without its
         engine; ``None`` if there is no such entry or it cannot be read."""
-        text = self.storage.get(self.key(game_id))
         try:
-            record = json.loads(text) if text is not None else None
-        except ValueError:
+            text = self.storage.get(self.key(game_id))
+            record = load_json(text, max_chars=MAX_RECORD_CHARS) if text is not None else None
+        except Exception:  # noqa: BLE001 - an entry it cannot read names no game
             return None
         game = record.get("game") if isinstance(record, dict) else None
         return game if isinstance(game, str) else None
 
     def save(self, game: SavedGame) -> None:
-        """Write ``game`` (one ``set``: on :class:`StorageFullError` nothing changed)."""
+        """Write ``game`` (one ``set``: on :class:`StorageFullError` nothing changed).
+
+        Raises :class:`SaveConflictError`, writing nothing, when the entry under that id
+        cannot be read by this app (a newer version's, a damaged one): it is kept.
+        """
         game = _check_game(game)
         key = self.key(game.id)
-        _refuse_newer(self.storage.get(key))
-        self.storage.set(key, _dump(game))
+        self._check_replaceable(key)
+        text = _dump(game)
+        self.storage.set(key, text)
+        self._known[key] = text
+
+    def save_copy(self, game: SavedGame) -> SavedGame:
+        """Write ``game`` under a new id (when :meth:`save` refused its own) and return
+        it with that id."""
+        copy = _replace(_check_game(game), id=self.new_id())
+        self.save(copy)
+        return copy
+
+    def _check_replaceable(self, key: str) -> None:
+        """:class:`SaveConflictError` unless the entry at ``key`` is absent, is what this
+        store last wrote or loaded there, or can be read by this app."""
+        stored = self.storage.get(key)
+        if stored is None or stored == self._known.get(key):
+            return
+        try:
+            self._read(key, stored)
+        except CorruptDataError as exc:
+            raise SaveConflictError(key, exc) from exc
 
     def rename(self, game_id: str, name: str) -> None:
         """Give a saved game a new name (its ``updated`` time is kept)."""
@@ -490,10 +563,14 @@ def import_json(text: str, store: SaveStore, now: float) -> SavedGame:
     an existing save); ``updated`` becomes ``now``.
 
     Raises :class:`CorruptDataError` for a file that is not JSON, not a Tablero save,
-    from a newer version or holding an invalid game, and :class:`StorageFullError` when
-    there is no room (nothing is written then).
+    from a newer version, holding an invalid game or a game whose history does not
+    replay to the position it holds (code ``import.no_replay``: a file edited outside
+    Tablero), and :class:`StorageFullError` when there is no room (nothing is written
+    then).
     """
     if isinstance(text, bytes):
+        if len(text) > 4 * MAX_RECORD_CHARS:
+            raise _FILE.not_a_save()
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -501,6 +578,12 @@ def import_json(text: str, store: SaveStore, now: float) -> SavedGame:
     elif isinstance(text, str) and text.startswith("\ufeff"):
         text = text[1:]
     game = _parse(text, _FILE, strict_kind=True)
+    try:
+        _check_history(game, _FILE)
+    except CorruptDataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a file is untrusted
+        raise _FILE.no_replay() from exc
     game.id = store.new_id()
     game.updated = now
     store.save(game)
