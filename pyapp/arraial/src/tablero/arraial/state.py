@@ -1,0 +1,784 @@
+"""The Arraial game state and its rules.
+
+A game has three phases (``stage`` 1-3, the rulebook's "fases").  A turn, as decisions
+(``phase``; :attr:`ArraialState.DECISIONS`):
+
+``act``     spend the turn's 3 action points: ``rotate`` the octagon (1), ``take`` a card
+            to place its piece (placing costs 1), or ``end`` the turn once the minimum
+            placements are made (1 in phases 1-2, 2 in phase 3) or nothing fits; the turn
+            ends by itself when the last point is spent;
+``land``    where the chosen card's piece goes (``land <cells>``), or ``back``;
+``refill``  at the end of a turn, the player who just played fills each empty octagon
+            slot, lowest first, with a face-up card of their choice;
+``over``    phase 3 has ended: the game is scored.
+
+Each rule is written once, as a method tagged for the core's
+:class:`~tablero.core.PhasedState` (see :mod:`tablero.core.decisions`).  The only hidden
+fact is the deck's order: the deck is kept as a sorted list and each draw takes a
+uniformly random card with the state's PRNG, which a view drops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablero.core import Game, PhasedState, Rng
+from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core.options import first_player_option
+
+from . import notation, serial
+from .data import (
+    ACTION_POINTS,
+    BAR_DROP,
+    BAR_START,
+    CARD_CODES,
+    CARDS,
+    COLOUR_VISITORS,
+    COLOURS,
+    FACE_UP,
+    HEIGHT,
+    MIN_PLACEMENTS,
+    PAIR_POINTS,
+    PHASES,
+    PIECES_PER_SHAPE,
+    PLAYERS,
+    SHAPE_COLOUR,
+    SHAPES,
+    SIDES,
+    SLOTS,
+    VISITOR_POINTS,
+    WHITE_VISITORS,
+    WIDTH,
+    cards_in_play,
+)
+from .moves import ArraialMove, Back, End, Fill, Land, Rotate, Take, parse_move
+from .shapes import Cells, cells, normalise
+from .street import (
+    EMPTY_STREET,
+    Landing,
+    Piece,
+    Street,
+    cell_name,
+    landings,
+    rows_completed,
+    shape_mask,
+    with_piece,
+    zones,
+)
+
+__all__ = ["GAME", "ArraialState"]
+
+#: Arraial in the game registry: what ``get_game("arraial")`` returns.
+GAME = Game("arraial", "Arraial", 2, 4, version=1, options=(first_player_option(4),))
+
+_FIELDS = (
+    "n", "setup", "player", "phase", "stage", "ap", "placed", "chosen", "idle", "rotation",
+    "slots", "face_up", "deck", "discards", "streets", "occ", "pieces", "bar", "bar_whites",
+    "street_whites", "whites_lost", "visitors", "pairs", "score", "rng", "viewer_",
+    "history_",
+)  # fmt: skip
+
+_ROTATE = Rotate()
+_END = End()
+_BACK = Back()
+_TAKES = tuple(Take(i) for i in range(SLOTS))
+
+
+class ArraialState(PhasedState, game=GAME):
+    """An Arraial position.  Build one with ``tablero.core.make("arraial", ...)``.
+
+    Attributes are read-only by convention (every move returns a new state):
+
+    * ``stage``: the game's phase 1-3; ``ap``: action points left; ``placed``:
+      placements this turn; ``chosen``: the octagon slot (0-2) chosen in ``land``;
+      ``idle``: consecutive turns that ended without a placement.
+    * ``rotation``: the octagon's quarter turns clockwise (0-3); ``slots``: the card in
+      each of its 3 slots (``None``: empty), in the octagon's own frame; ``face_up``:
+      the face-up cards beside the board; ``deck``: the deck's cards, sorted (its order
+      is not kept: a draw takes a random card); ``discards``: discarded cards, in order.
+    * ``streets[p]``: 14 rows bottom first, 6 ints each: 0 empty, ``k`` the k-th piece
+      of ``pieces[p]`` (1-based); ``occ[p]``: the same as a bit mask (see
+      :mod:`.street`); ``pieces[p]``: the placed :class:`~.street.Piece` values.
+    * ``bar[p]``: the rows below the level bar, ``None`` once lost; ``bar_whites[p]``:
+      white visitors on it; ``street_whites[p]``: whites that joined the street;
+      ``whites_lost``: whites that left the game with a bar.
+    * ``visitors[p]``: colour visitors in the street, ``(colour, k)`` with ``k`` the
+      1-based piece it stands on; ``pairs``: colour -> holding seat or ``None``.
+    """
+
+    __slots__ = _FIELDS
+
+    setup: dict[str, Any]
+    stage: int
+    ap: int
+    placed: int
+    chosen: int | None
+    idle: int
+    rotation: int
+    slots: list[int | None]
+    face_up: list[int]
+    deck: list[int]
+    discards: list[int]
+    streets: list[Street]
+    occ: list[int]
+    pieces: list[list[Piece]]
+    bar: list[int | None]
+    bar_whites: list[int]
+    street_whites: list[int]
+    whites_lost: int
+    visitors: list[list[tuple[str, int]]]
+    pairs: dict[str, int | None]
+
+    DECISIONS = {
+        "act": Decision(
+            (Rotate, Take, End),
+            lambda s: f"{s.ap} action points: rotate, take <slot 1-3> or end",
+        ),
+        "land": Decision((Land, Back), "land <cells> (where the piece goes) or back"),
+        "refill": Decision(
+            (Fill,), lambda s: f"fill {s._refill_slot() + 1} <face-up card> (refill the octagon)"
+        ),
+    }
+
+    # --- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new_game(
+        cls, players: int, seed: int | str = 0, first_player: int | None = None
+    ) -> ArraialState:
+        """The position after setup: the cards of the player count, 3 drawn into the
+        octagon (rotation 0) and 3 face up, the bars at their rows, the first player
+        chosen or drawn at random."""
+        s = cls.__new__(cls)
+        s.n = players
+        s.setup = GAME.setup_record(players, seed, {"first_player": first_player})
+        s.rng = Rng(seed).state
+        s.viewer_ = None
+        s.history_ = []
+        s.player = s._first_player(first_player)
+        s.phase = "act"
+        s.stage = 1
+        s.ap = ACTION_POINTS
+        s.placed = 0
+        s.chosen = None
+        s.idle = 0
+        s.rotation = 0
+        s.deck = list(cards_in_play(players))
+        s.discards = []
+        s.slots = [s._draw() for _ in range(SLOTS)]
+        s.face_up = [s._draw() for _ in range(FACE_UP)]
+        s.streets = [EMPTY_STREET] * players
+        s.occ = [0] * players
+        s.pieces = [[] for _ in range(players)]
+        s.bar = [BAR_START[players]] * players
+        s.bar_whites = [0] * players
+        s.street_whites = [0] * players
+        s.whites_lost = 0
+        s.visitors = [[] for _ in range(players)]
+        s.pairs = dict.fromkeys(COLOURS)
+        s.score = [0] * players
+        return s
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ArraialState:
+        return serial.state_from_dict(data, cls)
+
+    @classmethod
+    def from_text(cls, text: str) -> ArraialState:
+        return notation.state_from_text(text, cls)
+
+    def _copy(self) -> ArraialState:
+        """A copy with its own outer lists; inner lists are shared, and a move replaces
+        (never edits) the ones it changes."""
+        s = self._blank_copy()
+        s.stage = self.stage
+        s.ap = self.ap
+        s.placed = self.placed
+        s.chosen = self.chosen
+        s.idle = self.idle
+        s.rotation = self.rotation
+        s.slots = self.slots[:]
+        s.face_up = self.face_up[:]
+        s.deck = self.deck[:]
+        s.discards = self.discards[:]
+        s.streets = self.streets[:]
+        s.occ = self.occ[:]
+        s.pieces = self.pieces[:]
+        s.bar = self.bar[:]
+        s.bar_whites = self.bar_whites[:]
+        s.street_whites = self.street_whites[:]
+        s.whites_lost = self.whites_lost
+        s.visitors = self.visitors[:]
+        s.pairs = dict(self.pairs)
+        s.score = self.score[:]
+        return s
+
+    def _draw(self) -> int:
+        """A uniformly random card of the deck (the caller checks it is not empty)."""
+        return self.deck.pop(self._randbelow(len(self.deck)))
+
+    # --- public questions -------------------------------------------------------------
+
+    @property
+    def deck_count(self) -> int:
+        """The number of cards in the deck."""
+        return len(self.deck)
+
+    def side(self, seat: int) -> int:
+        """The side of the central board ``seat`` sits at (0-3, clockwise from the bottom)."""
+        return SIDES[self.n][seat]
+
+    def seen(self, slot: int, seat: int) -> tuple[str, int]:
+        """How ``seat`` sees the card in octagon ``slot`` now: ``(shape, quarter turns)``
+        clockwise from the shape's cells (:mod:`.shapes`)."""
+        card = self.slots[slot]
+        if card is None:
+            raise ValueError(f"octagon slot {slot + 1} is empty")
+        shape, base = CARDS[card]
+        return shape, (base + self.rotation - self.side(seat)) % 4
+
+    def seen_cells(self, slot: int, seat: int | None = None, rotation: int | None = None) -> Cells:
+        """The cells of the piece in ``slot`` as ``seat`` (default: the player to move)
+        sees it at ``rotation`` (default: the octagon's now)."""
+        card = self.slots[slot]
+        if card is None:
+            raise ValueError(f"octagon slot {slot + 1} is empty")
+        shape, base = CARDS[card]
+        r = self.rotation if rotation is None else rotation
+        who = self.player if seat is None else seat
+        return cells(shape, (base + r - self.side(who)) % 4)
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """What is left in the common supply: pieces by shape (``"I"``...), colour
+        visitors by colour (``"yellow"``...) and ``"white"``."""
+        out = {shape: PIECES_PER_SHAPE for shape in SHAPES}
+        for pieces in self.pieces:
+            for piece in pieces:
+                out[piece.shape] -= 1
+        for colour in COLOURS:
+            out[colour] = COLOUR_VISITORS - sum(
+                1 for vs in self.visitors for c, _ in vs if c == colour
+            )
+        out["white"] = (
+            WHITE_VISITORS - sum(self.bar_whites) - sum(self.street_whites) - self.whites_lost
+        )
+        return out
+
+    def zones(self, p: int) -> list[tuple[str, frozenset[tuple[int, int]], bool]]:
+        """Player ``p``'s zones: connected same-colour groups of 2 or more pieces
+        (4-adjacency), as ``(colour, cells, has a visitor)``."""
+        on = {k for _, k in self.visitors[p]}
+        return [
+            (colour, cs, bool(on & ks))
+            for colour, cs, ks in self._groups(p)
+            if len(ks) >= 2  # a single piece is not a zone
+        ]
+
+    def largest_zone(self, p: int, colour: str) -> int:
+        """The size in squares of player ``p``'s largest zone of ``colour`` (0: none)."""
+        return max(
+            (len(cs) for c, cs, ks in self._groups(p) if c == colour and len(ks) >= 2),
+            default=0,
+        )
+
+    @property
+    def pair_size(self) -> dict[str, int]:
+        """Colour -> the size in squares of the pair holder's largest zone of it (0 when
+        nobody holds the pair)."""
+        return {c: 0 if q is None else self.largest_zone(q, c) for c, q in self.pairs.items()}
+
+    def _groups(self, p: int) -> list[tuple[str, frozenset[tuple[int, int]], frozenset[int]]]:
+        return zones(self.streets[p], [piece.colour for piece in self.pieces[p]])
+
+    def minimum(self) -> int:
+        """The minimum placements of a turn in this phase."""
+        return MIN_PLACEMENTS[self.stage - 1]
+
+    def needed(self) -> int:
+        """Placements still needed this turn to reach the minimum."""
+        return max(0, self.minimum() - self.placed)
+
+    def all_landings(self, slot: int, rotation: int | None = None) -> tuple[Landing, ...]:
+        """Every landing of the piece in ``slot`` as the player to move sees it (bar or
+        not), ``()`` when the slot is empty or the shape's pieces are all placed."""
+        card = self.slots[slot]
+        if card is None:
+            return ()
+        shape = CARDS[card][0]
+        if self._pieces_left(shape) <= 0:
+            return ()
+        return landings(self.occ[self.player], self.seen_cells(slot, rotation=rotation))
+
+    def _pieces_left(self, shape: str) -> int:
+        return PIECES_PER_SHAPE - sum(1 for ps in self.pieces for x in ps if x.shape == shape)
+
+    def _above(self, cs: Cells) -> bool:
+        bar = self.bar[self.player]
+        return bar is not None and any(y >= bar for _, y in cs)
+
+    def landing_moves(self, slot: int) -> list[Land]:
+        """The legal landings of the piece in ``slot``: those wholly below the bar, or
+        (only when there are none) those above it."""
+        out = [Land(cs, col, slide, self._above(cs)) for col, slide, cs in self.all_landings(slot)]
+        below = [m for m in out if not m.above_bar]
+        return below if below else out
+
+    def landings(self) -> list[Land]:
+        """In ``land``: the legal landings of the chosen card (the legal moves minus
+        ``back``)."""
+        if self.phase != "land" or self.chosen is None:
+            return []
+        return self.landing_moves(self.chosen)
+
+    def fits(self, rotation: int | None = None) -> bool:
+        """Whether some octagon card has a landing at ``rotation`` (default: now)."""
+        return any(self.all_landings(i, rotation) for i in range(SLOTS))
+
+    def _can_rotate(self) -> bool:
+        """Rotating leaves enough points for the minimum; or nothing fits as it is."""
+        if self.ap < 1:
+            return False
+        return self.ap - 1 >= self.needed() or not self.fits()
+
+    def _can_end(self) -> bool:
+        """The minimum is met, or no card fits in any orientation the action points
+        left can reach (the no-fit ruling)."""
+        if self.needed() == 0:
+            return True
+        return not any(self.fits((self.rotation + k) % 4) for k in range(self.ap))
+
+    # --- the protocol: moves, the end -------------------------------------------------
+
+    def read_move(self, text: str) -> ArraialMove:
+        """The move written as ``text`` (see :mod:`.moves`), not yet checked here; a
+        landing of the chosen card carries its drop column, slide and bar flag."""
+        move = parse_move(text)
+        if isinstance(move, Land) and self.phase == "land" and self.chosen is not None:
+            for col, slide, cs in self.all_landings(self.chosen):
+                if cs == move.cells:
+                    return Land(cs, col, slide, self._above(cs))
+        return move
+
+    def winners(self) -> list[int]:
+        """The most points; on a tie, the most pairs; then the victory is shared."""
+        best = max(self.score)
+        tied = [p for p, x in enumerate(self.score) if x == best]
+        held = {p: sum(1 for q in self.pairs.values() if q == p) for p in tied}
+        most = max(held.values())
+        return [p for p in tied if held[p] == most]
+
+    def move_candidates(self) -> list[str]:
+        """Move texts worth trying here: the words, every slot, every fill, the legal
+        landings of every card and near misses (each shifted a cell, the same cells in
+        the other orientations)."""
+        out = ["rotate", "end", "back", *(f"take {i}" for i in range(5))]
+        out += [f"fill {i + 1} {code}" for i in range(SLOTS) for code in CARD_CODES]
+        near: set[Cells] = set()
+        for i in range(SLOTS):
+            for _, _, cs in self.all_landings(i):
+                near.add(cs)
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    moved = [(x + dx, y + dy) for x, y in cs]
+                    if all(0 <= x < WIDTH and 0 <= y < HEIGHT for x, y in moved):
+                        near.add(normalise(moved) and tuple(sorted(moved, key=_row_col)))
+        out += ["land " + " ".join(cell_name(x, y) for x, y in cs) for cs in sorted(near)]
+        return out
+
+    def _rescore(self) -> None:
+        """Points now: 1 per visitor in the street (colour and white), 2 per pair."""
+        for p in range(self.n):
+            pairs = sum(1 for q in self.pairs.values() if q == p)
+            visitors = len(self.visitors[p]) + self.street_whites[p]
+            self.score[p] = VISITOR_POINTS * visitors + PAIR_POINTS * pairs
+
+    # --- act ------------------------------------------------------------------------
+
+    @moves_of("act")
+    def _act_moves(self) -> list[ArraialMove]:
+        """``rotate``, then ``take`` by slot, then ``end``, each when legal."""
+        moves: list[ArraialMove] = []
+        if self._can_rotate():
+            moves.append(_ROTATE)
+        moves.extend(_TAKES[i] for i in range(SLOTS) if self.ap >= 1 and self.landing_moves(i))
+        if self._can_end():
+            moves.append(_END)
+        return moves
+
+    @checks(Rotate)
+    def _check_rotate(self, move: Rotate) -> str | None:
+        if self.ap < 1:
+            return "rotate: no action points left"
+        if not self._can_rotate():
+            return (
+                f"rotate: you still need {self.needed()} placement(s) this turn and have "
+                f"{self.ap} action point(s)"
+            )
+        return None
+
+    @plays(Rotate)
+    def _rotate(self, move: Rotate, events: list[dict[str, Any]]) -> None:
+        self.rotation = (self.rotation + 1) % 4
+        self.ap -= 1
+        events.append({"type": "rotate", "player": self.player, "rotation": self.rotation})
+        if self.ap == 0:
+            self._end_turn(events)
+
+    @checks(Take)
+    def _check_take(self, move: Take) -> str | None:
+        if not 0 <= move.slot < SLOTS:
+            return f"{move}: the octagon's slots are 1 to {SLOTS}"
+        card = self.slots[move.slot]
+        if card is None:
+            return f"{move}: octagon slot {move.slot + 1} is empty"
+        if self.ap < 1:
+            return f"{move}: no action points left"
+        if not self.landing_moves(move.slot):
+            return (
+                f"{move}: the piece of {CARD_CODES[card]} fits nowhere in your street as you see it"
+            )
+        return None
+
+    @plays(Take)
+    def _take(self, move: Take, events: list[dict[str, Any]]) -> None:
+        self.chosen = move.slot
+        self.phase = "land"
+
+    @checks(End)
+    def _check_end(self, move: End) -> str | None:
+        if self._can_end():
+            return None
+        return (
+            f"end: place {self.needed()} more piece(s) first ({self.minimum()} per turn in "
+            f"phase {self.stage}); a turn ends early only when nothing fits"
+        )
+
+    @plays(End)
+    def _end(self, move: End, events: list[dict[str, Any]]) -> None:
+        self._end_turn(events)
+
+    # --- land -----------------------------------------------------------------------
+
+    @moves_of("land")
+    def _land_moves(self) -> list[ArraialMove]:
+        """The chosen card's legal landings, then ``back``."""
+        return [*self.landings(), _BACK]
+
+    @checks(Back)
+    def _check_back(self, move: Back) -> str | None:
+        return None
+
+    @plays(Back)
+    def _back(self, move: Back, events: list[dict[str, Any]]) -> None:
+        self.chosen = None
+        self.phase = "act"
+
+    @checks(Land)
+    def _check_land(self, move: Land) -> str | None:
+        assert self.chosen is not None
+        card = self.slots[self.chosen]
+        assert card is not None
+        shown = self.seen_cells(self.chosen)
+        if normalise(move.cells) != shown:
+            return (
+                f"{move}: that is not the piece of {CARD_CODES[card]} as you see it (a piece "
+                "is placed exactly as the card shows it, never turned)"
+            )
+        occ = self.occ[self.player]
+        if occ & shape_mask(move.cells):
+            return f"{move}: the piece would overlap a piece already in your street"
+        legal = self.landing_moves(self.chosen)
+        if move in legal:
+            return None
+        if any(cs == move.cells for _, _, cs in self.all_landings(self.chosen)):
+            return (
+                f"{move}: the piece may end above your level bar only when it has no "
+                "landing below it"
+            )
+        return (
+            f"{move}: the piece cannot get there (it drops from the top until it rests, "
+            "then may slide sideways through free cells)"
+        )
+
+    @plays(Land)
+    def _land(self, move: Land, events: list[dict[str, Any]]) -> None:
+        p = self.player
+        slot = self.chosen
+        assert slot is not None
+        card = self.slots[slot]
+        assert card is not None
+        shape = CARDS[card][0]
+        colour = SHAPE_COLOUR[shape]
+        events.append(
+            {
+                "type": "place",
+                "player": p,
+                "card": CARD_CODES[card],
+                "shape": shape,
+                "cells": [cell_name(x, y) for x, y in move.cells],
+            }
+        )
+        if self._above(move.cells):
+            self._lose_bar(p, "above", events)
+        added = shape_mask(move.cells)
+        rows = rows_completed(self.occ[p], added)
+        self.pieces[p] = [*self.pieces[p], Piece(shape, colour, move.cells)]
+        k = len(self.pieces[p])
+        self.streets[p] = with_piece(self.streets[p], move.cells, k)
+        self.occ[p] |= added
+        bar = self.bar[p]
+        if rows and bar is not None:
+            whites = min(len(rows), self.supply["white"])
+            self.bar[p] = min(HEIGHT, bar + len(rows))
+            self.bar_whites[p] += whites
+            events.append(
+                {
+                    "type": "rows",
+                    "player": p,
+                    "rows": [y + 1 for y in rows],
+                    "bar": self.bar[p],
+                    "whites": whites,
+                }
+            )
+        elif rows:
+            events.append(
+                {
+                    "type": "rows",
+                    "player": p,
+                    "rows": [y + 1 for y in rows],
+                    "bar": None,
+                    "whites": 0,
+                }
+            )
+        self._visitors_and_pair(p, k, colour, events)
+        self.discards = [*self.discards, card]
+        self.slots[slot] = None
+        self.chosen = None
+        self.ap -= 1
+        self.placed += 1
+        self._rescore()
+        if self.ap == 0:
+            self._end_turn(events)
+        else:
+            self.phase = "act"
+
+    def _lose_bar(self, p: int, why: str, events: list[dict[str, Any]]) -> None:
+        lost = self.bar_whites[p]
+        self.whites_lost += lost
+        self.bar_whites[p] = 0
+        self.bar[p] = None
+        events.append({"type": "bar_lost", "player": p, "why": why, "whites": lost})
+
+    def _visitors_and_pair(self, p: int, k: int, colour: str, events: list[dict[str, Any]]) -> None:
+        """A visitor for a new zone with none (while the colour's last); the pair to the
+        first zone of the colour, then to a strictly larger one."""
+        groups = self._groups(p)
+        zone = next(ks for c, _, ks in groups if c == colour and k in ks)
+        if len(zone) < 2:
+            return
+        on = {j for c, j in self.visitors[p] if c == colour}
+        if not on & zone:
+            if self.supply[colour] > 0:
+                self.visitors[p] = [*self.visitors[p], (colour, k)]
+                events.append({"type": "visitor", "player": p, "colour": colour, "piece": k})
+            else:
+                events.append({"type": "no_visitor", "player": p, "colour": colour})
+        holder = self.pairs[colour]
+        mine = self.largest_zone(p, colour)
+        if holder == p:
+            return
+        if holder is None or mine > self.largest_zone(holder, colour):
+            self.pairs[colour] = p
+            events.append(
+                {"type": "pair", "player": p, "colour": colour, "from": holder, "size": mine}
+            )
+
+    # --- the end of a turn, refill ------------------------------------------------------
+
+    def _end_turn(self, events: list[dict[str, Any]]) -> None:
+        p = self.player
+        events.append({"type": "turn_end", "player": p, "placed": self.placed})
+        self.idle = 0 if self.placed else self.idle + 1
+        self.chosen = None
+        if None in self.slots and self.face_up:
+            self.phase = "refill"
+        else:
+            self._after_refill(events)
+
+    def _refill_slot(self) -> int:
+        return self.slots.index(None) if None in self.slots else 0
+
+    @moves_of("refill")
+    def _refill_moves(self) -> list[ArraialMove]:
+        """The lowest empty slot filled with each face-up card, in their order."""
+        slot = self._refill_slot()
+        return [Fill(slot, c) for c in self.face_up]
+
+    @checks(Fill)
+    def _check_fill(self, move: Fill) -> str | None:
+        slot = self._refill_slot()
+        if move.slot != slot:
+            return f"{move}: fill the empty slots lowest first: slot {slot + 1} now"
+        if move.card not in self.face_up:
+            return f"{move}: {CARD_CODES[move.card]} is not a face-up card"
+        return None
+
+    @plays(Fill)
+    def _fill(self, move: Fill, events: list[dict[str, Any]]) -> None:
+        self.slots[move.slot] = move.card
+        self.face_up.remove(move.card)
+        events.append(
+            {
+                "type": "fill",
+                "player": self.player,
+                "slot": move.slot,
+                "card": CARD_CODES[move.card],
+            }
+        )
+        if None not in self.slots or not self.face_up:
+            self._after_refill(events)
+
+    def _after_refill(self, events: list[dict[str, Any]]) -> None:
+        """The phase ends when the octagon could not be filled (or after a round where
+        nobody placed); otherwise the face-up cards are topped up from the deck and the
+        next player starts."""
+        if None in self.slots:
+            self._end_phase("octagon", events)
+            return
+        if self.idle >= self.n:
+            self._end_phase("idle", events)
+            return
+        drawn: list[int] = []
+        while len(self.face_up) + len(drawn) < FACE_UP and self.deck:
+            drawn.append(self._draw())
+        if drawn:
+            self.face_up = self.face_up + drawn
+            events.append({"type": "face_up", "cards": [CARD_CODES[c] for c in drawn]})
+        self._start_turn((self.player + 1) % self.n)
+
+    def _start_turn(self, p: int) -> None:
+        self.player = p
+        self.phase = "act"
+        self.ap = ACTION_POINTS
+        self.placed = 0
+        self.chosen = None
+
+    # --- the end of a phase, of the game --------------------------------------------------
+
+    def _end_phase(self, why: str, events: list[dict[str, Any]]) -> None:
+        ender = self.player
+        events.append({"type": "phase_end", "stage": self.stage, "player": ender, "why": why})
+        for q in range(self.n):
+            bar = self.bar[q]
+            if bar is None:
+                continue
+            new = bar - BAR_DROP
+            if new < 0 or self.occ[q] >> (new * WIDTH):
+                self._lose_bar(q, "overlap", events)
+            else:
+                joined = self.bar_whites[q]
+                self.bar[q] = new
+                self.street_whites[q] += joined
+                self.bar_whites[q] = 0
+                events.append({"type": "bar_drop", "player": q, "bar": new, "whites": joined})
+        self._rescore()
+        if self.stage == PHASES:
+            self._end_game(events)
+            return
+        back = len(self.deck) + len(self.face_up) + len(self.discards)
+        self.deck = sorted(self.deck + self.face_up + self.discards)
+        self.face_up = []
+        self.discards = []
+        events.append({"type": "reshuffle", "cards": back})
+        for i in range(SLOTS):
+            if self.slots[i] is None:
+                self.slots[i] = self._draw()
+        self.face_up = [self._draw() for _ in range(min(FACE_UP, len(self.deck)))]
+        self.stage += 1
+        self.idle = 0
+        self._start_turn((ender + 1) % self.n)
+        events.append(
+            {
+                "type": "phase_start",
+                "stage": self.stage,
+                "player": self.player,
+                "slots": [None if c is None else CARD_CODES[c] for c in self.slots],
+                "face_up": [CARD_CODES[c] for c in self.face_up],
+            }
+        )
+
+    def _end_game(self, events: list[dict[str, Any]]) -> None:
+        self.phase = "over"
+        self.ap = 0
+        self.chosen = None
+        events.append(
+            {
+                "type": "final",
+                "scores": self.score[:],
+                "visitors": [len(v) for v in self.visitors],
+                "whites": self.street_whites[:],
+                "pairs": {c: q for c, q in self.pairs.items()},
+                "winners": self.winners(),
+            }
+        )
+
+    def final_scores(self) -> list[int]:
+        """The points of this position's visitors and pairs (the score, recomputed)."""
+        return [
+            VISITOR_POINTS * (len(self.visitors[p]) + self.street_whites[p])
+            + PAIR_POINTS * sum(1 for q in self.pairs.values() if q == p)
+            for p in range(self.n)
+        ]
+
+    # --- preview ---------------------------------------------------------------------
+
+    def preview(self, move: Any) -> dict[str, Any]:
+        """What a landing would give, before it is committed (other moves give ``{}``).
+
+        ``{"cells", "visitors": [colour...], "pair": {"colour", "from"} | None,
+        "rows": k, "whites": w, "bar_lost": bool, "whites_lost": w}``.
+        """
+        move = self.checked(move)
+        if not isinstance(move, Land):
+            return {}
+        after = self.apply_unchecked(move)
+        events = after.history_[-1]["events"]
+        out: dict[str, Any] = {
+            "cells": [cell_name(x, y) for x, y in move.cells],
+            "visitors": [e["colour"] for e in events if e["type"] == "visitor"],
+            "pair": None,
+            "rows": 0,
+            "whites": 0,
+            "bar_lost": False,
+            "whites_lost": 0,
+        }
+        for e in events:
+            if e["type"] == "pair":
+                out["pair"] = {"colour": e["colour"], "from": e["from"]}
+            elif e["type"] == "rows":
+                out["rows"] = len(e["rows"])
+                out["whites"] = e["whites"]
+            elif e["type"] == "bar_lost" and e["player"] == self.player and e["why"] == "above":
+                out["bar_lost"] = True
+                out["whites_lost"] = e["whites"]
+        return out
+
+    # --- serialisation ------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return serial.state_to_dict(self)
+
+    def to_text(self) -> str:
+        return notation.state_to_text(self)
+
+    def __repr__(self) -> str:
+        if self.phase == "over":
+            who = "over"
+        else:
+            who = f"player {PLAYERS[self.player]} to {self.phase}, {self.ap} AP"
+        return f"<ArraialState {self.n}p, phase {self.stage}, {who}, scores {self.score}>"
+
+
+def _row_col(c: tuple[int, int]) -> tuple[int, int]:
+    return c[1], c[0]
