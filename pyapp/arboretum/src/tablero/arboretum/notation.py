@@ -131,7 +131,7 @@ def _card_list(text: str, lineno: int, what: str) -> list[int]:
 
 
 def _int(tok: str) -> int | None:
-    return int(tok) if re.fullmatch(r"-?\d{1,9}", tok) else None
+    return int(tok) if re.fullmatch(r"-?[0-9]{1,9}", tok) else None
 
 
 def _read_arboretum(rows: list[tuple[int, str]], p: int, lineno: int) -> dict[int, int]:
@@ -201,7 +201,7 @@ def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:  # 
     if not lines:
         raise CorruptDataError("empty Arboretum position")
     lineno, header = lines[0]
-    m = re.fullmatch(r"arboretum\s+([234])p", header, re.IGNORECASE)
+    m = re.fullmatch(r"arboretum\s+([234])p", header, re.IGNORECASE | re.ASCII)
     if not m:
         raise _fail(lineno, f"the first line must be like 'arboretum 2p', not {header!r}")
     n = int(m.group(1))
@@ -281,7 +281,7 @@ def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:  # 
     placed.update(c for d in s.discards for c in d)
     rest = [c for c in range(8 * s.species) if c not in placed]
     ln, v = need("deck")
-    hidden = re.fullmatch(r"(\d+)\s+hidden", v)
+    hidden = re.fullmatch(r"([0-9]{1,4})\s+hidden", v, re.ASCII)
     s.unseen = None
     if s.viewer_ is None:
         if hidden:
@@ -321,7 +321,7 @@ def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:  # 
             raise _fail(ln, "scores exist only once the game is over ('turn: A over')")
         given: dict[int, int] = {}
         for tok in v.split():
-            sm = re.fullmatch(r"([a-dA-D])=(\d+)", tok)
+            sm = re.fullmatch(r"([a-dA-D])=([0-9]{1,6})", tok)
             if not sm:
                 raise _fail(ln, f"{tok!r} in score: write player=points, like A=12")
             p = _player(sm.group(1), n, ln)

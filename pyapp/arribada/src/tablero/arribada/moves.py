@@ -158,7 +158,7 @@ MOVE_WORDS = (
 
 
 def _value(text: str, what: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 8:
+    if text not in ("1", "2", "3", "4", "5", "6", "7", "8"):
         raise InvalidMoveError(f"{what} must be a tile value from 1 to 8, not {text!r}")
     return int(text)
 

@@ -150,7 +150,7 @@ def _value_list(text: str, lineno: int, what: str, allow_hidden: bool = False) -
             out.append(EMPTY)
         elif tok == "*" and what == "removed":
             out.append(WILD)
-        elif tok.isdigit() and 1 <= int(tok) <= 8:
+        elif tok in ("1", "2", "3", "4", "5", "6", "7", "8"):
             out.append(int(tok))
         else:
             raise _Reader.fail(lineno, f"{tok!r} in {what} is not a tile value 1-8")
@@ -163,7 +163,7 @@ def _count_list(text: str, lineno: int, what: str) -> list[int]:
     if text == "-":
         return counts
     for tok in text.split():
-        m = re.fullmatch(r"([1-8])x(\d+)", tok)
+        m = re.fullmatch(r"([1-8])x([0-9]{1,4})", tok)
         if not m:
             raise _Reader.fail(lineno, f"{tok!r} in {what}: write value x count, like 3x12")
         v, c = int(m.group(1)), int(m.group(2))
@@ -195,7 +195,7 @@ def _yes_no(text: str, lineno: int, what: str) -> bool:
 
 def _int(text: str, lineno: int, what: str) -> int:
     t = text.strip()
-    if not re.fullmatch(r"-?\d+", t):
+    if not re.fullmatch(r"-?[0-9]{1,9}", t):
         raise _Reader.fail(lineno, f"{what} must be a whole number, not {text!r}")
     return int(t)
 
@@ -219,7 +219,7 @@ def state_from_text(  # noqa: C901 - a flat list of fields
     if not lines:
         raise CorruptDataError("empty Arribada position")
     lineno, header = lines[0]
-    m = re.fullmatch(r"arribada\s+([234])p(?:\s+(\w+))?", header, re.IGNORECASE)
+    m = re.fullmatch(r"arribada\s+([234])p(?:\s+(\w+))?", header, re.IGNORECASE | re.ASCII)
     if not m:
         raise _Reader.fail(
             lineno, f"the first line must be like 'arribada 2p standard', not {header!r}"
@@ -246,7 +246,7 @@ def state_from_text(  # noqa: C901 - a flat list of fields
         if toks == list(COLUMNS[: len(toks)]):
             continue  # the column header
         expected = str(len(rows) + 1)
-        if len(toks) == size + 1 and toks[0].isdigit():
+        if len(toks) == size + 1 and re.fullmatch(r"[0-9]+", toks[0]):
             if toks[0] != expected:
                 raise _Reader.fail(ln, f"row {toks[0]} found where row {expected} was expected")
             toks = toks[1:]
@@ -334,7 +334,7 @@ def state_from_text(  # noqa: C901 - a flat list of fields
     wilds = counts[WILD]
     ln, v = need("bag")
     s.unseen = None
-    hidden = re.fullmatch(r"(\d+)\s+hidden", v)
+    hidden = re.fullmatch(r"([0-9]{1,4})\s+hidden", v, re.ASCII)
     if s.viewer_ is None:
         if hidden:
             raise _Reader.fail(ln, "a hidden bag is only possible in a player's view ('viewer:')")

@@ -522,6 +522,7 @@ class SaveStore:
     def delete(self, game_id: str) -> None:
         """Remove a saved game (and forget it as the game to reopen)."""
         self.storage.remove(self.key(game_id))
+        self._known.pop(self.key(game_id), None)
         if self.current() == game_id:
             self.set_current(None)
 
