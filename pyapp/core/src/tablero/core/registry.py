@@ -34,6 +34,7 @@ __all__ = [
 _MODULES: dict[str, str] = {
     "arribada": "tablero.arribada",
     "arboretum": "tablero.arboretum",
+    "diadeplaya": "tablero.diadeplaya",
 }
 _LOADED: dict[str, Game] = {}
 
