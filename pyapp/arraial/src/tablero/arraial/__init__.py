@@ -22,8 +22,8 @@ card is out (``data.cards_in_play(n)``).  Every reconstructed value is in :mod:`
 :class:`ArraialState` (a PhasedState): ``n``, ``player``, ``phase`` ("act", "land",
 "refill", "over"), ``stage`` (1..3), ``ap``, ``placed``, ``chosen`` (0-based slot in
 "land", else None), * ``idle`` (consecutive turns without a placement), ``rotation``,
-``slots`` (3 card ids or None), ``face_up``, ``deck_count``, * ``deck`` (sorted card
-ids: only the order is hidden, and it is not kept), ``discards``, ``side(seat)``,
+``slots`` (3 card ids or None), ``face_up``, ``deck_count``, * ``deck`` (card ids, the
+top last; sorted in a view: only the order is hidden), ``discards``, ``side(seat)``,
 ``seen(slot, seat) -> (shape, quarter_turns)``, * ``seen_cells(slot, seat=None,
 rotation=None)``, ``streets[p]`` (14 rows bottom first, 6 ints: 0 empty, k = the k-th
 piece, 1-based), ``pieces[p]`` (list of Piece with ``.shape``, ``.colour``, ``.cells``),

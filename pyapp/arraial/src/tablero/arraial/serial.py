@@ -150,7 +150,9 @@ def state_from_dict(
         for x in require_list(octagon.get("slots"), "the octagon's slots", SLOTS)
     ]
     s.face_up = _cards(require(data, "face_up", list), "the face-up cards")
-    s.deck = sorted(_cards(require(data, "deck", list), "the deck"))
+    s.deck = _cards(require(data, "deck", list), "the deck")
+    if s.viewer_ is not None and s.deck != sorted(s.deck):
+        raise CorruptDataError("a view lists the deck's cards sorted (their order is hidden)")
     s.discards = _cards(require(data, "discards", list), "the discards")
     streets = require_list(require(data, "streets", list), "streets", n)
     s.pieces, s.bar, s.bar_whites, s.street_whites, s.visitors = [], [], [], [], []

@@ -14,8 +14,7 @@ A game has three phases (``stage`` 1-3, the rulebook's "fases").  A turn, as dec
 
 Each rule is written once, as a method tagged for the core's
 :class:`~tablero.core.PhasedState` (see :mod:`tablero.core.decisions`).  The only hidden
-fact is the deck's order: the deck is kept as a sorted list and each draw takes a
-uniformly random card with the state's PRNG, which a view drops.
+fact is the deck's order: a view lists the deck sorted, and ``determinize`` shuffles it.
 """
 
 from __future__ import annotations
@@ -95,8 +94,8 @@ class ArraialState(PhasedState, game=GAME):
       ``idle``: consecutive turns that ended without a placement.
     * ``rotation``: the octagon's quarter turns clockwise (0-3); ``slots``: the card in
       each of its 3 slots (``None``: empty), in the octagon's own frame; ``face_up``:
-      the face-up cards beside the board; ``deck``: the deck's cards, sorted (its order
-      is not kept: a draw takes a random card); ``discards``: discarded cards, in order.
+      the face-up cards beside the board; ``deck``: the deck's cards, the top one
+      last (sorted in a view: the order is the only hidden fact); ``discards``: discarded cards, in order.
     * ``streets[p]``: 14 rows bottom first, 6 ints each: 0 empty, ``k`` the k-th piece
       of ``pieces[p]`` (1-based); ``occ[p]``: the same as a bit mask (see
       :mod:`.street`); ``pieces[p]``: the placed :class:`~.street.Piece` values.
@@ -164,7 +163,7 @@ class ArraialState(PhasedState, game=GAME):
         s.chosen = None
         s.idle = 0
         s.rotation = 0
-        s.deck = list(cards_in_play(players))
+        s.deck = s._shuffle(list(cards_in_play(players)))
         s.discards = []
         s.slots = [s._draw() for _ in range(SLOTS)]
         s.face_up = [s._draw() for _ in range(FACE_UP)]
@@ -215,8 +214,16 @@ class ArraialState(PhasedState, game=GAME):
         return s
 
     def _draw(self) -> int:
-        """A uniformly random card of the deck (the caller checks it is not empty)."""
-        return self.deck.pop(self._randbelow(len(self.deck)))
+        """The deck's top card, the last of ``deck`` (the caller checks there is one)."""
+        return self.deck.pop()
+
+    def _shuffle(self, cards: list[int]) -> list[int]:
+        """``cards`` shuffled with the state's PRNG."""
+        rng = Rng.from_state(self.rng)
+        out = sorted(cards)
+        rng.shuffle(out)
+        self.rng = rng.state
+        return out
 
     # --- public questions -------------------------------------------------------------
 
@@ -687,7 +694,7 @@ class ArraialState(PhasedState, game=GAME):
             self._end_game(events)
             return
         back = len(self.deck) + len(self.face_up) + len(self.discards)
-        self.deck = sorted(self.deck + self.face_up + self.discards)
+        self.deck = self._shuffle(self.deck + self.face_up + self.discards)
         self.face_up = []
         self.discards = []
         events.append({"type": "reshuffle", "cards": back})
@@ -763,6 +770,17 @@ class ArraialState(PhasedState, game=GAME):
                 out["bar_lost"] = True
                 out["whites_lost"] = e["whites"]
         return out
+
+    # --- hidden information -------------------------------------------------------------
+
+    def _hide(self, player: int) -> None:
+        """Only the deck's order is hidden: a view lists the deck's cards sorted (which
+        cards they are follows from the cards in sight)."""
+        self.deck = sorted(self.deck)
+
+    def _deal(self, rng: Rng) -> None:
+        """The deck shuffled again (on the core's fresh copy of a view)."""
+        rng.shuffle(self.deck)
 
     # --- serialisation ------------------------------------------------------------------
 
