@@ -35,6 +35,7 @@ _MODULES: dict[str, str] = {
     "arribada": "tablero.arribada",
     "arboretum": "tablero.arboretum",
     "diadeplaya": "tablero.diadeplaya",
+    "arraial": "tablero.arraial",
 }
 _LOADED: dict[str, Game] = {}
 
