@@ -14,7 +14,14 @@ from typing import Any
 
 from tablero.core import State
 
-__all__ = ["Evaluator", "evaluator_for", "margin", "replies_for", "scores_evaluation"]
+__all__ = [
+    "Evaluator",
+    "evaluator_for",
+    "margin",
+    "replies_for",
+    "scores_evaluation",
+    "sides_of",
+]
 
 Evaluator = Callable[[State], list[float]]
 
@@ -57,7 +64,21 @@ def replies_for(game_id: str) -> Callable[[State], list[Any]] | None:
     return None if module is None else getattr(module, "sharp_replies", None)
 
 
-def margin(values: Sequence[float], player: int) -> float:
-    """``player``'s value minus the best other seat's."""
-    best_other = max(v for q, v in enumerate(values) if q != player)
-    return values[player] - best_other
+def sides_of(state: State) -> tuple[int, ...] | None:
+    """Each seat's side, when the game's evaluation module says seats share results
+    (``sides(state)``: teams, or one side for every seat of a cooperative game); ``None``
+    when every seat plays for itself."""
+    module = _evaluation_module(state.game.id)
+    sides = None if module is None else getattr(module, "sides", None)
+    return None if sides is None else tuple(sides(state))
+
+
+def margin(values: Sequence[float], player: int, sides: Sequence[int] | None = None) -> float:
+    """``player``'s value minus the best rival seat's: any other seat, or with ``sides``
+    a seat of another side.  Without rivals (one player, or a cooperative table) the
+    value itself."""
+    if sides is None:
+        rivals = [v for q, v in enumerate(values) if q != player]
+    else:
+        rivals = [v for q, v in enumerate(values) if sides[q] != sides[player]]
+    return values[player] - max(rivals) if rivals else values[player]

@@ -22,7 +22,7 @@ from typing import Any
 from tablero.core import Rng, State
 
 from .base import Bot, SearchStats, check_view, decision_rng
-from .evaluation import evaluator_for, margin
+from .evaluation import evaluator_for, margin, sides_of
 
 __all__ = ["GreedyBot", "samples_for"]
 
@@ -61,10 +61,11 @@ def move_values(view: State, moves: list[Any], player: int, rng: Rng) -> list[fl
     """Each move's mean margin for ``player`` over ``samples_for(len(moves))``
     determinizations of ``view`` (drawn from ``rng``)."""
     evaluate = evaluator_for(view.game.id)
+    sides = sides_of(view)
     samples = samples_for(len(moves))
     totals = [0.0] * len(moves)
     for _ in range(samples):
         full = view.determinize(rng.spawn())
         for i, move in enumerate(moves):
-            totals[i] += margin(evaluate(full.apply_unchecked(move)), player)
+            totals[i] += margin(evaluate(full.apply_unchecked(move)), player, sides)
     return [t / samples for t in totals]

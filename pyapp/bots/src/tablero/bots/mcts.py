@@ -47,6 +47,7 @@ from .evaluation import (
     margin,
     replies_for,
     scores_evaluation,
+    sides_of,
 )
 from .greedy import move_values
 
@@ -65,11 +66,13 @@ class Node:
         self.order: list[Any] | None = None  # moves ranked by the evaluation, once computed
 
 
-def _to_rewards(values: list[float], base: list[float]) -> list[float]:
+def _to_rewards(
+    values: list[float], base: list[float], sides: tuple[int, ...] | None
+) -> list[float]:
     """Each seat's logistic of how much its margin grew since the root, in this deal."""
     out = []
     for p in range(len(values)):
-        x = (margin(values, p) - base[p]) / REWARD_SCALE
+        x = (margin(values, p, sides) - base[p]) / REWARD_SCALE
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out
 
@@ -113,6 +116,7 @@ class MctsBot(Bot):
         self.evaluate: Evaluator = scores_evaluation  # per decision: the view's game
         # per decision: the game's sharp_replies, if any
         self.replies: Callable[[State], list[Any]] | None = None
+        self.sides: tuple[int, ...] | None = None
         self._base: list[float] = []  # this iteration's margins at the root, per seat
 
     def __repr__(self) -> str:
@@ -134,6 +138,7 @@ class MctsBot(Bot):
         rng = decision_rng(self.seed, view)
         self.evaluate = evaluator_for(view.game.id)
         self.replies = replies_for(view.game.id) if self.SHARP_REPLY else None
+        self.sides = sides_of(view)
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
@@ -167,14 +172,14 @@ class MctsBot(Bot):
     def _iterate(self, root: Node, root_order: list[Any], view: State, rng: Rng) -> None:
         state = view.determinize(rng.spawn())
         root_values = self.evaluate(state)
-        self._base = [margin(root_values, p) for p in range(len(root_values))]
+        self._base = [margin(root_values, p, self.sides) for p in range(len(root_values))]
         node = root
         path = [root]
         turns = 0
         last = state.current_player
         while True:
             if state.is_terminal():
-                result = _terminal_rewards(state)
+                result = self._terminal_rewards(state)
                 break
             mover = state.current_player
             assert mover is not None  # the game is not over: someone is to move
@@ -182,7 +187,7 @@ class MctsBot(Bot):
                 turns += 1
                 last = mover
                 if turns >= self.CUTOFF_TURNS:
-                    result = _to_rewards(self._cutoff_values(state), self._base)
+                    result = _to_rewards(self._cutoff_values(state), self._base, self.sides)
                     break
             moves = root_order if node is root else state.legal_moves()
             children = node.children
@@ -245,6 +250,14 @@ class MctsBot(Bot):
         untried = [m for m in moves if m not in children]
         return self._best_of_k(untried, state, mover, rng)
 
+    def _terminal_rewards(self, state: State) -> list[float]:
+        """The win share at the end; a table without rivals (one player, a cooperative
+        game: every seat shares the result) is rewarded by its final score instead."""
+        n = state.num_players
+        if n == 1 or (self.sides is not None and len(set(self.sides)) == 1):
+            return _to_rewards([float(x) for x in state.scores()], self._base, self.sides)
+        return _terminal_rewards(state)
+
     def _cutoff_values(self, state: State) -> list[float]:
         """The evaluation where the tree stops, after the best sharp reply (if any).
 
@@ -258,14 +271,14 @@ class MctsBot(Bot):
             return values
         mover = state.current_player
         assert mover is not None  # a cutoff is never at the end: someone is to move
-        best = margin(values, mover)
+        best = margin(values, mover, self.sides)
         for move in self.replies(state):
             after = state.apply_unchecked(move)
             if after.is_terminal():
                 v = [float(x) for x in after.scores()]
             else:
                 v = self.evaluate(after)
-            score = margin(v, mover)
+            score = margin(v, mover, self.sides)
             if score > best:
                 best, values = score, v
         return values
@@ -278,7 +291,7 @@ class MctsBot(Bot):
                 values = [float(x) for x in after.scores()]
             else:
                 values = self.evaluate(after)
-            scored.append((-margin(values, mover), i, m))
+            scored.append((-margin(values, mover, self.sides), i, m))
         scored.sort(key=lambda x: (x[0], x[1]))
         return [m for _, _, m in scored]
 
@@ -303,7 +316,7 @@ class MctsBot(Bot):
                 values = [float(x) for x in after.scores()]
             else:
                 values = self.evaluate(after)
-            score = margin(values, mover)
+            score = margin(values, mover, self.sides)
             if best is None or score > best[0]:
                 best = (score, m, after, values)
         assert best is not None
@@ -322,7 +335,7 @@ class MctsBot(Bot):
                 turns += 1
                 last = mover
                 if turns >= self.CUTOFF_TURNS:
-                    return _to_rewards(self._cutoff_values(state), self._base)
+                    return _to_rewards(self._cutoff_values(state), self._base, self.sides)
             if not self.PLAYOUT_TO_CUTOFF:
                 break
             moves = state.legal_moves()
@@ -332,10 +345,10 @@ class MctsBot(Bot):
                 continue
             _, state, values = self._best_of_k(moves, state, mover, rng)
         if state.is_terminal():
-            return _terminal_rewards(state)
+            return self._terminal_rewards(state)
         if values is None:
             values = self.evaluate(state)
-        return _to_rewards(values, self._base)
+        return _to_rewards(values, self._base, self.sides)
 
     def _decided(
         self, root: Node, done: int, limit: int | None, start: float, deadline: float | None

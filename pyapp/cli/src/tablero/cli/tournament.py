@@ -27,7 +27,7 @@ from typing import Any, TextIO
 import tablero.bots
 from tablero.core import game_ids, get_game, make
 
-from .common import CliError, one_line, positive
+from .common import CliError, one_line, parse_option, positive
 
 FORMAT = "tablero-tournament-1"
 
@@ -60,6 +60,10 @@ def add_parser(sub: Any) -> None:
         "--jobs", "-j", type=positive, default=None,
         help="games played in parallel processes (default: the number of CPUs)",
     )  # fmt: skip
+    p.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE",
+        help="a game option for every game (repeatable), e.g. mode=solitaire",
+    )  # fmt: skip
     p.add_argument("--out", "-o", metavar="FILE", help="append each finished game to FILE (JSONL)")
     p.add_argument(
         "--resume", action="store_true",
@@ -77,7 +81,9 @@ def play_game(config: dict[str, Any], g: int) -> dict[str, Any]:
     levels = config["bots"]
     seats = [(s - g) % n for s in range(n)]  # seats[s] = the bot (entry) sitting in seat s
     deal = config["seed"] + g // n
-    options = {"first_player": 0} if config["first_player_option"] else {}
+    options = dict(config.get("options", {}))
+    if config["first_player_option"]:
+        options["first_player"] = 0
     state = make(config["game"], players=n, seed=deal, **options)
     bots = [
         tablero.bots.make_bot(
@@ -135,10 +141,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc)) from None
     n = args.players
-    if not game.min_players <= n <= game.max_players:
-        raise CliError(
-            f"{game.title} is played by {game.min_players} to {game.max_players} players, not {n}"
-        )
+    options = dict(parse_option(game, item) for item in args.option)
+    try:
+        make(args.game, players=n, seed=0, **options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     levels = [b.strip() for b in args.bots.split(",")]
     if len(levels) != n:
         raise CliError(f"--bots names {len(levels)} bots for {n} players: give one per seat")
@@ -157,6 +164,8 @@ def run(args: argparse.Namespace) -> int:
         "iterations": args.iterations,
         "first_player_option": any(o.name == "first_player" for o in game.options),
     }
+    if options:  # only when given, so files written before options existed still resume
+        config["options"] = options
 
     records: dict[int, dict[str, Any]] = {}
     if args.out and os.path.exists(args.out) and os.path.getsize(args.out) > 0:
@@ -292,7 +301,8 @@ def format_report(
     lines = [
         f"{title} tournament: {', '.join(levels)} ({n} players), {k} of {games} games, "
         f"deals {config['seed']}..{config['seed'] + max(0, games - 1) // n}"
-        + (f", {'; '.join(budget)}" if budget else ""),
+        + (f", {'; '.join(budget)}" if budget else "")
+        + "".join(f", {k}={v}" for k, v in config.get("options", {}).items()),
     ]
     if resumed:
         lines.append(f"resumed: {resumed} games read back, {k - resumed} played now")

@@ -11,7 +11,7 @@ there.  The first card's top-left block is ``0,0``.
 >>> placement_reason(beach, face_of(1, 0), 0, 3, 0), placement_reason(beach, face_of(1, 0), 0, 3, 2)
 (None, 'it would touch the beach only at a corner')
 >>> len(legal_spots(beach, face_of(1, 0), 0))
-24
+30
 """
 
 from __future__ import annotations

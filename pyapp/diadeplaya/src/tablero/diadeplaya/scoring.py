@@ -8,8 +8,9 @@ search over the disjoint choices with memoised sub-problems.
 
 >>> from .data import BLOCK_OF_TOKEN as B
 >>> beach = {GRID.cell(0, 0): B["Sv"], GRID.cell(1, 1): B["LG"], GRID.cell(2, 0): B["S^"]}
->>> surfers(beach), trios(beach)[0]
-(2, 1)
+>>> points, (trio,) = trios(beach)[0], trios(beach)[1]
+>>> surfers(beach), points, [GRID.cell_name(c) for c in trio]
+(2, 3, ['0,0', '1,1', '2,0'])
 """
 
 from __future__ import annotations

@@ -1,0 +1,107 @@
+"""Día de Playa's evaluation function for bots: each seat's expected final score.
+
+``evaluate(state)`` returns one number per seat, in points: the score the beaches give
+now and, while a player holds a card (a turn is take, rotate, place: three decisions),
+what the best placement of that card would add.  So a greedy bot choosing which card to
+take already sees where the card would go best, and one choosing a rotation sees the
+best spot of that rotation.  The best placements of a card on a beach are cached (by
+the beach's blocks and the face): the three decisions of a turn, and a search's many
+deals, ask for the same ones.
+
+``sides(state)`` tells the bots which seats share a result: in teams play the two seats
+of a team, in cooperative and solitaire play every seat (the bots then maximise the
+shared score instead of a margin over rivals).
+
+>>> from tablero.core import make
+>>> state = make("diadeplaya", players=2, seed=1, first_player=0)
+>>> evaluate(state), sides(state)
+([0.0, 0.0], (0, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import scoring
+from .beach import lay, legal_spots
+from .shapes import ROTATIONS
+from .state import DiaDePlayaState
+
+__all__ = ["evaluate", "sides", "best_placements"]
+
+#: ``(beach blocks, face, rotations, criteria) -> [(points but umbrellas, largest umbrella
+#: group)]``: the placements no other placement beats on both counts.
+_CACHE: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+_CACHE_LIMIT = 20_000
+
+
+def sides(state: DiaDePlayaState) -> tuple[int, ...]:
+    """Each seat's side: its own (competitive), its team (teams), or one side for every
+    seat (cooperative, solitaire)."""
+    if state.shared:
+        return (0,) * state.n
+    if state.mode == "teams":
+        return tuple(p % 2 for p in range(state.n))
+    return tuple(range(state.n))
+
+
+def best_placements(
+    grid: dict[int, int], face: int, rotations: Iterable[int], criteria: tuple[str, ...]
+) -> list[tuple[int, int]]:
+    """``(points of the chosen criteria but umbrellas, largest umbrella group)`` of the
+    placements of ``face`` on ``grid`` that no other beats on both counts."""
+    rotations = tuple(rotations)
+    key = (tuple(sorted(grid.items())), face, rotations, criteria)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    found: set[tuple[int, int]] = set()
+    for rotation in rotations:
+        spots = legal_spots(grid, face, rotation) if grid else [(0, 0)]
+        for x, y in spots:
+            after = lay(grid, face, rotation, x, y)
+            points = sum(scoring.beach_points(after, criteria).values())
+            largest = scoring.largest_umbrella(after) if "umbrellas" in criteria else 0
+            found.add((points, largest))
+    front = sorted(
+        (p, k)
+        for p, k in found
+        if not any(q >= p and m >= k and (q, m) != (p, k) for q, m in found)
+    )
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = front
+    return front
+
+
+def evaluate(state: DiaDePlayaState) -> list[float]:
+    if state.is_terminal() or state.holding is None:
+        return [float(x) for x in state.score]
+    p = state.player
+    b = state.beach_of(p)
+    rotations = ROTATIONS if state.rotation is None else (state.rotation,)
+    front = best_placements(state.grids[b], state.holding, rotations, state.criteria)
+    others = [scoring.largest_umbrella(g) for g in state.grids]
+    base = [sum(v for k, v in points.items() if k != "umbrellas") for points in state.points]
+    best: list[float] | None = None
+    for points, largest in front:
+        totals = base[:]
+        totals[b] = points
+        if "umbrellas" in state.criteria:
+            others[b] = largest
+            for i, x in enumerate(scoring.umbrella_points(others, state.shared)):
+                totals[i] += x
+        seats = _seat_scores(state, totals)
+        if best is None or seats[p] > best[p]:
+            best = [float(x) for x in seats]
+    assert best is not None
+    return best
+
+
+def _seat_scores(state: DiaDePlayaState, totals: list[int]) -> list[int]:
+    if state.shared:
+        return [totals[0]] * state.n
+    if state.mode == "teams":
+        team = [totals[0] + totals[2], totals[1] + totals[3]]
+        return [team[q % 2] for q in range(state.n)]
+    return totals
