@@ -1,0 +1,145 @@
+"""The move log: one Arraial history entry in words.
+
+An entry is ``{"player", "move", "events"}`` (``docs/notation-arraial.md``).  The move
+gives the main sentence when no event says it better (``take``, ``back``, ``end``); every
+event adds its own: a piece placed, rows completed and the bar rising, a visitor, a pair
+changing hands, a bar lost, the end of a turn, the octagon refilled, and at a phase end
+the bars dropping (white visitors joining the street, or lost), the reshuffle and the
+next phase's first player; at the end, the final scores and the tie-break.  Nothing is
+hidden in Arraial but the deck's order, which no entry says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...plugin import Seat, Translate
+from .words import card_words, colour_name, names_list, seat_name
+
+
+def winners_sentence(
+    winners: Sequence[int],
+    scores: Sequence[int],
+    pairs: Sequence[int],
+    seats: Sequence[Seat],
+    t: Translate,
+) -> str:
+    """Who won, and how the number of pairs broke a tie on points (if it did)."""
+    if not winners or not scores:
+        return ""
+    best = max(scores)
+    tied = [p for p, x in enumerate(scores) if x == best]
+    out = []
+    if len(winners) == 1:
+        out.append(t("arraial.log.winner", name=seat_name(seats, winners[0], t), points=best))
+    else:
+        out.append(t("arraial.log.shared", names=names_list(seats, winners, t), points=best))
+    if len(tied) > 1 and pairs:
+        counts = t("arraial.sep.list").join(
+            t("arraial.log.pairs_count", name=seat_name(seats, p, t), n=pairs[p]) for p in tied
+        )
+        key = "arraial.log.tiebreak" if len(winners) == 1 else "arraial.log.tiebreak_shared"
+        out.append(t(key, names=names_list(seats, tied, t), counts=counts))
+    return t("arraial.sep.sentence").join(out)
+
+
+def pairs_held(pairs: Mapping[str, Any], n: int) -> list[int]:
+    """How many pairs each of ``n`` seats holds, from a ``colour -> seat`` mapping."""
+    return [sum(1 for q in pairs.values() if q == p) for p in range(n)]
+
+
+def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
+    """The sentence for the move itself, or ``None`` when its events tell it."""
+    name = seat_name(seats, entry.get("player"), t)
+    words = str(entry.get("move", "")).split()
+    head = words[0] if words else ""
+    if head == "take" and len(words) == 2:
+        return t("arraial.log.take", name=name, slot=words[1])
+    if head == "back":
+        return t("arraial.log.back", name=name)
+    if head in ("rotate", "land", "fill", "end"):
+        return None  # told by the rotate / place / fill / turn_end events
+    return t("arraial.log.move", name=name, move=" ".join(words))
+
+
+def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
+    kind = e.get("type")
+    name = seat_name(seats, e.get("player"), t)
+    if kind == "rotate":
+        return t("arraial.log.rotate", name=name)
+    if kind == "place":
+        return t("arraial.log.place", name=name, card=card_words(e.get("card"), t),
+                 cells=" ".join(e.get("cells") or ()))  # fmt: skip
+    if kind == "rows":
+        rows = ", ".join(str(r) for r in e.get("rows") or ())
+        n = len(e.get("rows") or ())
+        if e.get("bar") is None:
+            return t("arraial.log.rows_no_bar", name=name, rows=rows, n=n)
+        return t("arraial.log.rows", name=name, rows=rows, n=n, bar=e.get("bar"),
+                 whites=e.get("whites", 0))  # fmt: skip
+    if kind == "visitor":
+        return t("arraial.log.visitor", name=name, colour=colour_name(str(e.get("colour")), t))
+    if kind == "no_visitor":
+        return t("arraial.log.no_visitor", colour=colour_name(str(e.get("colour")), t))
+    if kind == "pair":
+        colour = colour_name(str(e.get("colour")), t)
+        if e.get("from") is None:
+            return t("arraial.log.pair_first", name=name, colour=colour, size=e.get("size", 0))
+        return t("arraial.log.pair_taken", name=name, colour=colour, size=e.get("size", 0),
+                 owner=seat_name(seats, e.get("from"), t))  # fmt: skip
+    if kind == "bar_lost":
+        key = (
+            "arraial.log.bar_lost_above"
+            if e.get("why") == "above"
+            else "arraial.log.bar_lost_overlap"
+        )
+        return t(key, name=name, whites=e.get("whites", 0))
+    if kind == "turn_end":
+        return t("arraial.log.turn_end", name=name, placed=e.get("placed", 0))
+    if kind == "fill":
+        return t("arraial.log.fill", name=name, card=card_words(e.get("card"), t),
+                 slot=int(e.get("slot", 0)) + 1)  # fmt: skip
+    if kind == "face_up":
+        cards = t("arraial.sep.list").join(card_words(c, t) for c in e.get("cards") or ())
+        return t("arraial.log.face_up", cards=cards)
+    if kind == "phase_end":
+        why = "idle" if e.get("why") == "idle" else "octagon"
+        return t(f"arraial.log.phase_end.{why}", stage=e.get("stage"), name=name)
+    if kind == "bar_drop":
+        whites = e.get("whites", 0)
+        key = "arraial.log.bar_drop_whites" if whites else "arraial.log.bar_drop"
+        return t(key, name=name, bar=e.get("bar"), whites=whites)
+    if kind == "reshuffle":
+        return t("arraial.log.reshuffle", n=e.get("cards", 0))
+    if kind == "phase_start":
+        return t("arraial.log.phase_start", stage=e.get("stage"), name=name)
+    if kind == "final":
+        scores = list(e.get("scores") or [])
+        parts = t("arraial.sep.list").join(
+            t("arraial.log.points_part", name=seat_name(seats, p, t), points=x)
+            for p, x in enumerate(scores)
+        )
+        text = t("arraial.log.final", scores=parts)
+        pairs = pairs_held(e.get("pairs") or {}, len(scores))
+        won = winners_sentence(e.get("winners") or [], scores, pairs, seats, t)
+        return t("arraial.sep.sentence").join(x for x in (text, won) if x)
+    return None
+
+
+def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+    """One history entry in words, as plain text (the shell escapes it)."""
+    sentences = []
+    main = _move_sentence(entry, seats, t)
+    if main:
+        sentences.append(main)
+    for e in entry.get("events") or ():
+        s = _event_sentence(e, seats, t)
+        if s:
+            sentences.append(s)
+    if not sentences:
+        sentences.append(
+            t("arraial.log.move", name=seat_name(seats, entry.get("player"), t),
+              move=str(entry.get("move", "")))
+        )  # fmt: skip
+    return t("arraial.sep.sentence").join(sentences)

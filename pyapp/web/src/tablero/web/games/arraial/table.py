@@ -1,0 +1,666 @@
+"""The Arraial table: what a player sees and clicks during a game.
+
+:func:`render_table` draws the view for its viewer; :func:`on_click` turns a click
+into a new selection and, when a move is complete, a move from ``legal_moves()``.
+
+The board is the viewer's street with the central board beside it, turned as the
+viewer sees it.  Placing a piece is two engine decisions: ``take <slot>`` (a card of
+the octagon) and then its landing, chosen on the street: every drop column holds the
+ghost of where the piece comes to rest there (shown under the pointer or the keyboard's
+focus, by the stylesheet); clicking a column chooses that drop (when it is legal) and
+shows the slides it allows as outlines; a slide can be chosen instead; Confirm plays it.
+
+Clicks (``data-act``):
+
+==================  ==========================================================
+``move``            a one-step move (``data-move``): rotate, take, end, back, fill
+``column``          a drop column of the street (``data-column``)
+``landing``         a slide's landing (``data-move``: its ``land ...`` text)
+``confirm-move``    play the chosen landing (after its preview)
+``cancel-move``     forget the chosen column and landing
+==================  ==========================================================
+
+The selection holds ``column`` (an int) and ``landing`` (a ``land ...`` text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tablero.arraial import ArraialState, Back, End, Fill, Land, Rotate, Take
+from tablero.arraial.data import CARD_CODES, CARDS, MIN_PLACEMENTS, SHAPE_COLOUR
+from tablero.arraial.shapes import cells as shape_cells
+from tablero.arraial.street import drops, slides
+from tablero.core import State
+
+from ... import widgets
+from ...plugin import Seat, Selection, Translate
+from ...svg import esc, raw_tag, tag
+from ...widgets import narrow, seat_colours
+from .log import describe
+from .look import (
+    CentralPicture,
+    Column,
+    StreetPicture,
+    board_svg,
+    central_group,
+    mark_icon,
+    seat_letter,
+    street_group,
+    street_svg,
+    visitor_icon,
+)
+from .style import style_tag
+from .words import SEAT_KEYS, card_words, cells_words, colour_name, seat_name
+
+Cells = tuple[tuple[int, int], ...]
+HINT_KEYS = widgets.FlowKeys("arraial.hint.confirm", "arraial.hint.column", "arraial.hint.take")
+LAYOUT_KEYS = widgets.LayoutKeys("arraial.layout.board", "arraial.layout.side", "app.layout.dock")
+COLOURS = ("yellow", "blue", "green", "red")
+
+
+# --- small helpers shared with the other Arraial modules ---------------------------------
+
+
+def arraial_state(state: State) -> ArraialState:
+    """``state`` as the :class:`ArraialState` it is: the shell gives this plugin the
+    states of its own game only (``TypeError`` for any other)."""
+    if not isinstance(state, ArraialState):
+        raise TypeError(f"not an Arraial state: {type(state).__name__}")
+    return state
+
+
+def piece_colours(view: ArraialState, p: int) -> list[str]:
+    return [piece.colour for piece in view.pieces[p]]
+
+
+def pair_cells(view: ArraialState, p: int) -> dict[str, tuple[int, int]]:
+    """Where each pair seat ``p`` holds stands: on the top cell of its largest zone of
+    that colour (the zone that took it, or has grown since)."""
+    out: dict[str, tuple[int, int]] = {}
+    held = [c for c, holder in view.pairs.items() if holder == p]
+    if not held:
+        return out
+    zones = view.zones(p)
+    for colour in held:
+        mine = [cells for (c, cells, _) in zones if c == colour]
+        if mine:
+            best = max(mine, key=len)
+            out[colour] = max(best, key=lambda c: (c[1], c[0]))  # its top right cell
+    return out
+
+
+def street_picture_parts(
+    view: ArraialState, p: int
+) -> tuple[Sequence[Sequence[int]], list[str], list[Cells]]:
+    """Seat ``p``'s street as the look draws it: rows, piece colours, piece cells."""
+    pieces = view.pieces[p]
+    return view.streets[p], [x.colour for x in pieces], [tuple(x.cells) for x in pieces]
+
+
+def piece_labels(
+    view: ArraialState, p: int, t: Translate, recent: Sequence[Cells] = ()
+) -> dict[int, str]:
+    """What each piece of a street says to a screen reader: "yellow O on c1 d1 c2 d2"."""
+    out = {}
+    fresh = {frozenset(c) for c in recent}
+    for i, piece in enumerate(view.pieces[p]):
+        label = t(
+            "arraial.piece.label",
+            colour=colour_name(piece.colour, t),
+            shape=piece.shape,
+            cells=cells_words(piece.cells),
+        )
+        if frozenset(piece.cells) in fresh:
+            label += t("arraial.piece.recent")
+        out[i + 1] = label
+    return out
+
+
+def own_seat(view: ArraialState) -> int:
+    """Whose street is the board: the viewer's, else the player to move (or seat A)."""
+    if view.viewer is not None:
+        return view.viewer
+    return view.current_player if view.current_player is not None else 0
+
+
+def seen_cards(view: ArraialState, seat: int) -> list[tuple[Cells, str, str] | None]:
+    """The three slots as ``seat`` sees them: (cells, colour, code) or None."""
+    out: list[tuple[Cells, str, str] | None] = []
+    for slot, c in enumerate(view.slots):
+        if c is None:
+            out.append(None)
+            continue
+        shape, turns = view.seen(slot, seat)
+        out.append((shape_cells(shape, turns), SHAPE_COLOUR[shape], CARD_CODES[c]))
+    return out
+
+
+def face_up_cards(view: ArraialState) -> list[tuple[Cells, str, str]]:
+    """The face-up cards in their printed orientation."""
+    out = []
+    for c in view.face_up:
+        shape, turns = CARDS[c]
+        out.append((shape_cells(shape, turns), SHAPE_COLOUR[shape], CARD_CODES[c]))
+    return out
+
+
+# --- the selection ---------------------------------------------------------------------
+
+
+def _chosen_cells(view: ArraialState, seat: int) -> Cells | None:
+    """The cells of the card being placed, as ``seat`` sees it (``land`` only)."""
+    if view.phase != "land" or view.chosen is None:
+        return None
+    shape, turns = view.seen(view.chosen, seat)
+    return shape_cells(shape, turns)
+
+
+def _selection(
+    view: ArraialState, selection: Selection, legal: Sequence[Any]
+) -> tuple[int | None, Land | None]:
+    """The chosen drop column and landing, dropped when no longer possible."""
+    if view.phase != "land":
+        return None, None
+    lands = {str(m): m for m in narrow(legal, Land)}
+    column = selection.data.get("column")
+    if not isinstance(column, int):
+        column = None
+    landing = lands.get(str(selection.data.get("landing")))
+    return column, landing
+
+
+def _drop_landing(view: ArraialState, seat: int, column: int, legal: Sequence[Any]) -> Land | None:
+    """The legal landing of the straight drop in ``column``, if there is one."""
+    cells = _chosen_cells(view, seat)
+    if cells is None:
+        return None
+    rest = drops(view.streets[seat], cells).get(column)
+    if rest is None:
+        return None
+    found = [m for m in narrow(legal, Land) if set(m.cells) == set(rest)]
+    return found[0] if found else None
+
+
+def _slide_landings(view: ArraialState, seat: int, column: int, legal: Sequence[Any]) -> list[Land]:
+    """The legal landings a slide reaches from the drop in ``column``."""
+    cells = _chosen_cells(view, seat)
+    if cells is None:
+        return []
+    by_cells = {frozenset(m.cells): m for m in narrow(legal, Land)}
+    out = []
+    for _, _, final in slides(view.streets[seat], cells, column):
+        m = by_cells.get(frozenset(final))
+        if m is not None and m not in out:
+            out.append(m)
+    return out
+
+
+def on_click(
+    view: ArraialState, selection: Selection, target: dict[str, str]
+) -> tuple[Selection, Any | None]:
+    """The new selection and the move to apply (``None`` while one is being built)."""
+    data = {k.removeprefix("data-"): v for k, v in target.items()}
+    act = data.get("act")
+    if view.viewer is None or view.viewer != view.current_player:
+        return selection, None
+    me = view.viewer
+    legal = view.legal_moves()
+    by_text = {str(m): m for m in legal}
+    column, landing = _selection(view, selection, legal)
+    if act == "move":
+        move = by_text.get(" ".join(data.get("move", "").split()))
+        if move is None or isinstance(move, Land):
+            return selection, None
+        return Selection(), move
+    if act == "column":
+        try:
+            c = int(data.get("column", ""))
+        except ValueError:
+            return selection, None
+        cells = _chosen_cells(view, me)
+        if cells is None or c not in drops(view.streets[me], cells):
+            return selection, None
+        drop = _drop_landing(view, me, c, legal)
+        if drop is None and not _slide_landings(view, me, c, legal):
+            return selection, None
+        return Selection({"column": c, **({"landing": str(drop)} if drop else {})}), None
+    if act == "landing":
+        move = by_text.get(" ".join(data.get("move", "").split()))
+        if not isinstance(move, Land):
+            return selection, None
+        keep = {"column": column} if column is not None else {}
+        return Selection({**keep, "landing": str(move)}), None
+    if act == "confirm-move":
+        if landing is None:
+            return selection, None
+        return Selection(), landing
+    if act == "cancel-move":
+        return Selection(), None
+    return selection, None
+
+
+# --- the parts of the table ------------------------------------------------------------
+
+
+def _ap_meter(ap: int, t: Translate, total: int = 3) -> str:
+    dots = "".join(
+        tag("span", "", class_="arl-ap-dot" + ("" if i < ap else " is-spent")) for i in range(total)
+    )
+    label = t("arraial.ap.left", n=ap)
+    return raw_tag("span", dots, class_="arl-ap", role="img", aria_label=label, title=label,
+                   data_ap=ap)  # fmt: skip
+
+
+def _seat_line(view: ArraialState, p: int, scores: Sequence[int], t: Translate) -> str:
+    return tag("span", t("arraial.seat.score", points=scores[p]), class_="arl-score",
+               data_score=scores[p])  # fmt: skip
+
+
+def _seat_stats(view: ArraialState, p: int, t: Translate) -> str:
+    bar = view.bar[p]
+    bar_text = t("arraial.seat.bar", row=bar) if bar is not None else t("arraial.seat.bar_lost")
+    held = [c for c, holder in view.pairs.items() if holder == p]
+    stats = [
+        tag("span", bar_text, class_="arl-stat", data_seat_bar="" if bar is None else bar),
+        tag("span", t("arraial.seat.visitors", n=_visitor_count(view, p)), class_="arl-stat"),
+    ]
+    if held:
+        stats.append(
+            tag("span", t("arraial.seat.pairs", colours=", ".join(colour_name(c, t) for c in held)),
+                class_="arl-stat")
+        )  # fmt: skip
+    return raw_tag("div", " ".join(stats), class_="arl-stats")
+
+
+def _visitor_count(view: ArraialState, p: int) -> int:
+    """The visitors in seat ``p``'s street now (colour and white; the bar's wait)."""
+    return len(view.visitors[p]) + view.street_whites[p]
+
+
+def _seat_cards(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
+    scores = view.scores()
+    return widgets.seat_strip(
+        "arl",
+        view,
+        seats,
+        t,
+        SEAT_KEYS,
+        line=lambda p: _seat_line(view, p, scores, t),
+        extra=lambda p: _seat_stats(view, p, t),
+    )
+
+
+def _news(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
+    """What the others did since the viewer's last move, in words."""
+    entries = widgets.since_last_turn(view.history, view.viewer)
+    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+
+
+def recent_landings(view: ArraialState) -> dict[int, list[Cells]]:
+    """The landings each other player made since the viewer's last move."""
+    out: dict[int, list[Cells]] = {}
+    for entry in widgets.since_last_turn(view.history, view.viewer):
+        words = str(entry.get("move", "")).split()
+        if not words or words[0] != "land":
+            continue
+        cells = []
+        for w in words[1:]:
+            if len(w) >= 2 and w[0] in "abcdef" and w[1:].isdigit():
+                cells.append(("abcdef".index(w[0]), int(w[1:]) - 1))
+        out.setdefault(int(entry.get("player", -1)), []).append(tuple(cells))
+    return out
+
+
+def recent_slots(view: ArraialState) -> list[int]:
+    """The octagon slots the others refilled since the viewer's last move."""
+    out = []
+    for entry in widgets.since_last_turn(view.history, view.viewer):
+        words = str(entry.get("move", "")).split()
+        if len(words) == 3 and words[0] == "fill" and words[1].isdigit():
+            slot = int(words[1]) - 1
+            if slot not in out and 0 <= slot < 3 and view.slots[slot] is not None:
+                out.append(slot)
+    return out
+
+
+def _status(
+    view: ArraialState,
+    seats: Sequence[Seat],
+    t: Translate,
+    column: int | None,
+    landing: Land | None,
+) -> str:
+    p = view.current_player
+    badges = []
+    if p is None:
+        text, hint = t("arraial.status.over"), ""
+    else:
+        badges.append(t("arraial.status.stage", stage=view.stage))
+        need = MIN_PLACEMENTS[view.stage - 1]
+        if p == view.viewer:
+            phase = view.phase
+            text = t(f"arraial.status.you.{phase}", ap=view.ap, placed=view.placed, need=need)
+            hint = ""
+            if phase == "land":
+                picked = None
+                if column is not None or landing is None:
+                    picked = (
+                        {"card": card_words(view.slots[view.chosen], t)}
+                        if view.chosen is not None
+                        else None
+                    )
+                hint = widgets.flow_hint(t, HINT_KEYS, chosen=landing is not None, picked=picked)
+            elif phase == "act":
+                hint = t("arraial.hint.take") if view.ap else t("arraial.hint.end")
+            elif phase == "refill":
+                hint = t("arraial.hint.refill")
+        else:
+            text = t(f"arraial.status.other.{view.phase}", name=seat_name(seats, p, t))
+            hint = ""
+    focus = p is not None and p != view.viewer
+    return widgets.status_line("arl", text, badges, hint, news=_news(view, seats, t), focus=focus)
+
+
+def _central_labels(view: ArraialState, seat: int, t: Translate) -> dict[str, str]:
+    labels = {
+        "face_up": t("arraial.face_up.title"),
+        "deck": t("arraial.deck.count", n=view.deck_count),
+    }
+    for slot, c in enumerate(view.slots):
+        if c is not None:
+            labels[f"slot{slot}"] = t("arraial.slot.label", slot=slot + 1, card=card_words(c, t))
+    for i, c in enumerate(view.face_up):
+        labels[f"face{i}"] = t("arraial.face_up.label", card=card_words(c, t))
+    return labels
+
+
+def _preview(view: ArraialState, move: Land, seats: Sequence[Seat], t: Translate) -> str:
+    """The preview panel of the chosen landing: what it scores."""
+    pv = view.preview(move)
+    lines = []
+    for colour in pv.get("visitors") or ():
+        lines.append(t("arraial.preview.visitor", colour=colour_name(colour, t)))
+    pair = pv.get("pair")
+    if pair:
+        colour = pair.get("colour", "")
+        holder = pair.get("from")
+        if holder is None:
+            lines.append(t("arraial.preview.pair_new", colour=colour_name(colour, t)))
+        else:
+            lines.append(
+                t("arraial.preview.pair_taken", colour=colour_name(colour, t),
+                  name=seat_name(seats, holder, t))
+            )  # fmt: skip
+    rows = pv.get("rows") or 0
+    if rows:
+        whites = pv.get("whites") or 0
+        lines.append(t("arraial.preview.rows", n=rows, whites=whites))
+    if pv.get("bar_lost"):
+        whites = pv.get("whites_lost") or 0
+        key = "arraial.preview.bar_lost" if whites else "arraial.preview.bar_lost_none"
+        lines.append(t(key, whites=whites))
+    if move.above_bar and not pv.get("bar_lost"):
+        lines.append(t("arraial.preview.above"))
+    body = (
+        raw_tag("ul", "".join(tag("li", x) for x in lines))
+        if lines
+        else tag("p", t("arraial.preview.nothing"))
+    )
+    head = t("arraial.preview.title", cells=cells_words(move.cells))
+    return raw_tag(
+        "section",
+        tag("h2", head) + body,
+        class_="arl-panel arl-preview",
+        aria_live="polite",
+        data_preview=str(move),
+    )
+
+
+def _pairs_panel(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
+    """Each colour's pair: who holds it and the size of the zone it stands on."""
+    colours = seat_colours(seats, view.num_players)
+    items = []
+    for colour in COLOURS:
+        holder = view.pairs.get(colour)
+        swatch = tag("span", "", class_=f"arl-swatch arl-{colour}")
+        if holder is None:
+            text = t("arraial.pairs.free", colour=colour_name(colour, t))
+            who = ""
+        else:
+            size = view.largest_zone(holder, colour)
+            text = t("arraial.pairs.held", colour=colour_name(colour, t),
+                     name=seat_name(seats, holder, t), size=size)  # fmt: skip
+            who = mark_icon(colours[holder], seat_letter(holder), 16)
+        items.append(
+            raw_tag("li", swatch + who + esc(text), data_pair_colour=colour,
+                    data_pair_holder="" if holder is None else holder)
+        )  # fmt: skip
+    return raw_tag(
+        "section",
+        raw_tag("h2", visitor_icon("white", 18) + esc(t("arraial.pairs.title")))
+        + raw_tag("ul", "".join(items), class_="arl-pairs"),
+        class_="arl-panel arl-pairs-panel",
+    )
+
+
+def street_panel(
+    view: ArraialState,
+    p: int,
+    seats: Sequence[Seat],
+    t: Translate,
+    recent: Sequence[Cells] = (),
+    heading: str = "h2",
+) -> str:
+    """A street as a small picture with its heading (the others' streets, the end)."""
+    colours = seat_colours(seats, view.num_players)
+    rows, pcolours, pcells = street_picture_parts(view, p)
+    pic = StreetPicture(
+        recent=[c for cells in recent for c in cells],
+        pairs=pair_cells(view, p),
+        labels=piece_labels(view, p, t, recent),
+    )
+    title = t("arraial.street.of", name=seat_name(seats, p, t))
+    body = street_group(rows, pcolours, view.bar[p], view.bar_whites[p], view.street_whites[p],
+                        view.visitors[p], pcells, pic)  # fmt: skip
+    head = raw_tag(heading, mark_icon(colours[p], seat_letter(p), 18) + esc(title))
+    return raw_tag(
+        "section",
+        head + street_svg(body, title=title, small=True),
+        class_="arl-panel arl-other",
+        data_street=p,
+    )
+
+
+def _controls(view: ArraialState, legal: Sequence[Any], t: Translate, chosen: bool) -> str:
+    out = []
+    phase = view.phase
+    if phase == "act":
+        rotate = narrow(legal, Rotate)
+        out.append(
+            tag("button", t("arraial.button.rotate"), type="button", class_="arl-btn",
+                data_act="move", data_move="rotate", disabled=None if rotate else "disabled")
+        )  # fmt: skip
+        if narrow(legal, End):
+            takes = narrow(legal, Take)
+            out.append(
+                tag("button", t("arraial.button.end"), type="button", class_="arl-btn is-primary",
+                    data_act="move", data_move="end", data_focus=None if takes else "1")
+            )  # fmt: skip
+    if phase == "land" and narrow(legal, Back):
+        out.append(
+            tag("button", t("arraial.button.back"), type="button", class_="arl-btn",
+                data_act="move", data_move="back", data_esc=None if chosen else "1")
+        )  # fmt: skip
+    return widgets.controls("arl", out) if out else ""
+
+
+def _turn_panel(view: ArraialState, t: Translate) -> str:
+    """The turn at a glance in the dock: action points left, placements made."""
+    need = MIN_PLACEMENTS[view.stage - 1]
+    return raw_tag(
+        "div",
+        tag("span", t("arraial.turn.ap"), class_="arl-note")
+        + _ap_meter(view.ap, t)
+        + tag("span", t("arraial.turn.placed", placed=view.placed, need=need), class_="arl-stat",
+              data_placed=view.placed),
+        class_="arl-turn",
+    )  # fmt: skip
+
+
+def _octagon_targets(
+    view: ArraialState, legal: Sequence[Any], cpic: CentralPicture, t: Translate
+) -> None:
+    """The cards the player may take (``act``) or put in the empty slot (``refill``)."""
+    if view.phase == "act":
+        takes = {}
+        for take in narrow(legal, Take):
+            card = view.slots[take.slot]
+            takes[take.slot] = (str(take), t("arraial.slot.take", slot=take.slot + 1,
+                                             card=card_words(card, t)))  # fmt: skip
+        cpic.takes = takes
+        if takes:
+            cpic.focus = ("take", min(takes))
+        return
+    fills = {}
+    for fill in narrow(legal, Fill):
+        if fill.card in view.face_up:
+            i = view.face_up.index(fill.card)
+            fills[i] = (str(fill), t("arraial.face_up.fill", slot=fill.slot + 1,
+                                     card=card_words(fill.card, t)))  # fmt: skip
+    cpic.fills = fills
+    if fills:
+        cpic.focus = ("fill", min(fills))
+
+
+def _placing(
+    view: ArraialState,
+    me: int,
+    legal: Sequence[Any],
+    column: int | None,
+    landing: Land | None,
+    spic: StreetPicture,
+    t: Translate,
+) -> None:
+    """The chosen card over the street: each drop column with its ghost, the chosen
+    column's slides, the chosen landing, and where the keyboard's focus goes."""
+    assert view.chosen is not None
+    cells = _chosen_cells(view, me)
+    assert cells is not None
+    lands = {frozenset(m.cells): m for m in narrow(legal, Land)}
+    cols = []
+    for c, rest in sorted(drops(view.streets[me], cells).items()):
+        if rest is None:
+            continue
+        drop = lands.get(frozenset(rest))
+        letter = "abcdef"[c]
+        if drop is not None:
+            label = t("arraial.column.drop", column=letter, cells=cells_words(rest))
+        elif _slide_landings(view, me, c, legal):
+            label = t("arraial.column.slide_only", column=letter)
+        else:
+            cols.append(Column(c, rest, None, t("arraial.column.blocked", column=letter),
+                               clickable=False))  # fmt: skip
+            continue
+        cols.append(Column(c, rest, str(drop) if drop else None, label))
+    spic.colour = SHAPE_COLOUR[view.seen(view.chosen, me)[0]]
+    spic.columns = cols
+    spic.chosen_column = column
+    if landing is not None:
+        spic.chosen = tuple(landing.cells)
+        spic.chosen_move = str(landing)
+    if column is not None:
+        spic.slides = [
+            (str(m), tuple(m.cells),
+             t("arraial.slide.label", cells=cells_words(m.cells), column="abcdef"[column]))
+            for m in _slide_landings(view, me, column, legal)
+        ]  # fmt: skip
+    if landing is None:
+        if spic.slides:
+            spic.focus = ("slide", spic.slides[0][0])
+        else:
+            first = next((x for x in cols if x.move), None) or next(
+                (x for x in cols if x.clickable), None
+            )
+            if first is not None:
+                spic.focus = ("column", first.column)
+
+
+def _decision(view: ArraialState, my_turn: bool, column: int | None, landing: Land | None) -> str:
+    """The pending decision's name (``data-decision``; see :func:`widgets.table_frame`)."""
+    if view.current_player is None:
+        return "over"
+    if not my_turn:
+        return f"wait:{view.current_player}"
+    stage = "confirm" if landing is not None else "slide" if column is not None else "pick"
+    empty = sum(1 for s in view.slots if s is None)
+    return f"{view.phase}:{stage}:{view.ap}:{view.placed}:{empty}"
+
+
+def render_table(view: ArraialState, seats: list[Seat], selection: Selection, t: Translate) -> str:
+    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+    me = view.viewer
+    seat = own_seat(view)
+    n = view.num_players
+    my_turn = me is not None and me == view.current_player
+    legal = view.legal_moves() if my_turn else []
+    column, landing = _selection(view, selection, legal) if my_turn else (None, None)
+    recent = recent_landings(view)
+
+    # the viewer's street, with the card being placed over it
+    rows, pcolours, pcells = street_picture_parts(view, seat)
+    spic = StreetPicture(pairs=pair_cells(view, seat), labels=piece_labels(view, seat, t))
+    cpic = CentralPicture(
+        angle=(view.rotation - view.side(seat)) % 4,
+        slots=seen_cards(view, seat),
+        face_up=face_up_cards(view),
+        deck_count=view.deck_count,
+        recent=recent_slots(view),
+        chosen=view.chosen if view.phase == "land" else None,
+        labels=_central_labels(view, seat, t),
+    )
+    dock = ""
+    actions = ""
+    if my_turn and me is not None:
+        if view.phase in ("act", "refill"):
+            _octagon_targets(view, legal, cpic, t)
+        elif view.phase == "land" and view.chosen is not None:
+            _placing(view, me, legal, column, landing, spic, t)
+            if landing is not None:
+                dock = _preview(view, landing, seats, t)
+                actions = widgets.confirm_cancel(
+                    "arl", t("arraial.button.confirm"), str(landing), t("arraial.button.cancel")
+                )
+        actions = _controls(view, legal, t, landing is not None) + actions
+
+    street = street_group(rows, pcolours, view.bar[seat], view.bar_whites[seat],
+                          view.street_whites[seat], view.visitors[seat], pcells, spic)  # fmt: skip
+    title = (
+        t("arraial.board.yours")
+        if me is not None
+        else t("arraial.street.of", name=seat_name(seats, seat, t))
+    )
+    board = board_svg(street, central_group(cpic), title=title)
+
+    others = [
+        street_panel(view, p, seats, t, recent.get(p, ()))
+        for p in range(n) if p != seat
+    ]  # fmt: skip
+    side = _pairs_panel(view, seats, t) + raw_tag("div", "".join(others), class_="arl-others")
+    top = _seat_cards(view, seats, t) + _status(view, seats, t, column, landing)
+    hand = _turn_panel(view, t) if my_turn else ""
+    body = widgets.table_layout(
+        t, LAYOUT_KEYS, top=top, board=board, side=side, dock=dock, hand=hand, actions=actions
+    )
+    decision = _decision(view, my_turn, column, landing)
+    return widgets.table_frame("arl", "arraial", view.phase, me, style_tag(), body, decision)
+
+
+__all__ = [
+    "arraial_state",
+    "on_click",
+    "pair_cells",
+    "render_table",
+    "street_panel",
+]

@@ -1,0 +1,449 @@
+"""The Arraial UI plugin (tablero.web.games.arraial), in CPython: rendering, clicks (take,
+the drop columns with their ghosts, slides, confirm, rotate, refill), the preview, the
+move log, the end screen, the rules help and the message catalogs."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+import ui_helpers
+from tablero.arraial import CARD_CODES, CARDS, Fill, Land, Rotate, Take, drops, slides
+from tablero.arraial.shapes import cells as shape_cells
+from tablero.core import Rng, from_text, game_ids, get_game, make, register, unregister
+from tablero.web.games import get_ui
+from tablero.web.games.arraial.end import score_series
+from tablero.web.plugin import Selection
+from ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, check_catalogs_agree, find, parse
+
+
+@pytest.fixture(scope="module", autouse=True)
+def arraial_registered() -> Iterator[None]:
+    """Arraial in the registry (it is, once its engine is registered; until then the
+    test registers it for this module only)."""
+    if "arraial" in game_ids():
+        yield
+        return
+    register("arraial", "tablero.arraial")
+    try:
+        yield
+    finally:
+        unregister("arraial")
+
+
+UI = get_ui("arraial")
+
+
+def make_t(lang: str = "en"):
+    return ui_helpers.strict_translator("arraial", lang)
+
+
+T = make_t("en")
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return ui_helpers.catalog("arraial", lang)
+
+
+def render(view, sel=None, seats=None, t=T) -> ET.Element:
+    sel = sel or Selection()
+    return parse(UI.render_table(view, (seats or SEATS)[: view.num_players], sel, t))
+
+
+def click(view, sel, **target):
+    return UI.on_click(view, sel, {f"data-{k}": str(v) for k, v in target.items()})
+
+
+def having(root: ET.Element, attr: str) -> list[ET.Element]:
+    return [el for el in root.iter() if el.get(attr) is not None]
+
+
+def random_states(players: int, seed: int, every: int = 23) -> list:
+    return ui_helpers.random_states("arraial", players, seed, every)
+
+
+def new_game(players: int = 2, seed: int = 3):
+    return make("arraial", players=players, seed=seed, first_player=0)
+
+
+def cell_names(cells) -> str:
+    return " ".join(f"{'abcdef'[x]}{y + 1}" for x, y in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def play_until(state, want, rng_seed: int = 1, limit: int = 3000):
+    """Random moves (landings preferred to a turn's end) until ``want(state)``."""
+    rng = Rng(rng_seed)
+    for _ in range(limit):
+        if want(state):
+            return state
+        moves = state.legal_moves()
+        takes = [m for m in moves if isinstance(m, (Take, Land, Fill))]
+        pool = takes if takes and rng.randbelow(4) else moves
+        state = state.apply(pool[rng.randbelow(len(pool))])
+    raise AssertionError("never reached")
+
+
+# --- the catalogs --------------------------------------------------------------------
+
+
+def test_all_languages_have_the_same_keys_and_placeholders():
+    check_catalogs_agree("arraial", may_be_blank=("arraial.sep.sentence",))
+
+
+def test_every_catalog_key_is_used_somewhere():
+    src = "".join(p.read_text() for p in (GAMES / "arraial").glob("*.py"))
+    prefixes = (
+        "arraial.status.you.",
+        "arraial.status.other.",
+        "arraial.colour.",
+        "arraial.rules.",
+        "arraial.option.",
+        "arraial.log.phase_end.",
+    )
+    for key in catalog("en"):
+        if not key.startswith(prefixes):
+            assert f'"{key}"' in src or f"'{key}'" in src, key
+
+
+def test_the_app_offers_arraial_and_its_options_are_the_cores():
+    assert get_ui("arraial").game_id == "arraial"
+    (hint,) = UI.options()
+    (spec,) = get_game("arraial").options
+    assert hint.name == spec.name == "first_player"
+    for value, key in hint.choice_keys:
+        assert value in spec.allowed(2)
+        T(key)
+
+
+# --- the table ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_street_piece_visitor_and_card_is_drawn_as_the_viewer_sees_it(players):
+    seats = SEATS[:players]
+    for s in random_states(players, seed=players * 5):
+        for viewer in range(players):
+            view = s.view(viewer)
+            html = UI.render_table(view, seats, Selection(), T)
+            assert "<img" not in html  # the hostile name is text
+            root = parse(html)
+            (board,) = [e for e in root.iter() if "arl-board" in (e.get("class") or "")]
+            # the viewer's street on the board, each other street in its panel
+            for p in range(players):
+                if p == viewer:
+                    where = board
+                else:
+                    (where,) = find(root, data_street=str(p))
+                pieces = {el.get("data-piece"): el.get("data-cells")
+                          for el in having(where, "data-piece")}  # fmt: skip
+                want = {str(k + 1): cell_names(piece.cells) for k, piece in enumerate(s.pieces[p])}
+                assert pieces == want
+                shown = sorted((el.get("data-visitor"), el.get("data-on"))
+                               for el in having(where, "data-visitor"))  # fmt: skip
+                assert shown == sorted((c, str(k)) for c, k in s.visitors[p])
+                bars = having(where, "data-bar")
+                if s.bar[p] is None:
+                    assert not bars
+                else:
+                    assert [b.get("data-bar") for b in bars] == [str(s.bar[p])]
+                    assert bars[0].get("data-bar-whites") == str(s.bar_whites[p])
+                (crowd,) = having(where, "data-street-whites")
+                assert crowd.get("data-street-whites") == str(s.street_whites[p])
+                pairs = sorted(el.get("data-pair") for el in having(where, "data-pair"))
+                assert pairs == sorted(c for c, q in s.pairs.items() if q == p)
+            # the octagon as this seat sees it, the face-up cards and the deck
+            for slot in range(3):
+                (g,) = find(board, data_slot=str(slot + 1))
+                card = s.slots[slot]
+                if card is None:
+                    assert g.get("data-slot-card") == ""
+                    continue
+                assert g.get("data-slot-card") == CARD_CODES[card]
+                seen = shape_cells(*s.seen(slot, viewer))
+                assert g.get("data-seen") == " ".join(f"{x},{y}" for x, y in seen)
+            faces = [el.get("data-face-card") for el in having(board, "data-face-card")]
+            assert faces == [CARD_CODES[c] for c in s.face_up]
+            (deck,) = having(board, "data-deck-count")
+            assert deck.get("data-deck-count") == str(s.deck_count)
+            # nothing to click when it is not the viewer's turn
+            if viewer != s.current_player:
+                for act in ("move", "column", "landing", "confirm-move"):
+                    assert not acts(root, act), act
+
+
+def test_the_two_seats_see_each_card_turned_by_the_octagons_rotation():
+    s = new_game(2, seed=4)
+    rotations = set()
+    while len(rotations) < 4:
+        rotations.add(s.rotation)
+        for viewer in (0, 1):
+            root = render(s.view(viewer))
+            for slot in range(3):
+                (g,) = find(root, data_slot=str(slot + 1))
+                # seat 0 sits on side 0, seat 1 on side 2: (rotation - side) quarter turns
+                shape, turns = CARDS[s.slots[slot]]
+                seen = (turns + s.rotation - (0, 2)[viewer]) % 4
+                want = " ".join(f"{x},{y}" for x, y in shape_cells(shape, seen))
+                assert g.get("data-seen") == want
+        s = play_until(s, lambda x: x.phase == "act" and Rotate() in x.legal_moves())
+        s = s.apply(Rotate())
+
+
+def test_taking_a_card_shows_every_drop_column_with_its_ghost_and_confirming_plays_it():
+    s = new_game(2, seed=3)
+    me = s.current_player
+    root = render(s.view(me))
+    takes = [el.get("data-move") for el in acts(root, "move") if el.get("data-slot")]
+    assert takes == [str(m) for m in s.legal_moves() if isinstance(m, Take)]
+    sel, move = click(s.view(me), Selection(), act="move", move=takes[0])
+    assert move == Take(0)
+    s = s.apply(move)
+    view = s.view(me)
+    root = render(view)
+    seen = shape_cells(*s.seen(s.chosen, me))
+    want = drops(s.streets[me], seen)
+    columns = {int(el.get("data-column")): el for el in having(root, "data-column")}
+    assert set(columns) == {c for c, cells in want.items() if cells is not None}
+    for c, el in columns.items():
+        assert el.get("data-cells") == cell_names(want[c])
+    # the focus is on the first column whose drop is legal
+    (focused,) = [el for el in columns.values() if el.get("data-focus")]
+    assert focused.get("data-landing") == str(s.legal_moves()[0])
+    # choose a column: its drop is the chosen landing, the preview says what it gives
+    c = int(focused.get("data-column"))
+    sel, move = click(view, Selection(), act="column", column=c)
+    assert move is None and sel.data == {"column": c, "landing": focused.get("data-landing")}
+    root = render(view, sel)
+    (preview,) = having(root, "data-preview")
+    assert preview.get("data-preview") == focused.get("data-landing")
+    (confirm,) = acts(root, "confirm-move")
+    assert confirm.get("data-focus") == "1"
+    sel2, move = click(view, sel, act="confirm-move")
+    assert isinstance(move, Land) and str(move) == focused.get("data-landing")
+    assert sel2 == Selection()
+    # cancel forgets the column; Escape then puts the card back
+    sel3, move = click(view, sel, act="cancel-move")
+    assert move is None and sel3 == Selection()
+    (back,) = [el for el in acts(render(view, sel3), "move") if el.get("data-move") == "back"]
+    assert back.get("data-esc") == "1"
+
+
+def test_a_column_shows_its_slides_and_a_slide_can_be_chosen():
+    # a state in "land" where some drop column has legal slides
+    def has_slides(x):
+        if x.phase != "land":
+            return False
+        seen = shape_cells(*x.seen(x.chosen, x.current_player))
+        legal = {frozenset(m.cells) for m in x.legal_moves() if isinstance(m, Land)}
+        return any(
+            frozenset(cells) in legal
+            for c in range(6)
+            for _, _, cells in slides(x.streets[x.current_player], seen, c)
+        )
+
+    s = play_until(new_game(2, seed=8), has_slides, rng_seed=2)
+    me = s.current_player
+    view = s.view(me)
+    seen = shape_cells(*s.seen(s.chosen, me))
+    legal = {frozenset(m.cells): str(m) for m in s.legal_moves() if isinstance(m, Land)}
+    for c in range(6):
+        wanted = [legal[frozenset(cells)] for _, _, cells in slides(s.streets[me], seen, c)
+                  if frozenset(cells) in legal]  # fmt: skip
+        if wanted:
+            break
+    sel, _ = click(view, Selection(), act="column", column=c)
+    root = render(view, sel)
+    shown = [el.get("data-move") for el in acts(root, "landing")]
+    assert shown == list(dict.fromkeys(wanted))
+    sel, move = click(view, sel, act="landing", move=shown[-1])
+    assert move is None and sel.data["landing"] == shown[-1]
+    root = render(view, sel)
+    (chosen,) = having(root, "data-chosen")
+    assert chosen.get("data-chosen") == shown[-1]
+    _, move = click(view, sel, act="confirm-move")
+    assert str(move) == shown[-1]
+    # a made-up landing is refused
+    assert click(view, sel, act="landing", move="land a14 b14 c14 d14") == (sel, None)
+
+
+def test_a_blocked_column_cannot_be_chosen_and_a_wrong_player_clicks_nothing():
+    s = new_game(2, seed=3)
+    me = s.current_player
+    other = 1 - me
+    assert click(s.view(other), Selection(), act="move", move="take 1") == (Selection(), None)
+    s = s.apply(Take(0))
+    view = s.view(me)
+    assert click(view, Selection(), act="column", column=9) == (Selection(), None)
+    assert click(view, Selection(), act="column", column="x") == (Selection(), None)
+    assert click(view, Selection(), act="confirm-move") == (Selection(), None)
+    root = render(view)
+    for el in having(root, "data-column"):
+        if el.get("data-act") is None:  # a drop no rule allows: its ghost only
+            c = int(el.get("data-column"))
+            assert click(view, Selection(), act="column", column=c) == (Selection(), None)
+
+
+def test_rotate_costs_an_action_point_and_is_disabled_when_it_is_not_allowed():
+    s = new_game(2, seed=3)
+    me = s.current_player
+    root = render(s.view(me))
+    (rotate,) = [el for el in acts(root, "move") if el.get("data-move") == "rotate"]
+    assert rotate.get("disabled") is None and "1" in "".join(rotate.itertext())
+    (ap,) = having(root, "data-ap")
+    assert ap.get("data-ap") == "3"
+    _, move = click(s.view(me), Selection(), act="move", move="rotate")
+    assert move == Rotate()
+    s = s.apply(move)
+    root = render(s.view(me))
+    assert having(root, "data-ap")[0].get("data-ap") == "2"
+    # phase 3 asks for two placements: with 2 points left and none placed, no rotation
+    text = new_game(2, seed=3).to_text().replace("phase 1 of 3", "phase 3 of 3")
+    x = from_text("arraial", text.replace("AP 3, placed 0", "AP 2, placed 0"))
+    assert Rotate() not in x.legal_moves()
+    root = render(x.view(x.current_player))
+    (rotate,) = [el for el in acts(root, "move") if el.get("data-move") == "rotate"]
+    assert rotate.get("disabled") == "disabled"
+    assert "Placed 0 of 2" in "".join(root.itertext())
+
+
+def test_the_refill_offers_each_face_up_card_for_the_lowest_empty_slot():
+    s = play_until(new_game(2, seed=6), lambda x: x.phase == "refill")
+    me = s.current_player
+    root = render(s.view(me))
+    offered = sorted(el.get("data-move") for el in acts(root, "move") if el.get("data-face-up"))
+    assert offered == sorted(str(m) for m in s.legal_moves())
+    _, move = click(s.view(me), Selection(), act="move", move=offered[0])
+    assert isinstance(move, Fill) and str(move) == offered[0]
+
+
+def test_the_preview_says_what_a_landing_scores():
+    kinds = {"visitors": "visitor comes", "pair": "pair", "rows": "Rows completed",
+             "bar_lost": "above your level bar"}  # fmt: skip
+    found: dict[str, str] = {}
+    for seed in range(1, 9):
+        s = new_game(2, seed=seed)
+        rng = Rng(seed)
+        while not s.is_terminal() and len(found) < len(kinds):
+            if s.phase == "land":
+                for m in s.legal_moves():
+                    if not isinstance(m, Land):
+                        continue
+                    pv = s.preview(m)
+                    for k in kinds:
+                        if pv[k] and k not in found:
+                            view = s.view(s.current_player)
+                            sel = Selection({"column": m.column, "landing": str(m)})
+                            (panel,) = having(render(view, sel), "data-preview")
+                            text = "".join(panel.itertext())
+                            found[k] = text
+            moves = s.legal_moves()
+            s = s.apply(moves[rng.randbelow(len(moves))])
+        if len(found) == len(kinds):
+            break
+    assert set(found) == set(kinds)
+    for k, words in kinds.items():
+        assert words in found[k], (k, found[k])
+
+
+# --- the log --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_history_entry_is_said_in_words_in_every_language(lang):
+    t = make_t(lang)
+    s = random_states(3, seed=11, every=10_000)[-1]
+    kinds = set()
+    for entry in s.history:
+        text = UI.describe(entry, SEATS[:3], t)
+        assert text.strip()
+        assert "{" not in text
+        kinds |= {e["type"] for e in entry.get("events") or ()}
+    assert {"place", "turn_end", "fill", "phase_end", "reshuffle", "final"} <= kinds
+
+
+def test_the_log_says_placements_phase_ends_and_the_winner():
+    s = random_states(2, seed=7, every=10_000)[-1]
+    said = [UI.describe(e, SEATS[:2], T) for e in s.history]
+    text = " ".join(said)
+    assert "Ana placed the " in text
+    assert "Phase 1 ends" in text and "Phase 2 begins" in text
+    assert "shuffled into a new deck" in text
+    assert "Final scores: Ana " in text
+    assert said[-1].endswith("points.")
+    for entry, words in zip(s.history, said, strict=True):
+        for e in entry.get("events") or ():
+            if e["type"] == "place":
+                assert " ".join(e["cells"]) in words
+            if e["type"] == "bar_drop":
+                assert f"drops to over row {e['bar']}" in words
+
+
+# --- the end --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_end_explains_the_points(players):
+    s = random_states(players, seed=players + 20, every=10_000)[-1]
+    html = UI.render_end(s, SEATS[:players], T)
+    assert "<img" not in html
+    root = parse(html)
+    scores = s.scores()
+    for p in range(players):
+        (total,) = find(root, data_total=str(p))
+        assert total.text == str(scores[p])
+        (colour,) = find(root, data_colour_visitors=str(p))
+        (white,) = find(root, data_white_visitors=str(p))
+        held = sum(1 for q in s.pairs.values() if q == p)
+        assert int(colour.text) + int(white.text) + 2 * held == scores[p]
+    assert len(having(root, "data-end-pair")) == 4
+    assert len(having(root, "data-end-bar")) == players
+    (winner,) = [e for e in root.iter() if e.get("class") == "arl-winner"]
+    said = "".join(winner.itertext())
+    assert ("wins" if len(s.winners()) == 1 else "share the victory") in said
+    # the chart: one line per player, ending on the final score
+    lines = [e for e in root.iter() if "arl-chart-line" in (e.get("class") or "")]
+    assert len([x for x in lines if x.tag.endswith("polyline")]) == players
+    assert score_series(s.history, players)[-1] == scores
+
+
+def test_the_end_says_the_pairs_tie_break():
+    # a finished game with two players level on points: the tie-break line says pairs
+    for seed in range(1, 60):
+        s = random_states(2, seed=seed, every=10_000)[-1]
+        if len(set(s.scores())) == 1:
+            break
+    else:
+        pytest.skip("no tie among the seeds tried")
+    root = parse(UI.render_end(s, SEATS[:2], T))
+    (line,) = having(root, "data-tiebreak")
+    text = "".join(line.itertext())
+    assert "tied on points" in text
+
+
+def test_the_end_of_an_unfinished_game_says_so():
+    root = parse(UI.render_end(new_game(), SEATS[:2], T))
+    assert "not over" in "".join(root.itertext())
+
+
+# --- the rules help -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_help_marks_every_ruling(lang):
+    from tablero.web.games.arraial.rules import ruling_keys
+
+    t = make_t(lang)
+    html = UI.rules_html(t)
+    root = parse(html)
+    marked = [el.get("data-ruling") for el in having(root, "data-ruling")]
+    assert [f"arraial.rules.{k}" for k in marked] == ruling_keys()
+    tag = t("arraial.rules.ruling_tag")
+    for el in having(root, "data-ruling"):
+        assert "".join(el.itertext()).startswith(tag)
+    # the reconstructed facts are rulings: the street, the shapes, the sides, the bar
+    for key in ("ruling.street", "ruling.shapes", "ruling.sides", "ruling.bar_start",
+                "ruling.tie", "ruling.no_fit", "ruling.slide"):  # fmt: skip
+        assert key in marked
+    assert len([e for e in root.iter() if e.get("role") == "img"]) == 8  # the shapes
+    assert EVIL not in html
