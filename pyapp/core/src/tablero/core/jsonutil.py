@@ -35,6 +35,7 @@ MAX_JSON_DEPTH = 48
 MAX_JSON_CHARS = 4_000_000
 
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STRING = re.compile(r'"[^"]*"')  # once escapes are gone (an unclosed one stays: it counts)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -52,7 +53,7 @@ def json_depth(text: str) -> int:
     if "\\" in text:
         text = text.replace("\\\\", "").replace('\\"', "")
     if '"' in text:
-        text = "".join(text.split('"')[::2])
+        text = _STRING.sub("", text)
     brackets = _NOT_BRACKETS.sub("", text)
     if not brackets:
         return 0
