@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from dataclasses import replace as _replace
 from typing import Any, Protocol
 
-from tablero.core import CorruptDataError, State, from_dict, get_game, replay
+from tablero.core import CorruptDataError, State, from_dict, get_game
 from tablero.core.jsonutil import load_json
 
-from .links import check_seat, clean_name
+from .links import check_seat, clean_name, history_replays
 from .plugin import Seat
 
 __all__ = [
@@ -398,20 +398,15 @@ def turns_begun(history: Any) -> int:
 
 
 def _check_history(game: SavedGame, where: _Where) -> None:
-    """Check that ``game``'s history replays to the state it holds (when it has a seed
-    to replay from): :class:`CorruptDataError` (code ``<where>.no_replay``) otherwise.
+    """Check that ``game`` agrees with its own history (:func:`history_replays`) when it
+    has a seed to replay from: :class:`CorruptDataError` (``<where>.no_replay``) if not.
 
-    Files from outside and games about to be shared are checked; a stored game is never
-    replayed to be loaded (its state is read as it is)."""
+    Files from outside are checked (and links before they are made); a stored game is
+    never replayed to be loaded (its state is read as it is)."""
     state = game.state
     if not isinstance(state.setup, dict) or state.setup.get("seed") is None:
         return  # a position set up from notation: there is nothing to replay
-    moves = [str(entry["move"]) for entry in state.history]
-    try:
-        replayed = replay(state.game.id, state.setup, moves)
-    except CorruptDataError as exc:
-        raise where.no_replay() from exc
-    if replayed != state:
+    if not history_replays(state):
         raise where.no_replay()
 
 
