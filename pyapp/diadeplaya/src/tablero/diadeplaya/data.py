@@ -23,7 +23,7 @@ token      block
 >>> len(DECK), sum(len(face) for card in DECK for face in card)
 (18, 216)
 >>> DECK[0][0]
-('Sv', 'Sv', 'xx', 'ss', 'ss', 'ss')
+('Sv', 'S^', 'xx', 'xx', 'ss', 'ss')
 """
 
 from __future__ import annotations
@@ -34,24 +34,24 @@ from types import MappingProxyType
 
 #: The 18 cards, ``card number: face a / face b``; each face is "top row / bottom row".
 _DECK_TEXT = """
- 1: Sv Sv xx / ss ss ss  |  UM UM ss / UM ss T>
- 2: Sv ss S^ / ss LG ss  |  ss T< ss / ss ss UM
- 3: LG Fe LG / xx LG ss  |  ss ss ss / T^ ss Fe
- 4: T> ss Sv / ss ss xx  |  ss ss ss / ss ss ss
- 5: UM UM UM / xx UM ss  |  xx Sv ss / Sv ss Sv
- 6: Fc ss Fc / ss xx ss  |  S< LG S> / ss ss ss
- 7: Tv ss Tv / ss xx ss  |  LG ss LG / ss S^ ss
- 8: ss UM UM / ss UM T<  |  Sv xx Sv / LG ss LG
- 9: Fh LG ss / LG ss xx  |  ss ss UM / ss ss UM
-10: S> T< ss / ss ss Sv  |  UM ss xx / UM UM UM
-11: ss Sv ss / LG xx LG  |  T^ ss ss / ss ss T>
-12: Fe ss Fh / Sv xx S^  |  ss ss ss / UM ss ss
-13: LG ss Sv / ss Sv ss  |  ss Fc ss / ss ss T<
+ 1: Sv S^ xx / xx ss ss  |  UM UM ss / UM ss T>
+ 2: Sv ss S^ / xx LG ss  |  ss T< ss / ss ss UM
+ 3: LG Fe LG / xx LG xx  |  ss ss xx / T^ ss Fe
+ 4: T> ss Sv / ss xx xx  |  ss ss ss / ss ss ss
+ 5: UM UM UM / xx UM xx  |  xx Sv ss / S< xx S>
+ 6: Fc xx Fc / ss xx ss  |  S< LG S> / ss xx ss
+ 7: Tv xx Tv / ss xx ss  |  LG ss LG / xx S^ ss
+ 8: ss UM UM / xx UM T<  |  Sv xx S^ / LG ss LG
+ 9: Fh LG xx / LG ss xx  |  ss ss UM / xx ss UM
+10: S> T< ss / xx ss Sv  |  UM ss xx / UM UM UM
+11: ss Sv ss / LG xx LG  |  T^ T> ss / ss ss xx
+12: Fe xx Fh / Sv xx S^  |  ss ss ss / UM ss ss
+13: LG xx Sv / ss S> ss  |  ss Fc ss / xx ss T<
 14: xx UM UM / UM UM xx  |  ss S> ss / ss ss ss
-15: T< ss T> / ss Sv ss  |  Fc LG ss / xx ss Fh
-16: ss ss LG / Sv ss ss  |  xx Tv ss / ss ss UM
-17: Sv LG Sv / xx ss xx  |  ss ss Fe / ss ss ss
-18: S^ ss T> / ss ss Sv  |  Fh ss UM / ss Sv ss
+15: T< xx T> / ss Sv ss  |  Fc LG ss / xx ss Fh
+16: ss xx LG / Sv ss ss  |  xx Tv ss / ss ss UM
+17: S< LG S> / xx ss xx  |  ss ss Fe / ss xx ss
+18: S^ ss T> / xx ss Sv  |  Fh Tv UM / ss Sv xx
 """
 
 
