@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", default="competitive")
     parser.add_argument("--level", default="medium")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--every", type=int, default=0, help="print the table every N games too")
     args = parser.parse_args(argv)
     sums = dict.fromkeys(CRITERIA, 0)
     signed = dict.fromkeys(CRITERIA, 0)
@@ -45,17 +46,31 @@ def main(argv: list[str] | None = None) -> int:
                 sums[name] += abs(x)
                 signed[name] += x
         finals.extend(sum(points.values()) for points in state.points)  # type: ignore[attr-defined]
+        if args.every and (g + 1) % args.every == 0 and g + 1 < args.games:
+            report(args, g + 1, sums, signed, finals, start)
+    report(args, args.games, sums, signed, finals, start)
+    return 0
+
+
+def report(
+    args: argparse.Namespace,
+    games: int,
+    sums: dict[str, int],
+    signed: dict[str, int],
+    finals: list[int],
+    start: float,
+) -> None:
     total = sum(sums.values()) or 1
     beaches = len(finals)
     print(
-        f"{args.games} games, {args.players} {args.level} bots, mode {args.mode}, "
+        f"{games} games, {args.players} {args.level} bots, mode {args.mode}, "
         f"{time.perf_counter() - start:.0f} s; mean beach {sum(finals) / beaches:.1f} points"
     )
     print("| criterion | points per beach | share of all points (absolute) |")
     print("|---|---:|---:|")
     for name in CRITERIA:
         print(f"| {name} | {signed[name] / beaches:.1f} | {100 * sums[name] / total:.1f}% |")
-    return 0
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

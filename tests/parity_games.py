@@ -34,6 +34,14 @@ PARITY_GAMES = [
     }
     for seed in range(1, 21)
 ] + [{"game": "arboretum", "seed": seed, "players": 2 + (seed - 1) % 3} for seed in range(1, 10)]
+# Día de Playa: one game of each mode and player count.
+PARITY_GAMES += [
+    {"game": "diadeplaya", "seed": 50 + i, "players": players, "mode": mode}
+    for i, (mode, players) in enumerate(
+        [("competitive", 2), ("competitive", 3), ("teams", 4), ("cooperative", 2),
+         ("cooperative", 4), ("solitaire", 1)]
+    )
+]  # fmt: skip
 
 
 def game_of(spec: dict) -> str:
@@ -43,7 +51,7 @@ def game_of(spec: dict) -> str:
 def play_states(spec: dict) -> Iterator[str]:
     """The JSON of every state of one game, the initial state included."""
     seed = spec["seed"]
-    options = {"variant": spec["variant"]} if "variant" in spec else {}
+    options = {k: spec[k] for k in ("variant", "mode") if k in spec}
     state = make(game_of(spec), players=spec["players"], seed=seed, **options)
     rng = Rng(seed * 1000 + 17)
     yield state.to_json()
