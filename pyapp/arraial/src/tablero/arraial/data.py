@@ -129,6 +129,11 @@ IDLE_ROUND_ENDS_PHASE = True
 #: left (it has no landing).  *(Tablero ruling; a consequence of the counts above)*
 PIECES_NEVER_RUN_OUT = True
 
+#: ``back`` (putting a chosen card back) is free, but at most this many times a turn, so
+#: that a turn always ends (a bot choosing and putting back cards could go on forever).
+#: *(Tablero ruling)*
+MAX_BACKS = 4
+
 #: The decisions of a turn (``phase``), ``over`` once the game has ended.
 DECISION_NAMES = ("act", "land", "refill", "over")
 

@@ -3,7 +3,7 @@
 The grammar, with examples, is in ``docs/notation-arraial.md``.  In short::
 
     arraial 2p, phase 1 of 3
-    turn: A act, AP 3, placed 0, idle 0
+    turn: A act, AP 3, placed 0, idle 0, backs 0
     octagon: rotation 0, slots T1 I2 S3
     face-up: S1 J2 Z2
     deck: I1 I2 L1 L2 O1 O2 T2 V1 V2 Z1
@@ -79,7 +79,8 @@ def state_to_text(s: ArraialState) -> str:
     pairs = ", ".join(f"{c} {'-' if q is None else PLAYERS[q]}" for c, q in s.pairs.items())
     lines = [
         f"arraial {s.n}p, phase {s.stage} of {PHASES}",
-        f"turn: {PLAYERS[s.player]} {turn}, AP {s.ap}, placed {s.placed}, idle {s.idle}",
+        f"turn: {PLAYERS[s.player]} {turn}, AP {s.ap}, placed {s.placed}, idle {s.idle}, "
+        f"backs {s.backs}",
         f"octagon: rotation {s.rotation}, slots {slots}",
         f"face-up: {_cards(s.face_up)}",
         f"deck: {_cards(s.deck)}",
@@ -101,7 +102,7 @@ def state_to_text(s: ArraialState) -> str:
 _HEAD = re.compile(r"arraial\s+([234])p\s*,\s*phase\s+([123])\s+of\s+3", re.I)
 _TURN = re.compile(
     r"([a-d])\s+(act|land|refill|over)(?:\s+([123]))?\s*,\s*ap\s+(\d)\s*,\s*placed\s+(\d)"
-    r"\s*,\s*idle\s+(\d)",
+    r"\s*,\s*idle\s+(\d)\s*,\s*backs\s+(\d)",
     re.I,
 )
 _OCTAGON = re.compile(r"rotation\s+([0-3])\s*,\s*slots\s+(\S+)\s+(\S+)\s+(\S+)", re.I)
@@ -216,7 +217,7 @@ def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:  # noqa
     lineno, value = keys["turn"]
     m = _TURN.fullmatch(value)
     if m is None:
-        raise _fail(lineno, "write the turn as 'A act, AP 3, placed 0, idle 0'")
+        raise _fail(lineno, "write the turn as 'A act, AP 3, placed 0, idle 0, backs 0'")
     phase = m.group(2).lower()
     assert phase in DECISION_NAMES
     if (phase == "land") != (m.group(3) is not None):
@@ -228,6 +229,7 @@ def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:  # noqa
         "placed": int(m.group(5)),
         "chosen": None if m.group(3) is None else int(m.group(3)) - 1,
         "idle": int(m.group(6)),
+        "backs": int(m.group(7)),
     }
     lineno, value = keys["octagon"]
     m = _OCTAGON.fullmatch(value)

@@ -25,6 +25,7 @@ from .data import (
     DECISION_NAMES,
     FACE_UP,
     HEIGHT,
+    MAX_BACKS,
     PHASES,
     PIECES_PER_SHAPE,
     PLAYERS,
@@ -58,6 +59,7 @@ def state_to_dict(s: ArraialState) -> dict[str, Any]:
                 "placed": s.placed,
                 "chosen": s.chosen,
                 "idle": s.idle,
+                "backs": s.backs,
             },
             "octagon": {"rotation": s.rotation, "slots": [_code(c) for c in s.slots]},
             "face_up": [CARD_CODES[c] for c in s.face_up],
@@ -143,6 +145,7 @@ def state_from_dict(
     chosen = turn.get("chosen")
     s.chosen = None if chosen is None else require_int(chosen, "the chosen slot", 0, SLOTS - 1)
     s.idle = require_int(turn.get("idle"), "idle turns", 0, n)
+    s.backs = require_int(turn.get("backs"), "cards put back", 0, MAX_BACKS)
     octagon = require(data, "octagon", dict)
     s.rotation = require_int(octagon.get("rotation"), "the octagon's rotation", 0, 3)
     s.slots = [

@@ -37,6 +37,7 @@ from .data import (
     COLOURS,
     FACE_UP,
     HEIGHT,
+    MAX_BACKS,
     MIN_PLACEMENTS,
     PAIR_POINTS,
     PHASES,
@@ -72,7 +73,8 @@ __all__ = ["GAME", "ArraialState"]
 GAME = Game("arraial", "Arraial", 2, 4, version=1, options=(first_player_option(4),))
 
 _FIELDS = (
-    "n", "setup", "player", "phase", "stage", "ap", "placed", "chosen", "idle", "rotation",
+    "n", "setup", "player", "phase", "stage", "ap", "placed", "chosen", "idle", "backs",
+    "rotation",
     "slots", "face_up", "deck", "discards", "streets", "occ", "pieces", "bar", "bar_whites",
     "street_whites", "whites_lost", "visitors", "pairs", "score", "rng", "viewer_",
     "history_",
@@ -91,11 +93,13 @@ class ArraialState(PhasedState, game=GAME):
 
     * ``stage``: the game's phase 1-3; ``ap``: action points left; ``placed``:
       placements this turn; ``chosen``: the octagon slot (0-2) chosen in ``land``;
-      ``idle``: consecutive turns that ended without a placement.
+      ``idle``: consecutive turns that ended without a placement; ``backs``: cards put
+      back this turn (at most ``data.MAX_BACKS``).
     * ``rotation``: the octagon's quarter turns clockwise (0-3); ``slots``: the card in
       each of its 3 slots (``None``: empty), in the octagon's own frame; ``face_up``:
       the face-up cards beside the board; ``deck``: the deck's cards, the top one
-      last (sorted in a view: the order is the only hidden fact); ``discards``: discarded cards, in order.
+      last (sorted in a view: the order is the only hidden fact); ``discards``:
+      discarded cards, in order.
     * ``streets[p]``: 14 rows bottom first, 6 ints each: 0 empty, ``k`` the k-th piece
       of ``pieces[p]`` (1-based); ``occ[p]``: the same as a bit mask (see
       :mod:`.street`); ``pieces[p]``: the placed :class:`~.street.Piece` values.
@@ -114,6 +118,7 @@ class ArraialState(PhasedState, game=GAME):
     placed: int
     chosen: int | None
     idle: int
+    backs: int
     rotation: int
     slots: list[int | None]
     face_up: list[int]
@@ -162,6 +167,7 @@ class ArraialState(PhasedState, game=GAME):
         s.placed = 0
         s.chosen = None
         s.idle = 0
+        s.backs = 0
         s.rotation = 0
         s.deck = s._shuffle(list(cards_in_play(players)))
         s.discards = []
@@ -196,6 +202,7 @@ class ArraialState(PhasedState, game=GAME):
         s.placed = self.placed
         s.chosen = self.chosen
         s.idle = self.idle
+        s.backs = self.backs
         s.rotation = self.rotation
         s.slots = self.slots[:]
         s.face_up = self.face_up[:]
@@ -469,15 +476,21 @@ class ArraialState(PhasedState, game=GAME):
 
     @moves_of("land")
     def _land_moves(self) -> list[ArraialMove]:
-        """The chosen card's legal landings, then ``back``."""
-        return [*self.landings(), _BACK]
+        """The chosen card's legal landings, then ``back`` (while allowed)."""
+        moves: list[ArraialMove] = [*self.landings()]
+        if self.backs < MAX_BACKS:
+            moves.append(_BACK)
+        return moves
 
     @checks(Back)
     def _check_back(self, move: Back) -> str | None:
+        if self.backs >= MAX_BACKS:
+            return f"back: a chosen card can be put back {MAX_BACKS} times a turn, no more"
         return None
 
     @plays(Back)
     def _back(self, move: Back, events: list[dict[str, Any]]) -> None:
+        self.backs += 1
         self.chosen = None
         self.phase = "act"
 
@@ -669,6 +682,7 @@ class ArraialState(PhasedState, game=GAME):
         self.phase = "act"
         self.ap = ACTION_POINTS
         self.placed = 0
+        self.backs = 0
         self.chosen = None
 
     # --- the end of a phase, of the game --------------------------------------------------
