@@ -328,3 +328,17 @@ def test_the_notation_round_trips_and_reads_a_hand_edited_beach():
         from_text("diadeplaya", "\n".join(edited).replace("Sv", "Zz", 1))
     with pytest.raises(CorruptDataError, match="scores"):
         from_text("diadeplaya", text.replace("score: A=", "score: A=9"))
+
+
+def test_the_modules_doctests():
+    import doctest
+    import importlib
+    import pkgutil
+
+    import tablero.diadeplaya as package
+
+    names = [info.name for info in pkgutil.walk_packages(package.__path__, "tablero.diadeplaya.")]
+    assert len(names) >= 10
+    for name in ["tablero.diadeplaya", *names]:
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, name

@@ -8,9 +8,9 @@ figure's facing turned with the card.
 
 >>> face_name(face_of(6, 0)), parse_face("12B") == face_of(11, 1)
 ('7a', True)
->>> turned = footprint(face_of(0, 0), 90)  # 1a: Sv Sv xx / ss ss ss
+>>> turned = footprint(face_of(0, 0), 90)  # 1a: Sv S^ xx / xx ss ss
 >>> size(90), [(dx, dy, TOKEN_OF_BLOCK[b]) for dx, dy, b in turned if dx == 1]
-((2, 3), [(1, 0, 'S<'), (1, 1, 'S<'), (1, 2, 'xx')])
+((2, 3), [(1, 0, 'S<'), (1, 1, 'S>'), (1, 2, 'xx')])
 """
 
 from __future__ import annotations

@@ -430,7 +430,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
                 "cell": f"{x},{y}",
                 "covered": [GRID.cell_name(c) for c in sorted(hidden)],
                 "points": dict(self.points[b]),
-                "scores": [after - was for after, was in zip(self.score, before, strict=True)],
+                "change": [after - was for after, was in zip(self.score, before, strict=True)],
             }
         )
 
