@@ -18,7 +18,7 @@ from . import golden_replay
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FILES = sorted(HERE.glob("*/*.json"))
-GAMES = ("arribada", "arboretum", "tiny_nim")
+GAMES = ("arribada", "arboretum", "arraial", "tiny_nim")
 RUNNER = HERE / "pyodide_replay.mjs"
 NODE_TIMEOUT = 300  # seconds; the replays take a few
 
