@@ -42,6 +42,10 @@ PARITY_GAMES += [
          ("cooperative", 4), ("solitaire", 1)]
     )
 ]  # fmt: skip
+# Arraial: seeds 61..66, players cycling 2, 3, 4.
+PARITY_GAMES += [
+    {"game": "arraial", "seed": 60 + i, "players": 2 + (i - 1) % 3} for i in range(1, 7)
+]
 
 
 def game_of(spec: dict) -> str:

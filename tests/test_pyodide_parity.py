@@ -1,8 +1,8 @@
 """The engines give bit-identical games in CPython and in real Pyodide (under Node).
 
 The wheels that the browser will load are built, unpacked into Pyodide, and seeded
-random games of every game (20 Arribada, 9 Arboretum, 6 Día de Playa) are played in both interpreters;
-every state's JSON must hash the same.
+random games of every game (20 Arribada, 9 Arboretum, 6 Día de Playa, 6 Arraial) are
+played in both interpreters; every state's JSON must hash the same.
 """
 
 from __future__ import annotations
