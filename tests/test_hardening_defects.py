@@ -146,8 +146,11 @@ def test_1_deep_nesting_inside_a_state_is_refused(game_id: str) -> None:
     with pytest.raises(CorruptDataError):
         from_dict(data)
     data["setup"]["options"].pop("extra")
-    data["history"][0]["events"] = [deep]
+    data["history"][0]["events"] = [{"type": "note", "deep": deep}]
     with pytest.raises(CorruptDataError, match="nests more than"):
+        from_dict(data)
+    data["history"][0]["events"] = [7]
+    with pytest.raises(CorruptDataError, match="event must be an object"):
         from_dict(data)
 
 
@@ -387,3 +390,26 @@ def test_5_a_dropped_or_extra_history_entry_is_refused_on_import(game_id: str) -
             import_json(json.dumps(record), store, 3.0)
         assert err.value.code in {"import.no_replay", "import.damaged"}
     assert store.storage.keys() == []
+
+
+# --- found by the browser fuzzing: events of an imported file ----------------------------
+
+
+@EVERY_GAME
+def test_events_of_an_imported_file_are_the_engines_own(game_id: str) -> None:
+    """A file's history events are descriptions, not compared by the replay check: an
+    imported game carries the events its replay records (a damaged event made every
+    player's view, so the table, fail)."""
+    state = played(game_id, 12)
+    game = SavedGame("g1", "Game", game_id, seats(state.num_players), state, 1.0, 2.0)
+    record = json.loads(export_json(game))
+    entry = next(e for e in record["state"]["history"] if e["events"])
+    entry["events"][0] = {"type": entry["events"][0]["type"]}  # its keys removed
+    imported = import_json(json.dumps(record), SaveStore(MemoryStorage()), 3.0)
+    assert imported.state == state
+    for player in range(state.num_players):
+        imported.state.view(player)
+    entry["events"][0] = 7
+    with pytest.raises(CorruptDataError, match="event must be an object") as err:
+        import_json(json.dumps(record), SaveStore(MemoryStorage()), 3.0)
+    assert err.value.code == "import.damaged"

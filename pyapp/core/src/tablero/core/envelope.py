@@ -76,7 +76,8 @@ def read_rng(value: Any) -> int:
 
 def read_history(value: Any, players: int) -> list[dict[str, Any]]:
     """The history: a list of ``{"player", "move", "events"}`` objects (copied), each
-    naming a seat of the game."""
+    naming a seat of the game, its events a list of objects each with a text ``"type"``
+    (the game's own keys beside it)."""
     history = require_list(value, "history")
     for e in history:
         if (
@@ -86,6 +87,9 @@ def read_history(value: Any, players: int) -> list[dict[str, Any]]:
         ):
             raise CorruptDataError("a history entry must be an object with a 'move' and 'events'")
         require_int(e.get("player"), "a history entry's player", 0, players - 1)
+        for event in e["events"]:
+            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                raise CorruptDataError("a history entry's event must be an object with a 'type'")
     out: list[dict[str, Any]] = copy_json(history)
     return out
 

@@ -48,6 +48,7 @@ __all__ = [
     "encode_link",
     "decode_link",
     "history_replays",
+    "replayed_history",
 ]
 
 #: The link format written by :func:`encode_link` (the ``1`` of ``tb1.``).
@@ -145,28 +146,38 @@ def _without_events(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "history": history}
 
 
-def history_replays(state: State) -> bool:
-    """Whether ``state`` agrees with its own history: replaying its setup and the texts
-    of its moves gives the same position after the same moves by the same players.
+def replayed_history(state: State) -> State | None:
+    """``state`` as its own history gives it back, or ``None`` when it does not agree
+    with its history: replaying its setup and the texts of its moves must give the same
+    position after the same moves by the same players.
 
     The events recorded with each move are not compared: they describe what a move
-    caused, and older versions of a game format described some of them differently.
-    ``False`` for a game without a seed (nothing to replay from).
+    caused, and older code of the same game format described some of them differently;
+    the state returned carries the events this version's engine records.  ``None`` also
+    for a game without a seed (nothing to replay from) and for a view.
+    """
+    setup = state.setup
+    if not isinstance(setup, dict) or setup.get("seed") is None or state.viewer is not None:
+        return None
+    moves = [str(entry["move"]) for entry in state.history]
+    try:
+        replayed = replay(state.game.id, setup, moves)
+    except CorruptDataError:
+        return None
+    if _without_events(replayed.to_dict()) != _without_events(state.to_dict()):
+        return None
+    return replayed
+
+
+def history_replays(state: State) -> bool:
+    """Whether ``state`` agrees with its own history (:func:`replayed_history`).
 
     >>> from tablero.core import make
     >>> state = make("arribada", players=2, seed=5)
     >>> history_replays(state.apply(state.legal_moves()[0]))
     True
     """
-    setup = state.setup
-    if not isinstance(setup, dict) or setup.get("seed") is None or state.viewer is not None:
-        return False
-    moves = [str(entry["move"]) for entry in state.history]
-    try:
-        replayed = replay(state.game.id, setup, moves)
-    except CorruptDataError:
-        return False
-    return _without_events(replayed.to_dict()) == _without_events(state.to_dict())
+    return replayed_history(state) is not None
 
 
 def encode_link(state: State, seats: list[Seat]) -> str:

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from tablero.core import CorruptDataError, State, from_dict, get_game
 from tablero.core.jsonutil import load_json
 
-from .links import check_seat, clean_name, history_replays
+from .links import check_seat, clean_name, replayed_history
 from .plugin import Seat
 
 __all__ = [
@@ -397,17 +397,21 @@ def turns_begun(history: Any) -> int:
     return turns
 
 
-def _check_history(game: SavedGame, where: _Where) -> None:
-    """Check that ``game`` agrees with its own history (:func:`history_replays`) when it
-    has a seed to replay from: :class:`CorruptDataError` (``<where>.no_replay``) if not.
+def _replayed(game: SavedGame, where: _Where) -> SavedGame:
+    """``game`` as its own history gives it back (:func:`replayed_history`: the same
+    position after the same moves, with the events this engine records), when it has a
+    seed to replay from; :class:`CorruptDataError` (``<where>.no_replay``) if it does not
+    agree with its history.
 
     Files from outside are checked (and links before they are made); a stored game is
     never replayed to be loaded (its state is read as it is)."""
     state = game.state
     if not isinstance(state.setup, dict) or state.setup.get("seed") is None:
-        return  # a position set up from notation: there is nothing to replay
-    if not history_replays(state):
+        return game  # a position set up from notation: there is nothing to replay
+    replayed = replayed_history(state)
+    if replayed is None:
         raise where.no_replay()
+    return _replace(game, state=replayed)
 
 
 # --- the store --------------------------------------------------------------------
@@ -575,7 +579,7 @@ def import_json(text: str, store: SaveStore, now: float) -> SavedGame:
         text = text[1:]
     game = _parse(text, _FILE, strict_kind=True)
     try:
-        _check_history(game, _FILE)
+        game = _replayed(game, _FILE)
     except CorruptDataError:
         raise
     except Exception as exc:  # noqa: BLE001 - a file is untrusted

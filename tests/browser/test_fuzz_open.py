@@ -1,0 +1,211 @@
+"""A sample of the fuzzing cases opened in the real page: hostile links pasted into the
+address bar of an open app and hostile files imported through its menu, with a game
+already saved.
+
+Each case's expected end is computed first by the same Python code in CPython (the page
+runs it in Pyodide): the documented error, shown in the page as the catalog's sentence
+for its code, or a game opened (or imported) as a new save.  Throughout: no uncaught
+error in the page, and every save stored before is still there byte for byte (0 saves
+overwritten).  The inputs come from ``tests/test_fuzz_links_saves.py``'s mutators.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablero.core import CorruptDataError
+from tablero.web.links import decode_link, encode_link
+from tablero.web.plugin import Seat
+from tablero.web.saves import MemoryStorage, SavedGame, SaveStore, export_json, import_json
+from ui import open_app, renders
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = json.loads(
+    (ROOT / "pyapp/web/src/tablero/web/messages/en.json").read_text(encoding="utf-8")
+)
+LINK_CASES = 240
+FILE_CASES = 80
+# Games with a table in the app (the others' engines are fuzzed in CPython).
+GAMES = ["arribada", "arboretum"]
+
+SAVES = """() => Object.fromEntries(Object.keys(localStorage)
+  .filter((k) => k.startsWith('tablero.save.')).map((k) => [k, localStorage.getItem(k)]))"""
+
+
+def fuzz_module() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "fuzz_links_saves", ROOT / "tests" / "test_fuzz_links_saves.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def human_samples(fz: Any) -> list[tuple[list[str], list[str]]]:
+    """Links and save files of each game's sample games, every seat a human's (a bot's
+    seat would have the page play on while the next case is checked)."""
+    out = []
+    for game_id in GAMES:
+        sample = fz.sample_of(game_id)
+        links, records = [], []
+        for k, (state, seats) in enumerate(zip(sample.states, sample.seats, strict=True)):
+            humans = [Seat(s.name, s.colour, "human") for s in seats]
+            links.append(encode_link(state, humans))
+            saved = SavedGame(f"base{k}", f"Game {k}", game_id, humans, state, 1.7e12, 1.7e12)
+            records.append(export_json(saved))
+        out.append((links, records))
+    return out
+
+
+def hostile_links(fz: Any, rng: random.Random) -> list[str]:
+    links: list[str] = []
+    samples = human_samples(fz)
+    while len(links) < LINK_CASES:
+        link = rng.choice(rng.choice(samples)[0])
+        payload = fz.payload_of(link)
+        kind = rng.randrange(10)
+        if kind < 3:
+            links.append(fz.mutate_text(link, rng))
+        elif kind < 6:
+            mutated = fz.mutate_json(payload, rng, rng.choice([1, 2]))
+            links.append(fz.frame(json.dumps(mutated).encode()))
+        elif kind == 6:
+            deep = json.dumps(payload)[:-1] + "," + fz.nest(rng.choice([60, 3000]), rng) + "]"
+            links.append(fz.frame(deep.encode()))
+        elif kind == 7:
+            links.append(fz.frame_body(fz.bomb_body(2, rng.choice([b" ", b"["]))))
+        elif kind == 8:
+            one = rng.choice(fz.UNICODE_ONES)
+            links.append(rng.choice(["tb01.", f"tb{one}.", "tb2.", "tb0."]) + link[4:])
+        else:
+            links.append("tb1." + fz.random_text(rng)[:300])
+    return links
+
+
+def hostile_files(fz: Any, rng: random.Random) -> list[bytes]:
+    files: list[bytes] = []
+    samples = human_samples(fz)
+    while len(files) < FILE_CASES:
+        record_text = rng.choice(rng.choice(samples)[1])
+        kind = rng.randrange(6)
+        if kind < 2:
+            mutated = fz.mutate_json(json.loads(record_text), rng, rng.choice([1, 2]))
+            text = json.dumps(mutated, ensure_ascii=False)
+        elif kind < 4:
+            text = fz.mutate_text(record_text, rng)
+        elif kind == 4:
+            text = record_text.rstrip()[:-1] + ',"x":' + fz.nest(rng.choice([60, 5000]), rng) + "}"
+        else:
+            text = fz.random_text(rng)
+        files.append(text.encode("utf-8", "surrogatepass"))
+    return files
+
+
+def expected_link(fragment: str) -> str:
+    try:
+        decode_link(fragment)
+    except CorruptDataError as exc:
+        return str(exc.code)
+    return "opened"
+
+
+def expected_file(data: bytes) -> str:
+    text = data.decode("utf-8", "replace")  # what the page's File.text() gives
+    try:
+        import_json(text, SaveStore(MemoryStorage()), 1.0)
+    except CorruptDataError as exc:
+        return str(exc.code)
+    return "imported"
+
+
+def shown(page: Any) -> str:
+    parts = page.evaluate(
+        "() => [...document.querySelectorAll('.shell-notice, .shell-toast')]"
+        ".map((e) => e.innerText).join(' | ')"
+    )
+    return str(parts)
+
+
+def test_hostile_links_and_files_in_the_page(new_page, site_server):
+    fz = fuzz_module()
+    rng = random.Random(2201)
+    page = open_app(new_page, site_server)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    from ui import new_game
+
+    new_game(page, seed=4)
+    kept = page.evaluate(SAVES)
+    assert len(kept) == 1
+    outcomes: dict[str, int] = {}
+
+    def check_kept() -> None:
+        now = page.evaluate(SAVES)
+        for key, text in kept.items():
+            assert now.get(key) == text, f"the save {key} was changed"
+
+    for i, link in enumerate(hostile_links(fz, rng)):
+        before = renders(page)
+        page.evaluate("(f) => { location.hash = f; }", link)
+        fragment = page.evaluate("() => location.hash").lstrip("#")
+        if not fragment:
+            continue
+        want = expected_link(fragment)
+        page.wait_for_function(
+            "b => document.getElementById('app').dataset.render !== b", arg=before
+        )
+        outcomes[want] = outcomes.get(want, 0) + 1
+        text = shown(page)
+        if want == "opened":
+            assert CATALOG["app.link.opened"] in text, (link, text)
+        else:
+            sentence = CATALOG["app.error.bad-link"].replace(
+                "{reason}", CATALOG[f"app.problem.{want}"]
+            )
+            assert sentence in text, (link, want, text)
+        if i % 40 == 0:
+            check_kept()
+
+    menu_input = '.shell-menu-items input[type="file"]'
+    for i, data in enumerate(hostile_files(fz, rng)):
+        want = expected_file(data)
+        outcomes["file " + want] = outcomes.get("file " + want, 0) + 1
+        before = renders(page)  # the first act after it clears the toast
+        page.set_input_files(
+            menu_input,
+            files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}],
+        )
+        if want == "imported":
+            sentence = CATALOG["app.import.done"].split("“")[0]
+        else:
+            sentence = CATALOG["app.error.import-failed"].replace(
+                "{reason}", CATALOG[f"app.problem.{want}"]
+            )
+        try:
+            page.wait_for_function(
+                "([b, s]) => document.getElementById('app').dataset.render !== b"
+                " && [...document.querySelectorAll('.shell-toast')]"
+                ".some((e) => e.innerText.includes(s))",
+                arg=[before, sentence],
+                timeout=10_000,
+            )
+        except Exception:  # noqa: BLE001 - reported with what the page shows
+            pytest.fail(f"{want}: {sentence!r} not shown for {data[:120]!r}; shown: {shown(page)}")
+        if i % 20 == 0:
+            check_kept()
+
+    check_kept()
+    print("browser fuzz outcomes:", json.dumps(outcomes, sort_keys=True))
+    assert errors == []
+    assert sum(outcomes.values()) >= (LINK_CASES + FILE_CASES) * 0.9
