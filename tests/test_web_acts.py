@@ -82,7 +82,7 @@ def test_the_acts_the_page_sends_are_registered_as_the_pages():
     by_page = {name for name, entry in ACTS.items() if entry.sent_by == "page"}
     assert by_page == {
         "app.copied", "app.import", "app.open-link", "app.bot-move", "app.bot-error",
-        "app.nav", "app.install-state",
+        "app.nav", "app.install-state", "app.storage-info",
     }  # fmt: skip
     assert by_page <= sent
     assert sent <= set(ACTS), sorted(sent - set(ACTS))
@@ -112,6 +112,8 @@ def test_main_keeps_no_list_of_acts():
         "app.replay-close", "app.bot-move", "app.bot-error", "app.bot-retry", "app.bot-here",
         # history, drawers and installing never open another game
         "app.nav", "app.drawer", "app.install", "app.install-help-close", "app.install-state",
+        # the storage: its figures, asking to keep it, exporting an entry as it is
+        "app.storage-info", "app.persist", "app.export-problem",
     }  # fmt: skip
 
 

@@ -68,13 +68,19 @@ def _is_quota_error(exc: BaseException) -> bool:
 
 
 def _local_storage() -> Any:
+    """``window.localStorage`` if it works (read, write, list), else ``None``: the app
+    then keeps its games in memory and says so (docs/saves-and-links.md, "Storage
+    faults")."""
     from js import window
 
     try:
         ls = window.localStorage
         probe = "tablero.probe"
         ls.setItem(probe, "1")
+        if _text(ls.getItem(probe)) != "1":
+            return None
         ls.removeItem(probe)
+        int(ls.length)
         return ls
     except Exception:  # noqa: BLE001 - private modes may refuse storage altogether
         return None
@@ -167,7 +173,7 @@ def start() -> None:
     base_url = str(location.origin) + str(location.pathname) + str(location.search)
     _model = _app.boot(lang, _text(location.hash) or "", base_url)
     if ls is None:
-        _model = replace(_model, storage_full=True, notice=("app.error.storage-full", {}))
+        _model = replace(_model, storage_off=True, notice=("app.error.storage-off", {}))
     _root = document.getElementById("app")
     _patch = getattr(window, "tableroPatch", None)
 
@@ -338,6 +344,65 @@ def _perform(effect: Effect) -> None:
         _bot_worker().ask(dict(data))
     elif kind == "load_bots":
         asyncio.ensure_future(_load_bots(data["then"]))
+    elif kind == "storage_info":
+        asyncio.ensure_future(_storage_info("app.storage-info"))
+    elif kind == "persist":
+        asyncio.ensure_future(_persist(data.get("then")))
+
+
+# --- the browser's storage: its size, and asking the browser to keep it -----------------
+
+_persist_asked = False
+
+
+async def _storage_info(then: str) -> None:
+    """Measure the storage and send ``then`` with what was learnt (``Model.storage_info``):
+    the saved games' characters, ``navigator.storage.estimate()`` and ``persisted()``;
+    whatever the browser does not offer is left empty."""
+    from js import window
+
+    info = {"saves": "", "used": "", "quota": "", "persisted": "", "can_persist": "0"}
+    ls = _local_storage()
+    if ls is not None:
+        try:
+            keys = [str(ls.key(i)) for i in range(int(ls.length))]
+            ours = [k for k in keys if k.startswith("tablero.")]
+            info["saves"] = str(sum(len(k) + len(_text(ls.getItem(k)) or "") for k in ours))
+        except Exception:  # noqa: BLE001 - the size is then simply not shown
+            pass
+    storage = getattr(window.navigator, "storage", None)
+    if storage is not None and not _null(storage):
+        try:
+            estimate = await storage.estimate()
+            info["used"] = str(int(estimate.usage))
+            info["quota"] = str(int(estimate.quota))
+        except Exception:  # noqa: BLE001
+            pass
+        try:
+            info["persisted"] = "1" if bool(await storage.persisted()) else "0"
+        except Exception:  # noqa: BLE001
+            pass
+        info["can_persist"] = "1" if hasattr(storage, "persist") else "0"
+    dispatch(then, info)
+
+
+async def _persist(then: str | None) -> None:
+    """Ask the browser to keep the storage (``navigator.storage.persist()``; some show
+    the player a prompt).  Asked by the app once per page, on the first save of a game
+    (``then`` is ``None``), and again whenever the player asks (``then``: the act to send
+    with the storage's state afterwards)."""
+    global _persist_asked
+    if then is None and _persist_asked:
+        return
+    _persist_asked = True
+    try:
+        storage = _window().navigator.storage
+        if not bool(await storage.persisted()):
+            await storage.persist()
+    except Exception:  # noqa: BLE001 - not offered by this browser: nothing to ask
+        pass
+    if then is not None:
+        await _storage_info(then)
 
 
 async def _load_bots(then: str) -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "picker_games",
     "problem",
     "reveals_hidden",
+    "shown_text",
     "undoable",
     "viewer",
 ]
@@ -180,6 +181,14 @@ class Model:
     share_url: str | None = None  # the link being shared (shown in the share panel)
     copied: bool | None = None  # did the clipboard take the link
     storage_full: bool = False  # the last save failed: the game lives in memory only
+    #: the browser offers no storage (private mode, storage turned off): every game lives
+    #: in memory only, for this visit
+    storage_off: bool = False
+    stored: str | None = None  # the id of the game on the table known to be in storage
+    #: what the page learnt of its storage (``app.storage-info``): ``saves`` (characters
+    #: of the saved games), ``used`` and ``quota`` (bytes, the whole origin), ``persisted``
+    #: ("1", "0"; "" when the browser cannot say) and ``can_persist`` ("1", "0")
+    storage_info: Mapping[str, str] | None = None
     toast: Msg | None = None  # a one-off message (cleared by the next action)
     notice: Msg | None = None  # a message that stays until dismissed
     thinking: Thinking | None = None  # a bot's move asked of the page
@@ -292,13 +301,53 @@ def parse_seed(text: str) -> int | str:
 
 
 #: The notices a successful save clears (the storage works again).
-SAVE_NOTICES = ("app.error.storage-full", "app.error.save-failed")
+SAVE_NOTICES = ("app.error.storage-full", "app.error.save-failed", "app.error.save-refused")
+#: The notices about the storage: shown with a way to export the game on the table.
+STORAGE_NOTICES = (*SAVE_NOTICES, "app.error.storage-off", "app.error.storage-cleared")
 
 
 def clean(text: str, limit: int) -> str:
     """Untrusted text as one trimmed line without control characters, cut to ``limit``."""
     kept = "".join(c for c in str(text) if unicodedata.category(c) not in ("Cc", "Cs"))
     return " ".join(kept.split())[:limit]
+
+
+#: The bidirectional controls that open or close a scope (embeddings, overrides,
+#: isolates): left out of shown names, so none can reach past the name.
+_BIDI_SCOPES = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Combining marks kept on one character (more pile up over the lines around it).
+MAX_MARKS = 4
+_FSI, _PDI = "\u2068", "\u2069"
+
+
+def shown_text(text: str) -> str:
+    """Untrusted text (a player's or a saved game's name) as it is shown on a screen:
+    it cannot turn the text around it (no embedding, override or isolate control of its
+    own; right-to-left text is isolated between FIRST STRONG ISOLATE and POP DIRECTIONAL
+    ISOLATE, as ``<bdi>`` would) and cannot stack marks over its neighbours (at most
+    MAX_MARKS combining marks on a character).  Renderers still escape it.
+
+    >>> shown_text("Ana"), shown_text("\u202eevil"), shown_text("\u05e9\u05dc\u05d5\u05dd")
+    ('Ana', 'evil', '\u2068\u05e9\u05dc\u05d5\u05dd\u2069')
+    >>> len(shown_text("Z" + "\u0301" * 40))
+    5
+    """
+    out = []
+    marks = 0
+    for c in text:
+        if c in _BIDI_SCOPES:
+            continue
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        out.append(c)
+    shown = "".join(out)
+    if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in shown):
+        return _FSI + shown + _PDI
+    return shown
 
 
 def leave_share(model: Model) -> tuple[Effect, ...]:

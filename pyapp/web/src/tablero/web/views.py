@@ -32,6 +32,7 @@ from .app import (
     viewer,
 )
 from .i18n import LANGUAGE_NAMES, LANGUAGES
+from .model import STORAGE_NOTICES, shown_text
 from .plugin import GameUI, Seat, Selection, Translate
 from .saves import SaveProblem
 from .screens.frame import default_name_in
@@ -168,9 +169,16 @@ def _bar(model: Model, app: App, t: Translate) -> str:
             f'data-drawer="log" aria-controls="shell-log" aria-expanded="{pressed}">'
             f"{esc(t('app.log.title'))}</button>"
         )
+    unsaved = ""
+    if table_shown and (model.storage_full or model.storage_off):
+        # Always in sight while the game lives in memory only: it exports the game.
+        unsaved = (
+            f'<button type="button" class="shell-btn shell-unsaved" data-act="app.export" '
+            f'title="{esc(t("app.unsaved.title"))}">{esc(t("app.unsaved"))}</button>'
+        )
     brand = button(t("app.brand"), "app.home", cls="shell-brand")
     space = '<span class="shell-bar-space"></span>'
-    return f'<header class="shell-bar">{brand}{space}{moves}{undo}{menu}</header>'
+    return f'<header class="shell-bar">{brand}{space}{unsaved}{moves}{undo}{menu}</header>'
 
 
 def _install_help(model: Model, t: Translate) -> str:
@@ -215,15 +223,25 @@ def _message(t: Translate, msg: tuple[str, Any] | None) -> str:
     if msg is None:
         return ""
     key, params = msg
-    return t(key, **dict(params))
+    # Parameters may quote untrusted text (a name, a file's contents): shown as text.
+    return t(key, **{k: shown_text(v) if isinstance(v, str) else v for k, v in params.items()})
 
 
 def _notice(model: Model, t: Translate) -> str:
     if model.notice is None:
         return ""
     text = esc(_message(t, model.notice))
+    actions = ""
+    if model.notice[0] in STORAGE_NOTICES and model.game is not None:
+        # The game on the table is not (or no longer) safely stored: keep it in a file.
+        actions = button(t("app.menu.export"), "app.export", cls="shell-primary")
+        if model.notice[0] == "app.error.save-refused":
+            actions += button(t("app.notice.save-copy"), "app.save-copy")
     dismiss = button(t("app.notice.dismiss"), "app.dismiss", cls="shell-quiet")
-    return f'<div class="shell-notice" role="alert"><p>{text}</p>{dismiss}</div>'
+    return (
+        f'<div class="shell-notice" role="alert" data-notice="{esc(model.notice[0])}">'
+        f"<p>{text}</p>{actions}{dismiss}</div>"
+    )
 
 
 def _toast(model: Model, t: Translate) -> str:
@@ -265,7 +283,7 @@ def _home_screen(model: Model, app: App, t: Translate) -> str:
         parts.append(
             '<section class="shell-card shell-continue">'
             f"<h2>{esc(t('app.home.continue'))}</h2>"
-            f'<p class="shell-save-name">{esc(game.name)}</p>'
+            f'<p class="shell-save-name">{esc(shown_text(game.name))}</p>'
             f'<p class="shell-meta">{esc(_players_line(shown_seats(game.seats, app, lang)))}</p>'
             '<div class="shell-actions">'
             + button(t("app.home.continue-button"), "app.game", cls="shell-primary")
@@ -433,7 +451,10 @@ def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str
 def shown_seats(seats: Sequence[Seat], app: App, lang: str) -> list[Seat]:
     """The seats as shown: a default name ("Player 2") in the language on screen, even
     when the game was started in another ("プレイヤー2"); typed names as they are."""
-    return [replace(s, name=default_name_in(app, s.name, i, lang)) for i, s in enumerate(seats)]
+    return [
+        replace(s, name=shown_text(default_name_in(app, s.name, i, lang)))
+        for i, s in enumerate(seats)
+    ]
 
 
 def _game_screen(model: Model, app: App, t: Translate) -> str:
@@ -682,9 +703,11 @@ def _saves_screen(model: Model, app: App, t: Translate) -> str:
             f"{esc(t('app.saves.problems', n=len(model.problems)))}</h2><ul>"
         )
         for problem in model.problems:
+            # Kept as it is; exported as it is (to keep it, or open it in a newer version).
+            export = button(t("app.saves.export"), "app.export-problem", key=problem.key)
             parts.append(
                 f'<li class="shell-problem">{esc(problem_text(problem, t))}'
-                f" <code>{esc(problem.key)}</code></li>"
+                f" <code>{esc(problem.key)}</code> {export}</li>"
             )
         parts.append(
             f'</ul><p class="shell-hint">{esc(t("app.saves.problems-kept"))}</p></section>'
@@ -702,7 +725,50 @@ def _saves_screen(model: Model, app: App, t: Translate) -> str:
         + button(t("app.saves.back"), "app.back")
         + "</div>"
     )
+    parts.append(_storage_section(model, t))
     return "".join(parts)
+
+
+def _size(n: int) -> str:
+    """A number of bytes for people: 950 B, 45 KB, 1.2 MB, 3.4 GB."""
+    for unit, size in (("GB", 10**9), ("MB", 10**6), ("KB", 10**3)):
+        if n >= size:
+            value = n / size
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
+    return f"{n} B"
+
+
+def _storage_section(model: Model, t: Translate) -> str:
+    """The browser's storage: how much the saved games take, how much Tablero uses of
+    what the browser allows (``navigator.storage.estimate()``), and whether the browser
+    keeps it (``persisted()``), with a way to ask it to (``persist()``)."""
+    lines = []
+    if model.storage_off:
+        lines.append(f'<p class="shell-warning">{esc(t("app.storage.off"))}</p>')
+    info = model.storage_info or {}
+    if info.get("saves", "").isdigit() and not model.storage_off:
+        lines.append(f"<p>{esc(t('app.storage.saves', size=_size(int(info['saves']))))}</p>")
+    if info.get("used", "").isdigit() and info.get("quota", "").isdigit():
+        used, quota = _size(int(info["used"])), _size(int(info["quota"]))
+        lines.append(f"<p>{esc(t('app.storage.all', used=used, quota=quota))}</p>")
+    persisted = info.get("persisted", "")
+    if persisted == "1":
+        lines.append(f'<p class="shell-storage-kept">{esc(t("app.storage.kept"))}</p>')
+    elif persisted == "0" and not model.storage_off:
+        lines.append(f'<p class="shell-hint">{esc(t("app.storage.not-kept"))}</p>')
+        if info.get("can_persist") == "1":
+            lines.append(
+                f'<div class="shell-actions">{button(t("app.storage.persist"), "app.persist")}'
+                "</div>"
+            )
+    if not lines:
+        return ""
+    return (
+        '<section class="shell-card shell-storage" aria-labelledby="shell-storage-h">'
+        f'<h2 id="shell-storage-h" class="shell-h2">{esc(t("app.storage.title"))}</h2>'
+        + "".join(lines)
+        + "</section>"
+    )
 
 
 def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
@@ -730,7 +796,7 @@ def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
     here = model.game is not None and model.game.id == s.id
     mark = f' <span class="shell-badge">{esc(t("app.saves.open"))}</span>' if here else ""
     head = (
-        f'<div class="shell-save-name">{esc(s.name)}{mark}</div>'
+        f'<div class="shell-save-name">{esc(shown_text(s.name))}{mark}</div>'
         f'<div class="shell-meta">{esc(meta)}</div>'
     )
     if model.renaming == s.id:
@@ -745,8 +811,9 @@ def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
             + "</div></form>"
         )
     elif model.deleting == s.id:
+        confirm = t("app.saves.delete-confirm", name=shown_text(s.name))
         actions = (
-            f'<p class="shell-warning">{esc(t("app.saves.delete-confirm", name=s.name))}</p>'
+            f'<p class="shell-warning">{esc(confirm)}</p>'
             '<div class="shell-actions">'
             + button(t("app.saves.delete-ok"), "app.delete-confirm", cls="shell-danger", id=s.id)
             + button(t("app.saves.keep"), "app.rename-cancel")

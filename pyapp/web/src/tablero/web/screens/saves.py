@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..acts import act
 from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share
-from ..saves import StorageFullError
+from ..saves import SAVE_PREFIX, StorageFullError
 from .table import open_game
 
 if TYPE_CHECKING:
@@ -23,8 +23,45 @@ def saves(app: App, model: Model, data: dict[str, str]) -> Model:
     return replace(
         model, screen="saves", saves=tuple(summaries), problems=tuple(problems),
         back=back, renaming=None, deleting=None, share_url=None,
-        effects=(*leave_share(model), Effect("scroll_top")),
+        effects=(*leave_share(model), Effect("scroll_top"), Effect("storage_info")),
     )  # fmt: skip
+
+
+#: What ``app.storage-info`` may carry (see ``Model.storage_info``).
+STORAGE_INFO = ("saves", "used", "quota", "persisted", "can_persist")
+
+
+@act("app.storage-info", screen="saves", same_game=True, view_only=True, sent_by="page")
+def storage_info(app: App, model: Model, data: dict[str, str]) -> Model:
+    """What the page learnt of its storage (``navigator.storage.estimate()``,
+    ``persisted()``, the saved games' size): shown on the saves screen."""
+    info = {k: v for k in STORAGE_INFO if (v := data.get(k, "")).isdigit() or v == ""}
+    return replace(model, storage_info=info)
+
+
+@act("app.persist", screen="saves", same_game=True, view_only=True)
+def persist(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Ask the browser to keep the storage (``navigator.storage.persist()``); the page
+    answers with ``app.storage-info``."""
+    return replace(model, effects=(Effect("persist", {"then": "app.storage-info"}),))
+
+
+@act("app.export-problem", screen="saves", same_game=True, view_only=True)
+def export_problem(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Download a stored entry that cannot be read here (from a newer version, damaged)
+    exactly as it is stored, so that it can be kept or opened elsewhere."""
+    key = data.get("key", "")
+    if not key.startswith(SAVE_PREFIX):
+        return model
+    try:
+        text = app.store.storage.get(key)
+    except Exception:  # noqa: BLE001 - reported, nothing changes
+        text = None
+    if text is None:
+        return replace(model, toast=("app.error.export-failed", {}))
+    name = "".join(c if c.isalnum() else "-" for c in key[len(SAVE_PREFIX) :])[:32] or "save"
+    filename = f"tablero-{name}.json"
+    return replace(model, effects=(Effect("download", {"filename": filename, "text": text}),))
 
 
 def _refresh(app: App, model: Model) -> Model:

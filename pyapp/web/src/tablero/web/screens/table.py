@@ -30,11 +30,12 @@ from ..model import (
     humans,
     leave_share,
     pass_to,
+    problem,
     undoable,
     viewer,
 )
 from ..plugin import Selection
-from ..saves import SavedGame, StorageFullError
+from ..saves import SaveConflictError, SavedGame, StorageFullError
 
 if TYPE_CHECKING:
     from ..app import App
@@ -55,6 +56,8 @@ def open_game(app: App, model: Model, game: SavedGame, *, save_it: bool = False)
     )  # fmt: skip
     if save_it:
         model = save(app, model)
+    else:
+        model = replace(model, stored=game.id)  # it came from the store
     return ask_bot(app, _remember_current(app, model))
 
 
@@ -69,24 +72,66 @@ def _remember_current(app: App, model: Model) -> Model:
 
 
 def save(app: App, model: Model) -> Model:
-    """Autosave the game on the table.  A full storage keeps the game in memory and
-    says so; the next successful save clears the message."""
+    """Autosave the game on the table.  When it cannot be saved the game goes on in
+    memory and a notice says why, with a way to export it: the storage is full, it
+    threw, or it holds an entry this save must not overwrite (from a newer version, or
+    unreadable: ``SaveStore.save`` refuses with ``SaveConflictError``).  The next successful
+    save clears that notice.  A game whose record vanished while it was open (the
+    browser cleared the storage, another tab deleted it) is saved again, and said so.
+    """
     game = model.game
     if game is None:
         return model
     try:
+        cleared = model.stored == game.id and app.store.game_of(game.id) is None
         app.store.save(game)
     except StorageFullError:
         return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+    except SaveConflictError as exc:  # refused: the entry there is newer, or unreadable
+        reason = problem(exc.reason)
+        return replace(
+            model, storage_full=True, notice=("app.error.save-refused", {"reason": reason})
+        )
     except Exception as exc:  # noqa: BLE001 - the game goes on in memory
         return replace(
             model, storage_full=True, notice=("app.error.save-failed", {"reason": str(exc)})
         )
+    if model.stored != game.id:
+        # The first save of this game on this page: ask the browser to keep the storage.
+        model = replace(model, stored=game.id, effects=(*model.effects, Effect("persist")))
+    if cleared:
+        try:
+            app.store.set_current(game.id)
+        except Exception:  # noqa: BLE001 - the game is saved; only reopening it is not
+            pass
+        return replace(model, storage_full=False, notice=("app.error.storage-cleared", {}))
     if model.storage_full:
         failed = model.notice is not None and model.notice[0] in SAVE_NOTICES
         notice = None if failed else model.notice
         return replace(model, storage_full=False, notice=notice)
     return model
+
+
+@act("app.save-copy", screen="table")
+def save_copy(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Save the game on the table as a new saved game (a new id): what to do when its own
+    record cannot be overwritten (written by a newer version, or unreadable)."""
+    game = model.game
+    if game is None:
+        return model
+    try:
+        copy = app.store.save_copy(replace(game, updated=app.now()))
+    except StorageFullError:
+        return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+    except Exception as exc:  # noqa: BLE001 - not saved either: the game goes on in memory
+        return replace(
+            model, storage_full=True, notice=("app.error.save-failed", {"reason": str(exc)})
+        )
+    model = replace(
+        model, game=copy, stored=copy.id, storage_full=False, notice=None,
+        toast=("app.save.copied", {"name": copy.name}),
+    )  # fmt: skip
+    return _remember_current(app, model)
 
 
 # --- the table ----------------------------------------------------------------------------
