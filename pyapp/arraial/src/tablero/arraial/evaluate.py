@@ -14,7 +14,9 @@
   cards they can take now (the chosen card in ``land``), each landing judged directly
   on the street's bit mask (rows completed, a new visitor, the pair, holes, the bar
   lost or put at risk).  Without this, a one-move-ahead bot could not tell the cards
-  apart before it chooses one.
+  apart before it chooses one;
+* **rotations** this turn: ``ROTATION`` each, a tie-break so that turning the octagon for
+  nothing is not chosen over placing.
 
 About 0.2-1 ms per call in CPython (the lookahead tries up to 3 cards' landings).
 
@@ -27,6 +29,7 @@ About 0.2-1 ms per call in CPython (the lookahead tries up to 3 cards' landings)
 from __future__ import annotations
 
 from .data import (
+    ACTION_POINTS,
     BAR_DROP,
     CARDS,
     COLOURS,
@@ -48,6 +51,7 @@ BAR_ALIVE = 1.6
 HOLE = 0.3
 NEAR_BAR = 0.8  # a piece in the two rows under the bar: the bar may be lost at phase end
 LOOKAHEAD = 1.0  # the next placement's gain (1: a take is worth its best landing)
+ROTATION = 0.05  # a rotation this turn, so that turning the octagon for nothing loses a tie
 
 _COLUMN = [sum(1 << (y * WIDTH + x) for y in range(HEIGHT)) for x in range(WIDTH)]
 
@@ -205,6 +209,8 @@ def evaluate(state: ArraialState) -> list[float]:
     values = [_static(state, p, state.occ[p], left) for p in range(state.n)]
     gain, loss, holder = lookahead(state)
     values[state.player] += LOOKAHEAD * gain
+    if state.phase in ("act", "land"):
+        values[state.player] -= ROTATION * (ACTION_POINTS - state.ap - state.placed)
     if holder is not None:
         values[holder] -= LOOKAHEAD * loss
     # rounded, so that two ways to the same value compare equal (no float noise)
