@@ -39,7 +39,7 @@ def test_holes_and_the_bar() -> None:
     assert holes(covered.occ[0]) == 4  # a1 b1 a2 b2 under the I
     assert evaluate(covered)[0] == pytest.approx(covered.score[0] + 1.6 * 3 - 0.3 * 4)
     assert evaluate(position(bars={0: None}, player=1))[0] == 0
-    assert evaluate(position(player=1))[0] == 1.6 * 3
+    assert evaluate(position(player=1))[0] == pytest.approx(1.6 * 3)
 
 
 def test_evaluate_is_fast() -> None:
