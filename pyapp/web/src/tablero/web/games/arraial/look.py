@@ -400,30 +400,34 @@ def _placing(pic: StreetPicture) -> str:
     for col in pic.columns:
         px = PAD_LEFT + col.column * CELL
         chosen = col.column == pic.chosen_column
-        ghost = piece_cells(
-            col.cells, pic.colour, PAD_LEFT, PAD_TOP, CELL, ROWS,
-            "arl-ghost" + ("" if col.move else " is-blocked"),
-        )  # fmt: skip
+        # the ghost follows its column (a sibling, so the column's box is the column's)
+        ghost = raw_tag(
+            "g",
+            piece_cells(col.cells, pic.colour, PAD_LEFT, PAD_TOP, CELL, ROWS),
+            class_="arl-ghost" + ("" if col.move else " is-blocked"),
+            data_ghost=col.column,
+        )
         hit = tag(
-            "rect", x=px, y=top - 30, width=CELL, height=ROWS * CELL + 30,
+            "rect", x=px, y=top - 24, width=CELL, height=ROWS * CELL + 24,
             class_="arl-col-hit" + (" is-chosen" if chosen else ""),
         )  # fmt: skip
         arrow = tag(
             "path",
-            d=f"M{px + CELL / 2 - 7} {top - 22}l7 9l7 -9",
+            d=f"M{px + CELL / 2 - 7} {top - 18}l7 9l7 -9",
             class_="arl-col-arrow",
         )
         focus = pic.focus == ("column", col.column)
         if not col.clickable:  # the ghost shows the drop, which cannot be chosen
             out.append(
-                raw_tag("g", raw_tag("title", esc(col.label)) + hit + ghost,
+                raw_tag("g", raw_tag("title", esc(col.label)) + hit,
                         class_="arl-col is-blocked", data_column=col.column)
+                + ghost
             )  # fmt: skip
             continue
         out.append(
             raw_tag(
                 "g",
-                hit + arrow + ghost,
+                hit + arrow,
                 class_="arl-col" + (" is-chosen" if chosen else ""),
                 data_act="column",
                 data_column=col.column,
@@ -435,7 +439,9 @@ def _placing(pic: StreetPicture) -> str:
                 aria_pressed="true" if chosen else "false",
                 data_focus="1" if focus else None,
             )
+            + ghost
         )
+    out = [raw_tag("g", "".join(out), class_="arl-cols")]
     if pic.chosen:
         out.append(
             raw_tag(
