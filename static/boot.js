@@ -675,11 +675,30 @@ function showScreen() {
 // --- service worker and updates -------------------------------------------------------
 
 let reloading = false;
+// How often an open page asks the server for a new version (besides each start and each
+// return to the page): a game can stay open for hours.
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+// tableroBoot.checkForUpdate(): ask now (a promise; also what the tests call).
+boot.checkForUpdate = () => Promise.resolve();
 
+// The reload the prompt offers keeps the game: every move is saved as it is played, and
+// the reloaded app reopens the game on the table (docs/pwa.md, "Updates").  Only a game
+// the app could not save (tablero.web.main sets body[data-unsaved]) would be lost: then
+// the first press says so (export it first) and only a second one reloads.
 function showUpdatePrompt(registration) {
   const prompt = $("update-prompt");
   prompt.hidden = false;
+  let warned = false;
   $("update-reload").onclick = () => {
+    if (document.body.dataset.unsaved === "1" && !warned) {
+      warned = true;
+      const text = prompt.querySelector("p");
+      text.dataset.msg = "boot.update.unsaved";
+      text.textContent = t("boot.update.unsaved");
+      $("update-reload").dataset.msg = "boot.update.reload-anyway";
+      $("update-reload").textContent = t("boot.update.reload-anyway");
+      return;
+    }
     reloading = true;
     const waiting = registration.waiting;
     if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
@@ -752,10 +771,12 @@ async function registerServiceWorker() {
     );
     boot.offlineReady = whenActivated(registration);
     boot.offlineReady.then(keepSnapshot, () => {});
-    if (hadController) registration.update().catch(() => {});
+    boot.checkForUpdate = () => registration.update().catch(() => {});
+    if (hadController) boot.checkForUpdate();
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") registration.update().catch(() => {});
+      if (document.visibilityState === "visible") boot.checkForUpdate();
     });
+    setInterval(boot.checkForUpdate, UPDATE_CHECK_MS);
   } catch (error) {
     console.warn("Tablero: the service worker could not be registered", error);
   }

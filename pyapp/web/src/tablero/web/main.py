@@ -262,6 +262,9 @@ def _show(timed: bool = False) -> None:
     _renders += 1
     # A render counter: lets a page (and the browser tests) see that a click was handled.
     _root.dataset.render = str(_renders)
+    # A game the storage does not hold: boot.js warns before an update's reload loses it.
+    unsaved = _model.game is not None and (_model.storage_full or _model.storage_off)
+    _window().document.body.dataset.unsaved = "1" if unsaved else "0"
     if timed:
         performance.mark("tablero:dom-done")
         for name, start, end in _MEASURES:

@@ -1,0 +1,128 @@
+"""A new version deployed while a game is open (docs/pwa.md, "Updates").
+
+Build N is served and played: the first visit installs the service worker, the second
+runs under it, and a hot-seat game is played a few moves into a turn.  Then build N+1 is
+deployed on the same server (``build.restamp_site``: the same files under another deploy
+label, with their own service worker, as a new build looks to the browser).  The page
+asks for updates (as it does every 30 minutes, on each start and on each return to the
+page): the update prompt appears over the game, which goes on playing; its Reload loads
+build N+1, which reopens the game at the same position, with the same log, on the same
+player's turn.  The undo point of that turn does not survive the reload (it lives in
+memory only): Undo then says it is unavailable.
+
+A game the browser could not store (a full storage) is not lost silently: the prompt's
+Reload first says to export it, and only a second press reloads.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import wait_offline_ready, wait_ready
+from test_app_flows import NEXT_CLICK, new_game
+from ui import click
+
+import build
+
+pytestmark = pytest.mark.browser
+
+READY = "() => document.body && document.body.dataset.ready === '1'"
+
+
+def stamp(page) -> str:
+    return page.get_attribute("meta[name=tablero-build]", "content") or ""
+
+
+def log(page) -> str:
+    return page.inner_text(".shell-log-list") if page.locator(".shell-log-list").count() else ""
+
+
+def play_a_move(page) -> None:
+    before = page.locator(".shell-log-list li").count()
+    for _ in range(20):
+        click(page, page.evaluate(NEXT_CLICK))
+        if page.locator(".shell-log-list li").count() > before:
+            return
+    raise AssertionError("no move was played")
+
+
+def open_under_the_service_worker(new_page, server):
+    """A page of ``server``'s build controlled by its service worker (a second visit)."""
+    page = new_page(route=False, viewport={"width": 1000, "height": 900})
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    return page
+
+
+def deploy_next(server, built_site, tmp_path, label: str) -> None:
+    server.directory = build.restamp_site(built_site, tmp_path / label, label)
+
+
+def test_an_update_mid_game_keeps_the_game(built_site, tmp_path, make_server, new_page):
+    server = make_server(built_site)
+    page = open_under_the_service_worker(new_page, server)
+    old = stamp(page)
+    new_game(page)
+    play_a_move(page)
+    play_a_move(page)  # two moves of the same turn: an undo point
+    assert page.get_attribute(".shell-undo", "aria-disabled") is None
+    table = page.inner_html(".shell-table")
+    moves = log(page)
+
+    deploy_next(server, built_site, tmp_path, "next")
+    page.evaluate("() => tableroBoot.checkForUpdate()")
+    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
+    assert "new version" in page.inner_text("#update-prompt")
+    assert stamp(page) == old
+    # The game goes on under the prompt.
+    play_a_move(page)
+    table = page.inner_html(".shell-table")
+    moves = log(page)
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert stamp(page) == "next"
+    assert page.locator("#update-prompt").is_hidden()
+    # The same game, behind the pass-the-device screen of the same player.
+    click(page, "[data-act='app.reveal']")
+    assert log(page) == moves
+    assert page.inner_html(".shell-table") == table
+    # The turn's undo point stayed in the old page's memory.
+    assert page.get_attribute(".shell-undo", "aria-disabled") == "true"
+    play_a_move(page)  # and the game goes on in the new version
+
+
+FILL = """() => {
+  for (const size of [1 << 20, 1 << 14, 1 << 10, 64, 1]) {
+    const chunk = 'x'.repeat(size);
+    try { for (let i = 0; ; i++) localStorage.setItem(`filler.${size}.${i}`, chunk); }
+    catch (e) {}
+  }
+}"""
+
+
+def test_the_update_warns_before_losing_an_unsaved_game(
+    built_site, tmp_path, make_server, new_page
+):
+    server = make_server(built_site)
+    page = open_under_the_service_worker(new_page, server)
+    new_game(page)
+    play_a_move(page)
+    page.evaluate(FILL)
+    play_a_move(page)
+    assert page.get_attribute(".shell-notice", "data-notice") == "app.error.storage-full"
+    deploy_next(server, built_site, tmp_path, "next")
+    page.evaluate("() => tableroBoot.checkForUpdate()")
+    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
+    page.click("#update-reload")
+    assert "not saved" in page.inner_text("#update-prompt")
+    assert page.inner_text("#update-reload") == "Reload anyway"
+    assert stamp(page) != "next"  # nothing reloaded yet: the game can still be exported
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert stamp(page) == "next"
