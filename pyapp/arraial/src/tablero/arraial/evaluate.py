@@ -32,6 +32,7 @@ from .data import (
     ACTION_POINTS,
     BAR_DROP,
     CARDS,
+    COLOUR_VISITORS,
     COLOURS,
     HEIGHT,
     PHASES,
@@ -53,20 +54,15 @@ NEAR_BAR = 0.8  # a piece in the two rows under the bar: the bar may be lost at 
 LOOKAHEAD = 1.0  # the next placement's gain (1: a take is worth its best landing)
 ROTATION = 0.05  # a rotation this turn, so that turning the octagon for nothing loses a tie
 
-_COLUMN = [sum(1 << (y * WIDTH + x) for y in range(HEIGHT)) for x in range(WIDTH)]
-
 
 def holes(occ: int) -> int:
     """Empty cells with a taken cell somewhere above them in the same column."""
-    count = 0
-    for x in range(WIDTH):
-        seen_top = False
-        for y in range(HEIGHT - 1, -1, -1):
-            if occ >> (y * WIDTH + x) & 1:
-                seen_top = True
-            elif seen_top:
-                count += 1
-    return count
+    below = occ >> WIDTH  # every cell under a taken cell, smeared down the columns
+    below |= below >> WIDTH
+    below |= below >> (2 * WIDTH)
+    below |= below >> (4 * WIDTH)
+    below |= below >> (8 * WIDTH)
+    return (below & ~occ).bit_count()
 
 
 def _phase_left(s: ArraialState) -> float:
@@ -160,8 +156,10 @@ class _Info:
             self.zone_size.append(len(cells))
             self.zone_visited.append(bool(on & pieces))
         self.holder_size = {c: 0 if q is None else s.largest_zone(q, c) for c, q in s.pairs.items()}
-        supply = s.supply
-        self.colour_left = {c: supply[c] for c in COLOURS}
+        self.colour_left = dict.fromkeys(COLOURS, COLOUR_VISITORS)
+        for vs in s.visitors:
+            for c, _ in vs:
+                self.colour_left[c] -= 1
 
 
 def best_landing(s: ArraialState) -> tuple[float, float, int | None]:

@@ -191,13 +191,20 @@ def rows_completed(occ: int, added: int) -> list[int]:
     return out
 
 
-def zones(
-    street: Sequence[Sequence[int]], colours: Sequence[str]
-) -> list[tuple[str, frozenset[tuple[int, int]], frozenset[int]]]:
+Group = tuple[str, frozenset[tuple[int, int]], frozenset[int]]
+
+
+def zones(street: Sequence[Sequence[int]], colours: Sequence[str]) -> list[Group]:
     """The street's same-colour groups (4-adjacency; diagonal contact does not join):
     ``(colour, cells, pieces)`` with ``pieces`` the 1-based piece numbers; ``colours[k - 1]``
     is piece ``k``'s colour.  Every group is listed, single pieces included, in the
     order of their lowest cell."""
+    rows = tuple(tuple(row) for row in street)
+    return list(_zones(rows, tuple(colours)))
+
+
+@lru_cache(maxsize=4096)
+def _zones(street: Street, colours: tuple[str, ...]) -> tuple[Group, ...]:
     done: set[tuple[int, int]] = set()
     out = []
     for y in range(HEIGHT):
@@ -219,7 +226,7 @@ def zones(
             done |= cells
             pieces = frozenset(street[cy][cx] for cx, cy in cells)
             out.append((colour, frozenset(cells), pieces))
-    return out
+    return tuple(out)
 
 
 class Piece(NamedTuple):
