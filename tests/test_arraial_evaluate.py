@@ -48,3 +48,15 @@ def test_evaluate_is_fast() -> None:
     for _ in range(50):
         evaluate(s)
     assert (time.perf_counter() - start) / 50 < 0.02  # about 1 ms in CPython
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_bot_level_plays_a_legal_move_from_a_view(level: str) -> None:
+    from tablero.core import make
+
+    s = make("arraial", players=3, seed=6)
+    bot = make_bot(level, seed=1, iterations=20)
+    for _ in range(12):  # a few decisions: act, land, refill
+        move = bot.choose(s.view(s.current_player or 0))
+        assert move in s.legal_moves()
+        s = s.apply(move)
