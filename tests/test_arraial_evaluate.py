@@ -10,6 +10,7 @@ import pytest
 from arraial_positions import play, position
 from tablero.arraial.evaluate import evaluate, holes, lookahead
 from tablero.bots import make_bot
+from tablero.core import make
 
 
 def test_the_take_worth_most_is_the_card_with_the_best_landing() -> None:
@@ -52,8 +53,6 @@ def test_evaluate_is_fast() -> None:
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_every_bot_level_plays_a_legal_move_from_a_view(level: str) -> None:
-    from tablero.core import make
-
     s = make("arraial", players=3, seed=6)
     bot = make_bot(level, seed=1, iterations=20)
     for _ in range(12):  # a few decisions: act, land, refill
