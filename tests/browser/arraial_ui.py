@@ -8,7 +8,7 @@ from viewport_shots import decision, first_reachable
 
 TAKE = '.tb-board [data-act="move"][data-slot]'
 COLUMN = '.tb-board [data-act="column"][data-landing]'
-ANY_COLUMN = '.tb-board [data-act="column"]'
+ANY_COLUMN = '.tb-board g[data-act="column"]'
 SLIDE = '.tb-board [data-act="landing"]'
 FILL = '.tb-board [data-act="move"][data-face-up]'
 END = '.tb-actions [data-act="move"][data-move="end"]'

@@ -72,14 +72,17 @@ def test_the_ghost_follows_the_pointer_and_the_keys_and_the_piece_lands_there(
     wait_decision(page, "act:pick")
     click(page, TAKE)
     assert decision(page).startswith("land:pick"), decision(page)
-    columns = page.locator(".tb-board [data-act='column']").evaluate_all(
+    columns = page.locator(".tb-board g[data-act='column']").evaluate_all(
         "els => els.map(e => e.dataset.column)"
     )
     assert len(columns) >= 3
     # the pointer over a column shows that column's ghost, and only that one
     for c in columns[:3]:
-        page.hover(f".tb-board [data-column='{c}']")
+        page.hover(f".tb-board g[data-column='{c}']")
         only_ghost_shown(page, c)
+    # lower down the street too, under the column's handle
+    page.hover(f".tb-board rect.arl-col-zone[data-column='{columns[1]}']")
+    only_ghost_shown(page, columns[1])
     # the keys move the ghost: the focus starts on the first legal column
     page.mouse.move(0, 0)
     first = page.evaluate("() => document.activeElement.dataset.column")
@@ -90,7 +93,7 @@ def test_the_ghost_follows_the_pointer_and_the_keys_and_the_piece_lands_there(
     only_ghost_shown(page, now)
     assert ghost_opacity(page, first) == 0
     # choose it: the preview, then Confirm puts the piece where the ghost was
-    cells = page.locator(f".tb-board [data-column='{now}']").get_attribute("data-cells")
+    cells = page.locator(f".tb-board g[data-column='{now}']").get_attribute("data-cells")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.arl-preview')")
     preview = page.locator(".arl-preview").get_attribute("data-preview")

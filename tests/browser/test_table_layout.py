@@ -4,7 +4,7 @@ Played like a player, by clicking the real page (``viewport_shots.start_game`` a
 clicks of ``ui.click``); nothing is moved any other way.
 
 * Every decision of a turn fits the screen at 1280x800, 1366x768, 1920x1080 and a
-  390x844 phone, for Arribada and Arboretum with 2 and with 4 players (the other seats
+  390x844 phone, for Arribada, Arboretum and Arraial with 2 and with 4 players (the other seats
   random bots): the page does not scroll, and the board frame, the player's pieces, the
   pending decision's targets and its buttons are inside the viewport, not covered (a
   tap at their centre reaches them) and at least 24 px (WCAG's minimum target size).
@@ -31,6 +31,7 @@ from conftest import NetworkGuard, wait_ready
 from screens import import_finished_game
 from ui import click
 from viewport_shots import (
+    SEEDS,
     VIEWPORTS,
     capture_viewports,
     context_options,
@@ -311,11 +312,51 @@ def walk_arboretum(screen: Screen, page, players: int) -> None:
     arboretum_turn(screen, page, 2)
 
 
+# Arraial: the octagon's cards, the drop columns and the face-up cards are drawn on the
+# board beside the street (REACH: the frame pans on a phone); the action points in the dock
+TAKE = ("octagon cards", '.tb-board [data-act="move"][data-slot]', REACH, True)
+COLUMNS = ("drop columns", '.tb-board g[data-act="column"]', REACH, True)
+FILLS = ("face-up cards", '.tb-board [data-act="move"][data-face-up]', REACH, True)
+OCTAGON = ("octagon cards", '.tb-board [data-slot]:not([data-slot-card=""])', REACH, False)
+AP = ("action points", ".tb-hand [data-ap]", ALL, False)
+ROTATE = ("rotate", '.tb-actions [data-move="rotate"]', ALL, True)
+
+
+def arraial_turn(screen: Screen, page, turn: int) -> None:
+    """Take a card, choose a drop column, confirm, end the turn, refill the octagon
+    (checking each decision)."""
+    wait_decision(page, "act:pick")
+    screen.check(f"turn {turn} start", TAKE, OCTAGON, AP, ROTATE, BUTTONS)
+    click(page, first_reachable(page, TAKE[1]))
+    assert decision(page).startswith("land:pick"), decision(page)
+    screen.check(f"turn {turn} card taken", COLUMNS, OCTAGON, AP, BUTTONS)
+    click(page, first_reachable(page, '.tb-board [data-act="column"][data-landing]'))
+    assert decision(page).startswith("land:confirm"), decision(page)
+    screen.check(f"turn {turn} landing chosen", PREVIEW, CONFIRM, CANCEL, OCTAGON, AP)
+    click(page, '[data-act="confirm-move"]')
+    assert decision(page).startswith("act:"), decision(page)
+    end = ("end turn", '.tb-actions [data-move="end"]', ALL, True)
+    screen.check(f"turn {turn} placed", end, ROTATE, OCTAGON, AP, BUTTONS)
+    click(page, end[1])
+    if decision(page).startswith("refill"):
+        screen.check(f"turn {turn} refill", FILLS, OCTAGON)
+        click(page, first_reachable(page, FILLS[1]))
+
+
+def walk_arraial(screen: Screen, page, players: int) -> None:
+    arraial_turn(screen, page, 1)
+    wait_decision(page, "act:pick")
+    assert page.locator(".tb-news").count() == 1  # what the bots did
+    arraial_turn(screen, page, 2)
+
+
 GAME_SETUPS = [
     pytest.param("arribada", 2, id="arribada-2p"),
     pytest.param("arribada", 4, id="arribada-4p"),
     pytest.param("arboretum", 2, id="arboretum-2p"),
     pytest.param("arboretum", 4, id="arboretum-4p"),
+    pytest.param("arraial", 2, id="arraial-2p"),
+    pytest.param("arraial", 4, id="arraial-4p"),
 ]
 
 
@@ -323,10 +364,12 @@ GAME_SETUPS = [
 @pytest.mark.parametrize("size", VIEWPORTS, ids=size_id)
 def test_every_decision_fits_the_screen(pages, size, game, players):
     page = pages(*size)
-    start_game(page, game, players, seed=9 if game == "arribada" else 7)
+    start_game(page, game, players, seed=SEEDS[game])
     screen = Screen(page, f"{game} {players}p at {size_id(size)}")
     if game == "arribada":
         walk_arribada(screen, page, players)
+    elif game == "arraial":
+        walk_arraial(screen, page, players)
     else:
         walk_arboretum(screen, page, players)
     screen.assert_ok()
@@ -397,6 +440,25 @@ def test_a_bots_arboretum_play_is_marked_and_said(pages):
     assert "Ben planted" in news and planted[0].rstrip(".") in news, (news, planted)
 
 
+def test_a_bots_arraial_placement_is_marked_and_said(pages):
+    page = pages(1280, 800)
+    start_game(page, "arraial", 2, seed=SEEDS["arraial"])
+    arraial_turn(Screen(page, "arraial", measure=False), page, 1)
+    wait_decision(page, "act:pick")
+    bens = page.locator('.tb-side [data-street="1"]')
+    placed = bens.locator("[data-piece]").evaluate_all("els => els.map(e => e.dataset.cells)")
+    assert placed, "Ben's piece is not in his street"
+    for cells in placed:  # every cell of his new pieces is outlined
+        for cell in cells.split():
+            assert bens.locator(f'rect.tb-recent[data-recent-cell="{cell}"]').count() == 1
+    news = page.inner_text(".tb-status .tb-news")
+    said = [line for line in log_lines(page) if line.startswith("Ben placed")]
+    assert said, log_lines(page)
+    assert said[0].split(". ")[0] in news, (news, said)
+    # the octagon slots Ben refilled are marked on the board too
+    assert page.locator(".tb-board rect.tb-recent[data-recent-slot]").count() >= 1
+
+
 def test_the_pass_screen_says_what_happened_without_the_rack(pages):
     page = pages(1280, 800)
     start_game(page, "arribada", 2, kinds=("human", "human"), seed=9)
@@ -431,10 +493,16 @@ END_SCORES = {
         ("players", ".shell-end .arb-end table th[data-seat]"),
         ("scores", ".shell-end .arb-end table [data-total]"),
     ],
+    "arraial": [
+        ("winner line", ".shell-end .arl-winner"),
+        ("margin", ".shell-end .arl-winner .tb-margin"),
+        ("score rows", ".shell-end .arl-end table tr[data-end-row]"),
+        ("scores", ".shell-end .arl-end table [data-total]"),
+    ],
 }
 
 
-@pytest.mark.parametrize("game", ["arribada", "arboretum"])
+@pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=size_id)
 def test_the_end_screen_leads_with_the_result(pages, size, game):
     page = pages(*size)
@@ -459,6 +527,7 @@ def test_the_table_is_captured_at_every_size(pages, site_server):
     for w, h in VIEWPORTS:
         expected += [shot_name("arribada", w, h), shot_name("arribada", w, h, "-preview")]
         expected.append(shot_name("arboretum", w, h))
+        expected += [shot_name("arraial", w, h), shot_name("arraial", w, h, "-placing")]
     assert sorted(p.name for p in files) == sorted(expected)
     for path in files:
         assert path.stat().st_size > 5_000, path

@@ -6,7 +6,8 @@ into the ignored ``tests/output/screenshots/``) and by ``tests/browser/screens.p
 
 :func:`capture_viewports` starts, for each game and each size, a 2-player game against a
 random bot and saves ``<game>-<w>x<h>.png`` at the start of the player's turn (Arribada
-also ``arribada-<w>x<h>-preview.png``: a rack tile and a cell chosen, the preview shown).
+also ``arribada-<w>x<h>-preview.png``: a rack tile and a cell chosen, the preview shown;
+Arraial ``arraial-<w>x<h>-placing.png``: a card taken, a drop column chosen, its preview).
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from ui import click, renders  # noqa: E402
 VIEWPORTS: tuple[tuple[int, int], ...] = ((1280, 800), (1366, 768), (1920, 1080), (390, 844))
 PHONE_WIDTH = 480
 NAMES = ("Ana", "Ben", "Cy", "Di")
-GAMES = ("arribada", "arboretum")
+GAMES = ("arribada", "arboretum", "arraial")
+#: each game's seed in the screenshots and the layout test (Ana first)
+SEEDS = {"arribada": 9, "arboretum": 7, "arraial": 5}
 BOT_WAIT_MS = 60_000  # the first bot decision of a page includes the worker's start
 
 
@@ -152,8 +155,15 @@ def capture_viewports(
         page = page_factory(width, height)
         open_app_at(page, url)
         for game in GAMES:
-            start_game(page, game, seed=9 if game == "arribada" else 7)
-            if game == "arribada":
+            start_game(page, game, seed=SEEDS[game])
+            if game == "arraial":
+                wait_decision(page, "act:pick")
+                take(page, shot_name(game, width, height))
+                click(page, '.tb-board [data-act="move"][data-slot]')
+                click(page, first_reachable(page, '.tb-board [data-act="column"][data-landing]'))
+                assert decision(page).startswith("land:confirm"), decision(page)
+                take(page, shot_name(game, width, height, "-placing"))
+            elif game == "arribada":
                 wait_decision(page, "action:pick")
                 take(page, shot_name(game, width, height))
                 click(page, '[data-act="pick-value"]')

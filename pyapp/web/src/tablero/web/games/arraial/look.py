@@ -61,6 +61,7 @@ MIN_CELL_PX = 32
 CARD = 50  # a card of the octagon
 CENTRAL_W = 200
 GAP = 8  # between the street and the central board
+HANDLE_ROWS = 6  # the rows a drop column's handle covers, from the top
 
 
 def cell_name(x: int, y: int) -> str:
@@ -407,9 +408,17 @@ def _placing(pic: StreetPicture) -> str:
             class_="arl-ghost" + ("" if col.move else " is-blocked"),
             data_ghost=col.column,
         )
+        # the column's handle: the top of the street (it fits the smallest board frame,
+        # for the keyboard and a tap); under it, a zone the pointer may also use
         hit = tag(
-            "rect", x=px, y=top - 24, width=CELL, height=ROWS * CELL + 24,
+            "rect", x=px, y=top - 24, width=CELL, height=HANDLE_ROWS * CELL + 24,
             class_="arl-col-hit" + (" is-chosen" if chosen else ""),
+        )  # fmt: skip
+        zone_y = top + HANDLE_ROWS * CELL
+        zone = tag(
+            "rect", x=px, y=zone_y, width=CELL, height=(ROWS - HANDLE_ROWS) * CELL,
+            class_="arl-col-zone", data_act="column" if col.clickable else None,
+            data_column=col.column, aria_hidden="true",
         )  # fmt: skip
         arrow = tag(
             "path",
@@ -421,6 +430,7 @@ def _placing(pic: StreetPicture) -> str:
             out.append(
                 raw_tag("g", raw_tag("title", esc(col.label)) + hit,
                         class_="arl-col is-blocked", data_column=col.column)
+                + zone
                 + ghost
             )  # fmt: skip
             continue
@@ -439,6 +449,7 @@ def _placing(pic: StreetPicture) -> str:
                 aria_pressed="true" if chosen else "false",
                 data_focus="1" if focus else None,
             )
+            + zone
             + ghost
         )
     out = [raw_tag("g", "".join(out), class_="arl-cols")]

@@ -74,8 +74,11 @@ CSS = (
 & .arl-col:focus{outline:none}
 & .arl-col-hit{fill:transparent}
 & .arl-col-arrow{fill:none;stroke:var(--arl-target);stroke-width:2.5;stroke-linecap:round}
-& .arl-col:hover+.arl-ghost,& .arl-col:focus-visible+.arl-ghost{opacity:.85}
-& .arl-cols:hover .arl-col:not(:hover)+.arl-ghost{opacity:0}
+& .arl-col-zone{fill:transparent;cursor:pointer}
+& .arl-col:hover+.arl-col-zone+.arl-ghost,& .arl-col:focus-visible+.arl-col-zone+.arl-ghost,
+& .arl-col-zone:hover+.arl-ghost{opacity:.85}
+& .arl-cols:hover .arl-col:not(:hover)+.arl-col-zone:not(:hover)+.arl-ghost{opacity:0}
+& .arl-col-zone:hover{fill:rgba(0,95,115,.08)}
 & .arl-col:hover .arl-col-hit,& .arl-col:focus-visible .arl-col-hit{fill:rgba(0,95,115,.08)}
 & .arl-col:focus-visible .arl-col-hit{stroke:#111;stroke-width:3;fill:rgba(255,208,0,.18)}
 & .arl-col:focus-visible .arl-col-arrow{stroke:#111;stroke-width:4}

@@ -478,9 +478,11 @@ def _controls(view: ArraialState, legal: Sequence[Any], t: Translate, chosen: bo
     phase = view.phase
     if phase == "act":
         rotate = narrow(legal, Rotate)
+        alone = rotate and not narrow(legal, Take) and not narrow(legal, End)
         out.append(
             tag("button", t("arraial.button.rotate"), type="button", class_="arl-btn",
-                data_act="move", data_move="rotate", disabled=None if rotate else "disabled")
+                data_act="move", data_move="rotate", disabled=None if rotate else "disabled",
+                data_focus="1" if alone else None)  # nothing else to do: the focus is here
         )  # fmt: skip
         if narrow(legal, End):
             takes = narrow(legal, Take)
