@@ -21,6 +21,7 @@ __all__ = [
     "replies_for",
     "scores_evaluation",
     "sides_of",
+    "turn_starts_for",
 ]
 
 Evaluator = Callable[[State], list[float]]
@@ -62,6 +63,14 @@ def replies_for(game_id: str) -> Callable[[State], list[Any]] | None:
     """
     module = _evaluation_module(game_id)
     return None if module is None else getattr(module, "sharp_replies", None)
+
+
+def turn_starts_for(game_id: str) -> Callable[[State], bool] | None:
+    """The game's ``turn_starts(state)`` if its evaluation module has one, else None: true
+    where a new turn begins, for games where one seat plays several turns in a row (a
+    solitaire game), which a change of seat cannot tell."""
+    module = _evaluation_module(game_id)
+    return None if module is None else getattr(module, "turn_starts", None)
 
 
 def sides_of(state: State) -> tuple[int, ...] | None:

@@ -48,6 +48,7 @@ from .evaluation import (
     replies_for,
     scores_evaluation,
     sides_of,
+    turn_starts_for,
 )
 from .greedy import move_values
 
@@ -117,6 +118,7 @@ class MctsBot(Bot):
         # per decision: the game's sharp_replies, if any
         self.replies: Callable[[State], list[Any]] | None = None
         self.sides: tuple[int, ...] | None = None
+        self.turn_starts: Callable[[State], bool] | None = None
         self._base: list[float] = []  # this iteration's margins at the root, per seat
 
     def __repr__(self) -> str:
@@ -139,6 +141,7 @@ class MctsBot(Bot):
         self.evaluate = evaluator_for(view.game.id)
         self.replies = replies_for(view.game.id) if self.SHARP_REPLY else None
         self.sides = sides_of(view)
+        self.turn_starts = turn_starts_for(view.game.id)
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
@@ -183,7 +186,7 @@ class MctsBot(Bot):
                 break
             mover = state.current_player
             assert mover is not None  # the game is not over: someone is to move
-            if mover != last:
+            if mover != last or (node is not root and self._new_turn(state)):
                 turns += 1
                 last = mover
                 if turns >= self.CUTOFF_TURNS:
@@ -249,6 +252,11 @@ class MctsBot(Bot):
                     return m, state.apply_unchecked(m), None
         untried = [m for m in moves if m not in children]
         return self._best_of_k(untried, state, mover, rng)
+
+    def _new_turn(self, state: State) -> bool:
+        """Whether a new turn begins at ``state`` by the game's ``turn_starts`` (after a
+        move: the seat may be the same, as in a solitaire game)."""
+        return self.turn_starts is not None and self.turn_starts(state)
 
     def _terminal_rewards(self, state: State) -> list[float]:
         """The win share at the end; a table without rivals (one player, a cooperative
@@ -331,7 +339,7 @@ class MctsBot(Bot):
         while not state.is_terminal():
             mover = state.current_player
             assert mover is not None  # the game is not over: someone is to move
-            if mover != last:
+            if mover != last or self._new_turn(state):
                 turns += 1
                 last = mover
                 if turns >= self.CUTOFF_TURNS:

@@ -36,6 +36,16 @@ def parse_option(game: Game, item: str) -> tuple[str, Any]:
     spec = next((o for o in game.options if o.name == name), None)
     if spec is None:
         return name, text
+    if spec.kind == "set":  # comma-separated choices: criteria=surfers,sand
+        items = [t.strip() for t in text.split(",") if t.strip()]
+        values = []
+        for item_text in items:
+            match = [c for c in spec.choices or () if _choice_text(c) == item_text.lower()]
+            if not match:
+                allowed = ", ".join(_choice_text(c) for c in spec.choices or ())
+                raise CliError(f"option {name}: {item_text!r} is not one of: {allowed}")
+            values.append(match[0])
+        return name, values
     if spec.choices is not None:
         for choice in spec.choices:
             if _choice_text(choice) == text.lower() or str(choice) == text:

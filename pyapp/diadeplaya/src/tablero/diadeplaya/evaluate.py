@@ -27,7 +27,7 @@ from .beach import lay, legal_spots
 from .shapes import ROTATIONS
 from .state import DiaDePlayaState
 
-__all__ = ["evaluate", "sides", "best_placements"]
+__all__ = ["evaluate", "sides", "best_placements", "turn_starts"]
 
 #: ``(beach blocks, face, rotations, criteria) -> [(points but umbrellas, largest umbrella
 #: group)]``: the placements no other placement beats on both counts.
@@ -43,6 +43,11 @@ def sides(state: DiaDePlayaState) -> tuple[int, ...]:
     if state.mode == "teams":
         return tuple(p % 2 for p in range(state.n))
     return tuple(range(state.n))
+
+
+def turn_starts(state: DiaDePlayaState) -> bool:
+    """A turn begins with a take (in solitaire play the same seat takes again)."""
+    return state.phase == "take"
 
 
 def best_placements(
