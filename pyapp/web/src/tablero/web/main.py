@@ -365,14 +365,13 @@ async def _storage_info(then: str) -> None:
     from js import window
 
     info = {"saves": "", "used": "", "quota": "", "persisted": "", "can_persist": "0"}
-    ls = _local_storage()
-    if ls is not None:
-        try:
-            keys = [str(ls.key(i)) for i in range(int(ls.length))]
-            ours = [k for k in keys if k.startswith("tablero.")]
-            info["saves"] = str(sum(len(k) + len(_text(ls.getItem(k)) or "") for k in ours))
-        except Exception:  # noqa: BLE001 - the size is then simply not shown
-            pass
+    try:  # read only: no probe written (a full storage has its size shown too)
+        ls = window.localStorage
+        keys = [str(ls.key(i)) for i in range(int(ls.length))]
+        ours = [k for k in keys if k.startswith("tablero.")]
+        info["saves"] = str(sum(len(k) + len(_text(ls.getItem(k)) or "") for k in ours))
+    except Exception:  # noqa: BLE001 - no storage: the size is then simply not shown
+        pass
     storage = getattr(window.navigator, "storage", None)
     if storage is not None and not _null(storage):
         try:
