@@ -118,7 +118,10 @@ class Effect:
     ``app.install-state``); ``think`` (a bot's request: id, game, seat, level, seed,
     budget_ms, view): run the bot off the main thread and answer with ``app.bot-move``
     or ``app.bot-error``; ``load_bots`` (then): put ``tablero.bots`` on the page, then
-    dispatch ``then`` with ``loaded=1``.
+    dispatch ``then`` with ``loaded=1``; ``storage_info``: measure the storage and answer
+    with ``app.storage-info``; ``persist`` (then, optional): ask the browser to keep the
+    storage (without ``then``: once per page), then answer ``then`` with the storage's
+    figures.
     """
 
     kind: str
