@@ -24,7 +24,7 @@ from ui import click, open_app, reveal
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("arribada", "arboretum")
+GAMES = ("arribada", "arboretum", "arraial")
 TABLE_REWORK = pytest.mark.xfail(strict=True, reason="issue 17: fixed with the table rework")
 
 
@@ -40,7 +40,7 @@ def start(page, game: str, seed: int = 9) -> None:
     click(page, f'[data-act="app.new"][data-game="{game}"]')
     page.fill('input[name="name-0"]', "Ana")
     page.fill('input[name="name-1"]', "Ben")
-    if game == "arboretum":
+    if game in ("arboretum", "arraial"):
         page.select_option('select[name="opt-first_player"]', "1")  # player A
     page.fill('input[name="seed"]', str(seed))
     click(page, 'form[data-act="app.start"] button[type="submit"]')
@@ -212,6 +212,40 @@ def arboretum_discard(page) -> None:
     click(page, '[data-act="pick-card"]')
 
 
+# Arraial's table
+
+
+def arraial_act(page) -> None:
+    start(page, "arraial", seed=5)
+    reveal_arraial(page)
+    assert page.locator('.tb-board [data-act="move"][data-slot]').count() >= 1
+
+
+def reveal_arraial(page) -> None:
+    click(page, '[data-act="app.reveal"]')
+    assert page.locator(".arl-board").count() == 1
+
+
+def arraial_land(page) -> None:
+    """A card taken: the drop columns with their ghosts (one shown, under the focus)."""
+    arraial_act(page)
+    click(page, '.tb-board [data-act="move"][data-slot]')
+    assert page.locator('.tb-board g[data-act="column"]').count() >= 1
+
+
+def arraial_preview(page) -> None:
+    arraial_land(page)
+    click(page, '.tb-board g[data-act="column"][data-landing]')
+    assert page.locator(".arl-preview").count() == 1
+
+
+def arraial_refill(page) -> None:
+    arraial_preview(page)
+    click(page, '[data-act="confirm-move"]')
+    click(page, '.tb-actions [data-move="end"]')
+    assert page.locator('.tb-board [data-act="move"][data-face-up]').count() >= 1
+
+
 # Finished games
 
 
@@ -255,6 +289,10 @@ SCREENS: dict[str, Callable] = {
     "table-arboretum-draw": arboretum_draw,
     "table-arboretum-play": arboretum_play,
     "table-arboretum-discard": arboretum_discard,
+    "table-arraial-act": arraial_act,
+    "table-arraial-land": arraial_land,
+    "table-arraial-preview": arraial_preview,
+    "table-arraial-refill": arraial_refill,
     **{f"rules-{g}": rules(g) for g in GAMES},
     **{f"end-{g}": end(g) for g in GAMES},
     **{f"replay-{g}": replay(g) for g in GAMES},

@@ -1,7 +1,7 @@
 """The keyboard: both games played to the end with the keyboard alone, Escape, the focus
 ring, reduced motion.
 
-* A whole 2-player game of Arribada and one of Arboretum (Ana, a person, against a
+* A whole 2-player game of each game (Ana, a person, against a
   ``bot:random``), the new-game form filled in with Tab, typing and the arrow keys, then
   every decision of Ana's taken with Enter on whatever has the focus (after an arrow key
   now and then, which must move the focus to another item of the same group), until the
@@ -100,11 +100,20 @@ def report(game: str, seen: Counter, seconds: float) -> None:
 # --- (a), (b): whole games ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["arribada", "arboretum"])
+TABLES = {"arribada": ".arr-table", "arboretum": ".arb-table", "arraial": ".arl-table"}
+#: the roving groups the arrow keys must have moved in: the rack or hand and the board
+ARROW_GROUPS = {
+    "arribada": {"arr-rack", "arr-board"},
+    "arboretum": {"arb-hand", "arb-garden"},
+    "arraial": {"arl-board"},  # the octagon's cards, the drop columns, the face-up cards
+}
+
+
+@pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial"])
 def test_a_whole_game_by_keyboard(game, new_page, site_server, timer):
     page = open_app(new_page, site_server)
     new_bot_game(page, game, seed=9)
-    table = ".arr-table" if game == "arribada" else ".arb-table"
+    table = TABLES[game]
     assert page.locator(table).count() == 1  # one person: no pass-the-device screen
     seen = play_to_the_end(page)
     report(game, seen, timer())
@@ -115,8 +124,10 @@ def test_a_whole_game_by_keyboard(game, new_page, site_server, timer):
     assert arrows >= 10
     # the arrows moved inside the hand / rack and the board (and, Arboretum, the piles)
     groups = {k for k in seen if k.startswith("arrow in ")}
-    wanted = {"arr-rack", "arr-board"} if game == "arribada" else {"arb-hand", "arb-garden"}
-    assert {"arrow in " + g for g in wanted} <= groups, groups
+    assert {"arrow in " + g for g in ARROW_GROUPS[game]} <= groups, groups
+    if game == "arraial":  # every kind of decision was taken by Enter
+        for kind in ("act", "land", "refill"):
+            assert seen["decision " + kind] > 0, seen
 
 
 # --- (c): Escape and the menu -------------------------------------------------------------

@@ -437,7 +437,7 @@ def _placing(pic: StreetPicture) -> str:
         out.append(
             raw_tag(
                 "g",
-                hit + arrow,
+                raw_tag("title", esc(col.label)) + hit + arrow,
                 class_="arl-col" + (" is-chosen" if chosen else ""),
                 data_act="column",
                 data_column=col.column,
@@ -445,8 +445,7 @@ def _placing(pic: StreetPicture) -> str:
                 data_cells=" ".join(cell_name(x, y) for x, y in sorted(col.cells, key=_row_col)),
                 role="button",
                 tabindex="0" if focus else "-1",
-                aria_label=col.label,
-                aria_pressed="true" if chosen else "false",
+                aria_pressed="true" if chosen else None,
                 data_focus="1" if focus else None,
             )
             + zone
@@ -468,14 +467,14 @@ def _placing(pic: StreetPicture) -> str:
         out.append(
             raw_tag(
                 "g",
-                _outline(cells, "arl-slide" + (" is-chosen" if chosen else "")),
+                raw_tag("title", esc(label))
+                + _outline(cells, "arl-slide" + (" is-chosen" if chosen else "")),
                 class_="arl-slide-target",
                 data_act="landing",
                 data_move=move,
                 role="button",
                 tabindex="0" if focus else "-1",
-                aria_label=label,
-                aria_pressed="true" if chosen else "false",
+                aria_pressed="true" if chosen else None,
                 data_focus="1" if focus else None,
             )
         )
@@ -601,8 +600,7 @@ def central_group(pic: CentralPicture) -> str:
                     "g", raw_tag("title", esc(label)) + body, class_="arl-click",
                     data_act="move", data_move=move, data_slot=slot + 1, data_slot_card=code,
                     data_seen=_cells_attr(cells), role="button",
-                    tabindex="0" if focus else "-1", aria_label=label,
-                    data_focus="1" if focus else None,
+                    tabindex="0" if focus else "-1", data_focus="1" if focus else None,
                 )
             )  # fmt: skip
         else:
@@ -636,7 +634,7 @@ def central_group(pic: CentralPicture) -> str:
                 raw_tag(
                     "g", raw_tag("title", esc(label)) + body, class_="arl-click",
                     data_act="move", data_move=move, data_face_up=i, data_face_card=code,
-                    role="button", tabindex="0" if focus else "-1", aria_label=label,
+                    role="button", tabindex="0" if focus else "-1",
                     data_focus="1" if focus else None,
                 )
             )  # fmt: skip
