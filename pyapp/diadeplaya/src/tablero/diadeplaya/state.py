@@ -321,11 +321,10 @@ class DiaDePlayaState(PhasedState, game=GAME):
         """Turn the card; a first card is laid on ``0,0`` at once."""
         p = self.player
         events.append({"type": "rotate", "player": p, "degrees": move.degrees})
+        self.rotation = move.degrees
         if self.grids[self.beach_of(p)]:
-            self.rotation = move.degrees
             self.phase = "place"
             return
-        self.rotation = move.degrees
         self._lay(0, 0, events)
         if self.shared:
             self.phase = "take"
