@@ -10,8 +10,9 @@ build N+1, which reopens the game at the same position, with the same log, on th
 player's turn.  The undo point of that turn does not survive the reload (it lives in
 memory only): Undo then says it is unavailable.
 
-A game the browser could not store (a full storage) is not lost silently: the prompt's
-Reload first says to export it, and only a second press reloads.
+Then build N+2 is deployed while the game cannot be stored (a full storage): it is not
+lost silently, the prompt's Reload first says to export it, and only a second press
+reloads.
 """
 
 from __future__ import annotations
@@ -95,6 +96,22 @@ def test_an_update_mid_game_keeps_the_game(built_site, tmp_path, make_server, ne
     assert page.get_attribute(".shell-undo", "aria-disabled") == "true"
     play_a_move(page)  # and the game goes on in the new version
 
+    # The next deploy while the game cannot be stored (a full storage): a warning first.
+    page.evaluate(FILL)
+    play_a_move(page)
+    assert page.get_attribute(".shell-notice", "data-notice") == "app.error.storage-full"
+    deploy_next(server, built_site, tmp_path, "third")
+    page.evaluate("() => tableroBoot.checkForUpdate()")
+    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
+    page.click("#update-reload")
+    assert "not saved" in page.inner_text("#update-prompt")
+    assert page.inner_text("#update-reload") == "Reload anyway"
+    assert stamp(page) == "next"  # nothing reloaded yet: the game can still be exported
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert stamp(page) == "third"
+
 
 FILL = """() => {
   for (const size of [1 << 20, 1 << 14, 1 << 10, 64, 1]) {
@@ -103,26 +120,3 @@ FILL = """() => {
     catch (e) {}
   }
 }"""
-
-
-def test_the_update_warns_before_losing_an_unsaved_game(
-    built_site, tmp_path, make_server, new_page
-):
-    server = make_server(built_site)
-    page = open_under_the_service_worker(new_page, server)
-    new_game(page)
-    play_a_move(page)
-    page.evaluate(FILL)
-    play_a_move(page)
-    assert page.get_attribute(".shell-notice", "data-notice") == "app.error.storage-full"
-    deploy_next(server, built_site, tmp_path, "next")
-    page.evaluate("() => tableroBoot.checkForUpdate()")
-    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
-    page.click("#update-reload")
-    assert "not saved" in page.inner_text("#update-prompt")
-    assert page.inner_text("#update-reload") == "Reload anyway"
-    assert stamp(page) != "next"  # nothing reloaded yet: the game can still be exported
-    with page.expect_navigation():
-        page.click("#update-reload")
-    wait_ready(page)
-    assert stamp(page) == "next"
