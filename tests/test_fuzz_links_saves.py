@@ -351,11 +351,21 @@ def open_entry(text: str, good: SavedGame) -> str:
     return "loaded"
 
 
+def gap(exc: CorruptDataError) -> str:
+    """``refused``, or where a game's own reader failed with another exception that the
+    registry's safety net turned into ``CorruptDataError`` (``state.unreadable``): the
+    player still gets the documented error, and the run names the spot to tighten."""
+    if exc.code != "state.unreadable" or exc.__cause__ is None:
+        return "refused"
+    where = traceback.extract_tb(exc.__cause__.__traceback__)[-1]
+    return f"safety net: {exc.__cause__!r} at {where.filename.split('/src/')[-1]}:{where.lineno}"
+
+
 def open_state_json(text: str) -> str:
     try:
         state = from_json(text)
-    except CorruptDataError:
-        return "refused"
+    except CorruptDataError as exc:
+        return gap(exc)
     if state.viewer is None:
         playable(state)
     return "read"
@@ -364,8 +374,8 @@ def open_state_json(text: str) -> str:
 def open_notation(game_id: str, text: str) -> str:
     try:
         state = from_text(game_id, text)
-    except CorruptDataError:
-        return "refused"
+    except CorruptDataError as exc:
+        return gap(exc)
     assert from_text(game_id, state.to_text()).to_text() == state.to_text()
     if state.viewer is None and not state.is_terminal():
         assert state.legal_moves()

@@ -413,3 +413,51 @@ def test_events_of_an_imported_file_are_the_engines_own(game_id: str) -> None:
     with pytest.raises(CorruptDataError, match="event must be an object") as err:
         import_json(json.dumps(record), SaveStore(MemoryStorage()), 3.0)
     assert err.value.code == "import.damaged"
+
+
+# --- every reader ends in the documented error --------------------------------------------
+
+
+def _paths(value: object, skip: str = "history") -> list[tuple[object, object]]:
+    out: list[tuple[object, object]] = []
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        items = list(node.items()) if isinstance(node, dict) else list(enumerate(node))  # type: ignore[union-attr]
+        for key, child in items:
+            if key == skip:
+                continue
+            out.append((node, key))
+            if isinstance(child, (dict, list)):
+                stack.append(child)
+    return out
+
+
+@EVERY_GAME
+def test_any_value_of_a_state_replaced_by_another_type_is_refused_as_corrupt(
+    game_id: str,
+) -> None:
+    """Each value of a state's JSON (outside the history) replaced by a value of another
+    type: ``from_dict`` gives a state or ``CorruptDataError``, never another exception
+    (a game's reader that fails otherwise is caught by the registry as damage)."""
+    base = played(game_id, 6).to_dict()
+    replacements: list[object] = [[], {}, [[]], "x", -1, None]
+    for k in range(len(_paths(base))):
+        for value in replacements:
+            data = json.loads(json.dumps(base))
+            node, key = _paths(data)[k]
+            node[key] = value  # type: ignore[index]
+            try:
+                from_dict(data)
+            except CorruptDataError:
+                pass
+
+
+def test_a_reader_failing_otherwise_is_reported_as_damage() -> None:
+    from tablero.core import get_game
+
+    game = get_game(GAMES[0])
+    with unittest.mock.patch.object(type(game), "from_dict", side_effect=TypeError("boom")):
+        with pytest.raises(CorruptDataError, match="cannot be read") as err:
+            from_dict(played(GAMES[0], 2).to_dict())
+    assert err.value.code == "state.unreadable"

@@ -127,7 +127,15 @@ def from_dict(data: Any) -> State:
         game = get_game(game_id)
     except ValueError as exc:
         raise CorruptDataError(str(exc)) from exc
-    return game.from_dict(data)
+    try:
+        return game.from_dict(data)
+    except CorruptDataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - untrusted data: any other failure is damage
+        raise CorruptDataError(
+            f"this {game.title} game's data cannot be read ({type(exc).__name__})",
+            code="state.unreadable",
+        ) from exc
 
 
 def from_json(text: str | bytes) -> State:
@@ -148,7 +156,15 @@ def from_text(game_id: str, text: str) -> State:
         game = get_game(game_id)
     except ValueError as exc:
         raise CorruptDataError(str(exc)) from exc
-    return game.from_text(text)
+    try:
+        return game.from_text(text)
+    except CorruptDataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - untrusted text: any other failure is damage
+        raise CorruptDataError(
+            f"this {game.title} position cannot be read ({type(exc).__name__})",
+            code="state.unreadable",
+        ) from exc
 
 
 def replay(game_id: str, setup: dict[str, Any], moves: list[str]) -> State:
