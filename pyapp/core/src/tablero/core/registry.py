@@ -34,8 +34,8 @@ __all__ = [
 _MODULES: dict[str, str] = {
     "arribada": "tablero.arribada",
     "arboretum": "tablero.arboretum",
-    "diadeplaya": "tablero.diadeplaya",
     "arraial": "tablero.arraial",
+    "diadeplaya": "tablero.diadeplaya",
 }
 _LOADED: dict[str, Game] = {}
 
