@@ -461,3 +461,19 @@ def test_a_reader_failing_otherwise_is_reported_as_damage() -> None:
         with pytest.raises(CorruptDataError, match="cannot be read") as err:
             from_dict(played(GAMES[0], 2).to_dict())
     assert err.value.code == "state.unreadable"
+
+
+@EVERY_GAME
+@pytest.mark.parametrize("one", ONE_DIGITS[:5], ids=lambda c: f"U+{ord(c):04X}")
+def test_4_the_notation_of_every_game_takes_ascii_digits_only(game_id: str, one: str) -> None:
+    """Another script's digits in any line of a position's notation are refused (Python's
+    ``int`` and ``\\d`` read them, so each game's reader is guarded by the registry)."""
+    text = played(game_id, 8).to_text()
+    lines = text.split("\n")
+    table = str.maketrans("0123456789", one * 10)
+    for i, line in enumerate(lines):
+        if any(ch.isdigit() for ch in line):
+            changed = "\n".join([*lines[:i], line.translate(table), *lines[i + 1 :]])
+            with pytest.raises(CorruptDataError):
+                from_text_any(game_id, changed)
+    assert from_text_any(game_id, text).to_text() == text

@@ -156,6 +156,12 @@ def from_text(game_id: str, text: str) -> State:
         game = get_game(game_id)
     except ValueError as exc:
         raise CorruptDataError(str(exc)) from exc
+    if isinstance(text, str) and not text.isascii():
+        other = next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
+        if other is not None:  # ``int`` and ``\d`` would read it: the notation is 0-9
+            raise CorruptDataError(
+                f"the position notation writes numbers with the digits 0-9, not {other!r}"
+            )
     try:
         return game.from_text(text)
     except CorruptDataError:
