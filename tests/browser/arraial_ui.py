@@ -42,11 +42,20 @@ def place_one(page) -> str:
     return landing
 
 
+def _turn_over(page) -> bool:
+    """After an action: the turn is over when the decision is not the player's any more,
+    or is already the start of their next turn (3 points, nothing placed: a quick bot)."""
+    d = decision(page)
+    if not d.startswith(("act:", "land:", "refill:")):
+        return True
+    return d.startswith("act:") and d.split(":")[2:4] == ["3", "0"]
+
+
 def play_turn(page) -> list[str]:
     """The viewer's whole turn by clicks: place pieces until the minimum is met (then
     end the turn), rotate only when no card can be taken, refill the octagon; returns
     the landings made."""
-    landed = []
+    landed: list[str] = []
     for _ in range(20):
         d = decision(page)
         if d.startswith("act:"):
@@ -61,5 +70,7 @@ def play_turn(page) -> list[str]:
         elif d.startswith("refill:"):
             click(page, first_reachable(page, FILL))
         else:
+            return landed
+        if _turn_over(page):
             return landed
     raise AssertionError(f"the turn never ended: {decision(page)}")
