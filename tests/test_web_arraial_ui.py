@@ -203,8 +203,12 @@ def test_taking_a_card_shows_every_drop_column_with_its_ghost_and_confirming_pla
     root = render(view)
     seen = shape_cells(*s.seen(s.chosen, me))
     want = drops(s.streets[me], seen)
-    columns = {int(el.get("data-column")): el for el in having(root, "data-column")
-               if el.get("role") == "button" or "is-blocked" in (el.get("class") or "")}  # fmt: skip
+    handles = [
+        el
+        for el in having(root, "data-column")
+        if el.get("role") == "button" or "is-blocked" in (el.get("class") or "")
+    ]
+    columns = {int(el.get("data-column")): el for el in handles}
     # under each handle, a zone the pointer may use too (the same act, not a tab stop)
     zones = [el for el in having(root, "data-column") if el.get("class") == "arl-col-zone"]
     assert sorted(int(z.get("data-column")) for z in zones) == sorted(columns)
