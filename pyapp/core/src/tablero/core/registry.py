@@ -157,11 +157,13 @@ def from_text(game_id: str, text: str) -> State:
     except ValueError as exc:
         raise CorruptDataError(str(exc)) from exc
     if isinstance(text, str) and not text.isascii():
-        other = next((ch for ch in text if ch.isdigit() and not ch.isascii()), None)
-        if other is not None:  # ``int`` and ``\d`` would read it: the notation is 0-9
-            raise CorruptDataError(
-                f"the position notation writes numbers with the digits 0-9, not {other!r}"
-            )
+        for number, line in enumerate(text.split("\n"), 1):
+            other = next((ch for ch in line if ch.isdigit() and not ch.isascii()), None)
+            if other is not None:  # ``int`` and ``\d`` would read it: the notation is 0-9
+                raise CorruptDataError(
+                    f"line {number} ({line.strip()[:40]!r}): the position notation writes "
+                    f"numbers with the digits 0-9, not {other!r}"
+                )
     try:
         return game.from_text(text)
     except CorruptDataError:
