@@ -552,6 +552,22 @@ def test_share_puts_the_link_in_the_address_and_warns_about_racks():
     assert [e.kind for e in page.model.effects] == ["clear_hash"]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_that_cannot_be_a_link_says_why_in_the_players_language(lang):
+    """A position set up from notation has no seed to deal from: sharing it says so, in
+    the page's language (the catalog's text, not the engine's English sentence)."""
+    app = make_app()
+    state = from_text("arribada", make("arribada", players=2, seed=1).to_text())
+    page = open_saved(app, state, TWO)
+    page.send("app.lang", value=lang)
+    page.reveal_if_asked().click("app.share")
+    assert page.model.share_url is None and not page.model.effects
+    text = real_translator(lang)("app.problem.link.no_seed")
+    assert stdlib_html.escape(text, quote=True) in page.html
+    if lang != "en":
+        assert "recorded seed" not in page.html
+
+
 # --- the end and the replay -----------------------------------------------------------------
 
 

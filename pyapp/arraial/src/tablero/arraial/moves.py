@@ -108,7 +108,7 @@ def parse_card(text: str) -> int:
 
 
 def _slot(text: str, move: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= SLOTS:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= SLOTS:
         raise InvalidMoveError(f"{move!r}: the octagon's slots are 1 to {SLOTS}, not {text!r}")
     return int(text) - 1
 

@@ -103,14 +103,14 @@ _HEAD = re.compile(r"arraial\s+([234])p\s*,\s*phase\s+([123])\s+of\s+3", re.I)
 _TURN = re.compile(
     r"([a-d])\s+(act|land|refill|over)(?:\s+([123]))?\s*,\s*ap\s+(\d)\s*,\s*placed\s+(\d)"
     r"\s*,\s*idle\s+(\d)\s*,\s*backs\s+(\d)",
-    re.I,
+    re.I | re.ASCII,
 )
-_OCTAGON = re.compile(r"rotation\s+([0-3])\s*,\s*slots\s+(\S+)\s+(\S+)\s+(\S+)", re.I)
+_OCTAGON = re.compile(r"rotation\s+([0-3])\s*,\s*slots\s+(\S+)\s+(\S+)\s+(\S+)", re.I | re.ASCII)
 _STREET = re.compile(
     r"bar\s+(-|\d+)\s*,\s*bar whites\s+(\d+)\s*,\s*street whites\s+(\d+)\s*,\s*visitors\s+(.*)",
-    re.I,
+    re.I | re.ASCII,
 )
-_TOKEN = re.compile(r"([IOTLSJZV])(\d+)", re.I)
+_TOKEN = re.compile(r"([IOTLSJZV])(\d+)", re.I | re.ASCII)
 
 
 def _fail(lineno: int, msg: str) -> CorruptDataError:
@@ -248,7 +248,7 @@ def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:  # noqa
             raise _fail(lineno, "write the pairs as 'yellow A, blue -, green -, red -'")
         pairs[words[0].lower()] = None if words[1] == "-" else _player(words[1], n, lineno)
     lineno, value = keys["whites lost"]
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise _fail(lineno, "'whites lost' is a count")
     street_data = []
     for p in range(n):
@@ -264,7 +264,7 @@ def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:  # noqa
         if m.group(4).strip() != "-":
             for tok in m.group(4).split():
                 colour, at, k = tok.partition("@")
-                if not at or colour.lower() not in COLOURS or not k.isdigit():
+                if not at or colour.lower() not in COLOURS or not (k.isascii() and k.isdigit()):
                     raise _fail(lineno, f"{tok!r} is not a visitor (colour@piece, like red@3)")
                 visitors.append([colour.lower(), int(k)])
         street_data.append(

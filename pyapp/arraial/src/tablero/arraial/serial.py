@@ -99,7 +99,7 @@ def _cards(value: Any, what: str) -> list[int]:
 def _piece(value: Any, who: str) -> Piece:
     entry = require_list(value, f"a piece of {who}'s street", 2)
     shape = entry[0]
-    if shape not in SHAPE_COLOUR:
+    if not isinstance(shape, str) or shape not in SHAPE_COLOUR:
         raise CorruptDataError(f"{who}'s street: {shape!r} is not a shape (I O T L S J Z V)")
     names = require_list(entry[1], f"the cells of a piece of {who}'s street")
     cells = []

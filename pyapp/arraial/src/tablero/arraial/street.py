@@ -67,7 +67,7 @@ def cell_name(x: int, y: int) -> str:
 def parse_cell(text: str) -> tuple[int, int]:
     """The ``(x, y)`` of a cell name like ``c1`` or ``F14`` (ValueError if it is none)."""
     t = text.strip().lower()
-    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit():
+    if len(t) < 2 or t[0] not in COLUMNS or not (t[1:].isascii() and t[1:].isdigit()):
         raise ValueError(f"{text!r} is not a cell (a column a-f and a row 1-{HEIGHT}, like c1)")
     y = int(t[1:]) - 1
     if not 0 <= y < HEIGHT:

@@ -117,12 +117,25 @@ def check_seat(name: Any, colour: Any, kind: Any) -> Seat:
 # --- encoding -----------------------------------------------------------------------
 
 
+class ShareError(ValueError):
+    """A game that cannot become a link; ``code`` names the reason for the catalog
+    (``app.problem.<code>``): ``link.no_seed``, ``link.view`` or ``link.too_long``."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def _payload(state: State, seats: list[Seat]) -> list[Any]:
     setup = state.setup
     if not isinstance(setup, dict) or setup.get("seed") is None:
-        raise ValueError("this game cannot be shared as a link (it has no recorded seed)")
+        raise ShareError(
+            "this game cannot be shared as a link (it has no recorded seed)", "link.no_seed"
+        )
     if state.viewer is not None:
-        raise ValueError("this game cannot be shared as a link (it is one player's view)")
+        raise ShareError(
+            "this game cannot be shared as a link (it is one player's view)", "link.view"
+        )
     if len(seats) != state.num_players:
         raise ValueError(f"{state.num_players} seats are needed, not {len(seats)}")
     checked = [check_seat(s.name, s.colour, s.kind) for s in seats]
@@ -183,8 +196,8 @@ def history_replays(state: State) -> bool:
 def encode_link(state: State, seats: list[Seat]) -> str:
     """The URL fragment (without ``#``) that restores ``state`` and ``seats``.
 
-    Raises ``ValueError`` when the game has no recorded seed (a position read from
-    notation, or a view): "this game cannot be shared as a link"; and
+    Raises :class:`ShareError` (a ``ValueError``) when the game has no recorded seed (a
+    position read from notation), is a view or is too long for a link; and
     :class:`~tablero.core.CorruptDataError` (code ``link.no_replay``) when its history
     does not replay to its position (a saved game edited outside Tablero): the link
     would open another game.
@@ -193,7 +206,7 @@ def encode_link(state: State, seats: list[Seat]) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = packer.compress(data.encode("utf-8")) + packer.flush()
     if len(body) > 0xFFFF:
-        raise ValueError("this game is too long to be shared as a link")
+        raise ShareError("this game is too long to be shared as a link", "link.too_long")
     length = len(body).to_bytes(2, "big")
     raw = length + zlib.crc32(body).to_bytes(4, "big") + length + body
     text = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")

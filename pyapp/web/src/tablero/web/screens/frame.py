@@ -143,8 +143,12 @@ def share(app: App, model: Model, data: dict[str, str]) -> Model:
         return model
     try:
         fragment = encode_link(game.state, list(game.seats))
-    except ValueError as exc:
-        return replace(model, toast=("app.error.share-failed", {"reason": str(exc)}))
+    except ValueError as exc:  # ShareError, CorruptDataError: each has its own message
+        reason = problem(exc)
+        toast = (
+            reason if isinstance(reason, tuple) else ("app.error.share-failed", {"reason": reason})
+        )
+        return replace(model, toast=toast)
     url = model.base_url + "#" + fragment
     return replace(
         model, share_url=url, copied=None,
