@@ -33,6 +33,7 @@ from tablero.core import CorruptDataError, get_game
 
 from . import screens
 from .acts import ACTS, same_game_acts
+from .challenge import challenge_game
 from .links import link_game
 from .model import (
     BOT_BUDGET_MS,
@@ -173,13 +174,14 @@ class App:
 
     def boot_games(self, fragment: str = "") -> list[str]:
         """The games whose engines :meth:`boot` needs for the first screen, read without
-        any engine: a link's game, else the game to reopen, else every game of the
-        picker (the start screen lists them).  The page loads these engines before it
-        starts and the others after the board is interactive (docs/pwa.md, "Booting")."""
+        any engine: a link's game (a share link's or a challenge's), else the game to
+        reopen, else every game of the picker (the start screen lists them).  The page
+        loads these engines before it starts and the others after the board is
+        interactive (docs/pwa.md, "Booting")."""
         fragment = fragment.lstrip("#")
         wanted = None
         if fragment:
-            wanted = link_game(fragment)
+            wanted = link_game(fragment) or challenge_game(fragment)
         else:
             current = self.store.current()
             if current:

@@ -49,6 +49,9 @@ __all__ = [
     "decode_link",
     "history_replays",
     "replayed_history",
+    "fragment_text",
+    "pack",
+    "unpack",
 ]
 
 #: The link format written by :func:`encode_link` (the ``1`` of ``tb1.``).
@@ -68,7 +71,8 @@ _HEADER = 8
 
 # The version is ASCII digits without a leading zero ("tb1.", never "tb01." nor any
 # other script's digits, which ``\d`` and ``int`` would accept).
-_PREFIX_RE = re.compile(r"tb([1-9][0-9]{0,5})\.(.*)", re.DOTALL | re.ASCII)
+_VERSION_RE = r"([1-9][0-9]{0,5})\.(.*)"
+_PREFIX_RES: dict[str, re.Pattern[str]] = {}
 _B64_RE = re.compile(r"[A-Za-z0-9_-]*")
 _KIND_RE = re.compile(r"human|bot:[a-z0-9_-]{1,20}")
 _DROPPED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
@@ -202,15 +206,23 @@ def encode_link(state: State, seats: list[Seat]) -> str:
     does not replay to its position (a saved game edited outside Tablero): the link
     would open another game.
     """
-    data = json.dumps(_payload(state, seats), separators=(",", ":"), ensure_ascii=False)
+    return pack(_payload(state, seats), f"{LINK_PREFIX}{LINK_VERSION}.")
+
+
+def pack(payload: list[Any], head: str) -> str:
+    """``head`` (a kind of link and its format: ``"tb1."``) followed by ``payload`` as
+    compact UTF-8 JSON, deflated and framed (length, CRC32, length again), in base64url
+    without padding: the frame every kind of Tablero link shares (``docs/saves-and-
+    links.md``).  :class:`ShareError` (``link.too_long``) when the deflated JSON passes
+    64 KiB."""
+    data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = packer.compress(data.encode("utf-8")) + packer.flush()
     if len(body) > 0xFFFF:
         raise ShareError("this game is too long to be shared as a link", "link.too_long")
     length = len(body).to_bytes(2, "big")
     raw = length + zlib.crc32(body).to_bytes(4, "big") + length + body
-    text = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-    return f"{LINK_PREFIX}{LINK_VERSION}.{text}"
+    return head + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 # --- decoding -----------------------------------------------------------------------
@@ -233,25 +245,55 @@ def decode_link(fragment: str) -> tuple[State, list[Seat]]:
 
 def _unpack(fragment: Any) -> list[Any]:
     """The decoded JSON payload of a version-1 link (checks every layer)."""
-    if not isinstance(fragment, str):
-        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
+    payload = unpack(fragment, LINK_PREFIX, LINK_VERSION)
+    if not isinstance(payload, list) or len(payload) != 7:
+        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
+    return payload
+
+
+def fragment_text(fragment: str) -> str:
+    """The link in ``fragment``: what follows its first ``#`` (a whole URL, or a
+    fragment with its ``#``), else all of it; trimmed.
+
+    >>> fragment_text(" https://example.org/#tb1.abc "), fragment_text("tb1.abc")
+    ('tb1.abc', 'tb1.abc')
+    """
     text = fragment.strip()
     if "#" in text:
         text = text.split("#", 1)[1].strip()
+    return text
+
+
+def unpack(fragment: Any, prefix: str, version: int) -> Any:
+    """The JSON payload of a link of the kind ``prefix`` (``"tb"``) written in a format
+    up to ``version``, every layer of the shared frame checked (:func:`pack`): the
+    prefix and its ASCII version, the size, the canonical base64url, both length
+    copies, the CRC32 before inflating, the inflated size and the JSON's nesting before
+    it is parsed.
+
+    Raises :class:`~tablero.core.CorruptDataError` with the game link's message and code
+    (``link.not_a_link``, ``link.damaged``, ``link.truncated``, ``link.newer``); another
+    kind of link gives its own message for the same code.  The payload's shape is the
+    caller's to check.
+    """
+    if not isinstance(fragment, str):
+        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
+    text = fragment_text(fragment)
     if not text:
         raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
     if len(text) > _MAX_FRAGMENT:
         raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
-    match = _PREFIX_RE.fullmatch(text)
+    pattern = _PREFIX_RES.get(prefix)
+    if pattern is None:
+        pattern = re.compile(re.escape(prefix) + _VERSION_RE, re.DOTALL | re.ASCII)
+        _PREFIX_RES[prefix] = pattern
+    match = pattern.fullmatch(text)
     if match is None:
-        if f"{LINK_PREFIX}{LINK_VERSION}.".startswith(text):
+        if f"{prefix}{version}.".startswith(text):
             raise CorruptDataError(MSG_TRUNCATED, code="link.truncated")
         raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
-    version = int(match.group(1))
-    if version > LINK_VERSION:
+    if int(match.group(1)) > version:
         raise CorruptDataError(MSG_NEWER, code="link.newer")
-    if version < 1:
-        raise CorruptDataError(MSG_NOT_A_LINK, code="link.not_a_link")
     encoded = match.group(2)
     if not _B64_RE.fullmatch(encoded):
         raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
@@ -284,8 +326,6 @@ def _unpack(fragment: Any) -> list[Any]:
         payload = load_json(data.decode("utf-8"), max_chars=_MAX_PAYLOAD)
     except (zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise CorruptDataError(MSG_DAMAGED, code="link.damaged") from exc
-    if not isinstance(payload, list) or len(payload) != 7:
-        raise CorruptDataError(MSG_DAMAGED, code="link.damaged")
     return payload
 
 

@@ -8,6 +8,9 @@ the id of the game to reopen.  The record (format 1, ``docs/saves-and-links.md``
      "seats": [{"name": ..., "colour": 0, "kind": "human"}, ...],
      "created": <ms>, "updated": <ms>, "state": <state.to_dict()>}
 
+plus, for a game played on a challenge's deal, ``"challenge": "tc1...."`` (its link:
+:mod:`tablero.web.challenge`), an optional field of format 1.
+
 A record that cannot be read (damaged, from a newer version, for a game that is not
 installed) is reported as a :class:`SaveProblem` and left exactly as it is: it is never
 deleted or overwritten by this module.  Exported files use the same record.
@@ -31,6 +34,7 @@ from typing import Any, Protocol
 from tablero.core import CorruptDataError, State, from_dict, get_game
 from tablero.core.jsonutil import load_json
 
+from .challenge import Challenge, decode_challenge
 from .links import check_seat, clean_name, replayed_history
 from .plugin import Seat
 
@@ -147,6 +151,9 @@ class SavedGame:
     state: State
     created: float  # ms since the epoch, given by the caller
     updated: float  # ms since the epoch, given by the caller
+    #: the challenge this game is played against (its deal, and the score to beat
+    #: shown once the game is over), if any
+    challenge: Challenge | None = None
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,7 @@ class SaveProblem:
 
 
 def _record(game: SavedGame) -> dict[str, Any]:
-    return {
+    record = {
         "format": SAVE_FORMAT,
         "kind": SAVE_KIND,
         "id": game.id,
@@ -192,6 +199,9 @@ def _record(game: SavedGame) -> dict[str, Any]:
         "updated": game.updated,
         "state": game.state.to_dict(),
     }
+    if game.challenge is not None:
+        record["challenge"] = game.challenge.link
+    return record
 
 
 def _dump(game: SavedGame) -> str:
@@ -209,15 +219,9 @@ def _check_game(game: SavedGame) -> SavedGame:
     if len(game.seats) != game.state.num_players:
         raise ValueError(f"{game.state.num_players} seats are needed, not {len(game.seats)}")
     seats = [check_seat(s.name, s.colour, s.kind) for s in game.seats]
-    return SavedGame(
-        game.id,
-        clean_name(game.name, MAX_GAME_NAME),
-        game.game_id,
-        seats,
-        game.state,
-        game.created,
-        game.updated,
-    )
+    if game.challenge is not None and not game.challenge.is_for(game.state):
+        raise ValueError("the challenge is for another deal than the game's")
+    return _replace(game, name=clean_name(game.name, MAX_GAME_NAME), seats=seats)
 
 
 def _is_number(value: Any) -> bool:
@@ -356,7 +360,31 @@ def _parse_record(text: Any, where: _Where, *, strict_kind: bool) -> SavedGame:
         state=state,
         created=data["created"],
         updated=data["updated"],
+        challenge=_challenge(data, state, where),
     )
+
+
+def _challenge(data: dict[str, Any], state: State, where: _Where) -> Challenge | None:
+    """The record's optional challenge (its link, read as strictly as any link), which
+    must be on the deal of the record's game."""
+    if "challenge" not in data:
+        return None
+    link = data["challenge"]
+    if not isinstance(link, str):
+        raise where.damaged("'challenge' is missing or has the wrong type")
+    try:
+        challenge = decode_challenge(link)
+    except CorruptDataError as exc:
+        if exc.code == "challenge.newer":
+            raise CorruptDataError(
+                f"This {where.what} was saved by a newer version of Tablero (its challenge "
+                "is in a newer format); update the app (reload the page) to open it.",
+                code=f"{where.code}.newer",
+            ) from exc
+        raise where.damaged(f"its challenge is not valid: {str(exc).rstrip('.')}") from exc
+    if not challenge.is_for(state):
+        raise where.damaged("its challenge is for another deal than its game")
+    return challenge
 
 
 def _summary(game: SavedGame) -> SaveSummary:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tablero.core import get_game
 
+from . import challenge_views
 from .app import (
     BOT_LEVELS,
     MAIN_THREAD_LEVELS,
@@ -260,13 +261,18 @@ def _share_panel(model: Model, t: Translate) -> str:
         status = t("app.share.copy-failed")
     else:
         status = t("app.share.copying")
+    # a challenge's link has its own words (tablero.web.challenge_views)
+    title, warning = challenge_views.share_words(url, t) or (
+        t("app.share.title"),
+        t("app.share.warning"),
+    )
     return (
         '<section class="shell-panel shell-share" role="dialog" aria-labelledby="shell-share-h">'
-        f'<h2 id="shell-share-h">{esc(t("app.share.title"))}</h2>'
+        f'<h2 id="shell-share-h">{esc(title)}</h2>'
         f'<p class="shell-share-status">{esc(status)}</p>'
         f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
         f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
-        f'<p class="shell-warning">{esc(t("app.share.warning"))}</p>'
+        f'<p class="shell-warning">{esc(warning)}</p>'
         f'<div class="shell-actions">{button(t("app.share.close"), "app.share-close")}</div>'
         "</section>"
     )
@@ -297,6 +303,8 @@ def _home_screen(model: Model, app: App, t: Translate) -> str:
     parts.append("</ul>")
     if not entries:
         parts.append(f"<p>{esc(t('app.error.no-games'))}</p>")
+    play = button(t("app.challenge.daily.play"), "app.daily", cls="shell-primary")
+    parts.append(challenge_views.daily_card(app, t, play))
     parts.append(
         '<div class="shell-actions">'
         + button(t("app.menu.saves"), "app.saves")
@@ -477,9 +485,16 @@ def _game_screen(model: Model, app: App, t: Translate) -> str:
             '<section class="shell-end" aria-labelledby="shell-end-h" data-decision="end">'
             f'<h1 id="shell-end-h" class="shell-visually-hidden">{esc(t("app.end.title"))}</h1>'
             + ui.render_end(state, seats, t)
+            # a one-player game: the daily deal's day, a challenge's target (only now)
+            + challenge_views.end_panel(model, app, t)
             + '<div class="shell-actions">'
             + button(t("app.end.replay"), "app.replay", cls="shell-primary", focus="1")
             + button(t("app.end.new"), "app.new")
+            + (
+                button(t("app.challenge.share"), "app.challenge-share")
+                if challenge_views.can_challenge(model)
+                else ""
+            )
             + "</div></section>"
             + f'<section class="shell-table is-over">{table}</section>'
         )

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import importlib
 import re
+from types import ModuleType
 from typing import Any
 
 from tablero.web.plugin import GameUI
 
-__all__ = ["get_ui"]
+__all__ = ["get_ui", "ui_part"]
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -32,3 +33,25 @@ def get_ui(game_id: str) -> GameUI[Any]:
         raise ValueError(f"there is no user interface for the game {game_id!r}") from None
     ui: GameUI[Any] = module.UI
     return ui
+
+
+def ui_part(game_id: str, part: str) -> ModuleType | None:
+    """The module ``part`` of ``game_id``'s UI package (``look``...), imported on first
+    use; ``None`` when the game's package (or that module) is not installed.  The shell
+    uses it for a game's picture it shows outside the game's own screens (a challenge's
+    target beach).
+
+    >>> ui_part("arribada", "look").__name__
+    'tablero.web.games.arribada.look'
+    >>> ui_part("arribada", "no_such_part") is None
+    True
+    """
+    if not _ID.fullmatch(game_id) or not _ID.fullmatch(part):
+        return None
+    name = f"tablero.web.games.{game_id}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is None or not name.startswith(e.name):
+            raise
+        return None

@@ -1,5 +1,7 @@
 """What every screen shows around itself: the menu bar (back, language, share, export,
-import), the notice and the share panel; and a link pasted into the address bar.
+import), the notice and the share panel (a game's link, or a finished solitaire game
+shared as a challenge); and a link pasted into the address bar (a game's, or a
+challenge's: :mod:`tablero.web.challenge`).
 """
 
 from __future__ import annotations
@@ -10,16 +12,25 @@ from typing import TYPE_CHECKING
 from tablero.core import CorruptDataError
 
 from ..acts import act, page_performs
+from ..challenge import (
+    Challenge,
+    challenge_problem,
+    decode_challenge,
+    encode_challenge,
+    is_challenge,
+)
 from ..i18n import LANGUAGES
 from ..links import decode_link, encode_link
 from ..model import MAX_SAVE_NAME, Effect, Model, Msg, clean, leave_share, problem
+from ..plugin import Seat
 from ..saves import SavedGame, StorageFullError, export_json, import_json
 from .table import open_game
 
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["default_name_in", "open_link"]
+__all__ = ["default_name_in", "is_default_name", "open_challenge", "open_link", "sender_name",
+           "solo_name"]  # fmt: skip
 
 
 @act("app.back", screen="frame", view_only=True)
@@ -133,6 +144,35 @@ def default_name_in(app: App, name: str, seat: int, lang: str) -> str:
     return app.t(lang)("app.new.default-name", n=seat + 1) if name in defaults else name
 
 
+def is_default_name(app: App, name: str) -> bool:
+    """Whether ``name`` is a default name ("Player 2", "プレイヤー2") of any seat, in any
+    language: nobody typed it."""
+    return any(
+        name == app.t(lang)("app.new.default-name", n=seat + 1)
+        for lang in LANGUAGES
+        for seat in range(4)
+    )
+
+
+def solo_name(app: App, game: SavedGame | None, lang: str) -> str:
+    """The name of the one player of a game started without the new-game form (the daily
+    deal, a challenge): the first person's typed name in ``game`` (the game in memory, or
+    the game to reopen), else the default name."""
+    for seat in game.seats if game is not None else ():
+        if seat.kind == "human" and seat.name and not is_default_name(app, seat.name):
+            return seat.name
+    return app.t(lang)("app.new.default-name", n=1)
+
+
+def sender_name(app: App, challenge: Challenge, lang: str) -> str:
+    """A challenge's sender as named to its receiver: their name, unless it is empty or a
+    default name (their "Player 1" is not the receiver's), then "your challenger"."""
+    name = challenge.name
+    if not name or is_default_name(app, name):
+        return app.t(lang)("app.challenge.someone")
+    return name
+
+
 # --- sharing and exporting ----------------------------------------------------------------
 
 
@@ -149,11 +189,31 @@ def share(app: App, model: Model, data: dict[str, str]) -> Model:
             reason if isinstance(reason, tuple) else ("app.error.share-failed", {"reason": reason})
         )
         return replace(model, toast=toast)
+    return _sharing(model, fragment)
+
+
+def _sharing(model: Model, fragment: str) -> Model:
+    """The share panel open on ``fragment``'s link, which the page copies."""
     url = model.base_url + "#" + fragment
     return replace(
         model, share_url=url, copied=None,
         effects=(Effect("share", {"fragment": fragment, "url": url}),),
     )  # fmt: skip
+
+
+@act("app.challenge-share", screen="frame", view_only=True)
+def challenge_share(app: App, model: Model, data: dict[str, str]) -> Model:
+    """A finished solitaire game shared as a challenge: its deal, with its score and
+    beach as the target (``tablero.web.challenge``)."""
+    game = model.game
+    if game is None:
+        return model
+    try:
+        fragment = encode_challenge(game.state, game.seats[0].name)
+    except ValueError as exc:  # ShareError, CorruptDataError: each has its own message
+        reason = challenge_problem(exc)
+        return replace(model, toast=("app.challenge.share-failed", {"reason": reason}))
+    return _sharing(model, fragment)
 
 
 @act("app.copied", screen="frame", same_game=True, view_only=True, sent_by="page")
@@ -221,9 +281,23 @@ def open_link_act(app: App, model: Model, data: dict[str, str]) -> Model:
     return open_link(app, model, fragment)
 
 
+def _current_save(app: App) -> SavedGame | None:
+    """The game to reopen, if it can be read."""
+    current = app.store.current()
+    if not current:
+        return None
+    try:
+        return app.store.load(current)
+    except Exception:  # noqa: BLE001 - an unreadable save is not the link's game
+        return None
+
+
 def open_link(app: App, model: Model, fragment: str) -> Model:
     """Open a shared link (the address's fragment) as a new save, or reopen the save it
-    was shared from; a damaged link leaves the model with a notice."""
+    was shared from; a damaged link leaves the model with a notice.  A challenge link
+    (``tc1.``) starts a game on its deal (:func:`open_challenge`)."""
+    if is_challenge(fragment):
+        return open_challenge(app, model, fragment)
     try:
         state, seats = decode_link(fragment)
     except CorruptDataError as exc:
@@ -234,14 +308,9 @@ def open_link(app: App, model: Model, fragment: str) -> Model:
     effects = (Effect("clear_hash"),)
     # A reload right after sharing finds the link of the game it was showing:
     # reopen that save rather than adding a copy of it.
-    current = app.store.current()
-    if current:
-        try:
-            existing = app.store.load(current)
-        except Exception:  # noqa: BLE001 - an unreadable save is not this link
-            existing = None
-        if existing is not None and list(existing.seats) == list(seats) and existing.state == state:
-            return open_game(app, replace(model, effects=effects), existing)
+    existing = _current_save(app)
+    if existing is not None and list(existing.seats) == list(seats) and existing.state == state:
+        return open_game(app, replace(model, effects=effects), existing)
     t = app.t(model.lang)
     game_id = state.game.id
     now = app.now()
@@ -259,4 +328,41 @@ def open_link(app: App, model: Model, fragment: str) -> Model:
         updated=now,
     )
     model = replace(model, effects=effects, toast=("app.link.opened", {}))
+    return open_game(app, model, game, save_it=True)
+
+
+def open_challenge(app: App, model: Model, fragment: str) -> Model:
+    """Start a fresh game on a challenge link's deal, saved with the challenge (whose
+    target is shown once the game is over); or reopen the finished game the link was
+    shared from (a reload right after sharing it).  A bad link leaves the model with a
+    notice: nothing is lost."""
+    try:
+        challenge = decode_challenge(fragment)
+    except CorruptDataError as exc:
+        return replace(
+            model, notice=("app.challenge.bad", {"reason": challenge_problem(exc)}),
+            effects=(Effect("clear_hash"),),
+        )  # fmt: skip
+    model = replace(model, effects=(Effect("clear_hash"),))
+    existing = _current_save(app)
+    if existing is not None and existing.state == challenge.target:
+        return open_game(app, model, existing)
+    t = app.t(model.lang)
+    game_id = challenge.target.game.id
+    sender = sender_name(app, challenge, model.lang)
+    now = app.now()
+    game = SavedGame(
+        id=app.store.new_id(),
+        name=clean(
+            t("app.challenge.save-name", game=t(app.entry(game_id).title_key), name=sender),
+            MAX_SAVE_NAME,
+        ),
+        game_id=game_id,
+        seats=[Seat(solo_name(app, model.game or existing, model.lang), 0)],
+        state=challenge.deal(),
+        created=now,
+        updated=now,
+        challenge=challenge,
+    )
+    model = replace(model, toast=("app.challenge.opened", {"name": sender}))
     return open_game(app, model, game, save_it=True)
