@@ -17,7 +17,9 @@ not installed fails the count test, it is not skipped):
   framed again; deep nesting; deflate bombs; random text and wrong prefixes;
 * saves: records mutated the same ways, each imported as a file and stored as an entry
   (listed, loaded, its game read, then saved over); deep nesting, huge and random texts;
-* states: state JSON mutated (``from_json``) and the notation mutated (``from_text``).
+* states: state JSON mutated (``from_json``) and the notation mutated (``from_text``);
+* challenge links (``tc1.``, games with a one-player mode): the same families as links,
+  and saved records whose challenge field is mutated (each imported and stored).
 
 At least 10,000 cases run per test run (``FUZZ_CASES``, split over the games; the seed
 is ``FUZZ_SEED``); the counts and the time are printed (``pytest -s``).
@@ -51,6 +53,7 @@ from tablero.core import (
     get_game,
     make,
 )
+from tablero.web.challenge import challenge_game, decode_challenge, encode_challenge
 from tablero.web.links import decode_link, encode_link, link_game
 from tablero.web.plugin import Seat
 from tablero.web.saves import (
@@ -85,17 +88,17 @@ UNICODE_ONES = ["\u0661", "\u06f1", "\u0967", "\uff11", "\U0001d7cf", "\u00b9", 
 # --- building blocks ------------------------------------------------------------------
 
 
-def frame(body_json: bytes, version: str = "1") -> str:
+def frame(body_json: bytes, version: str = "1", prefix: str = "tb") -> str:
     """A link with a correct length and CRC32 around any payload bytes."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = (packer.compress(body_json) + packer.flush())[:0xFFFF]
-    return frame_body(body, version)
+    return frame_body(body, version, prefix)
 
 
-def frame_body(body: bytes, version: str = "1") -> str:
+def frame_body(body: bytes, version: str = "1", prefix: str = "tb") -> str:
     length = len(body).to_bytes(2, "big")
     raw = length + zlib.crc32(body).to_bytes(4, "big") + length + body
-    return f"tb{version}." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return f"{prefix}{version}." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def payload_of(link: str) -> list[Any]:
@@ -254,6 +257,9 @@ class Sample:
     links: list[str] = field(default_factory=list)
     records: list[str] = field(default_factory=list)
     seats: list[list[Seat]] = field(default_factory=list)
+    #: challenge links (finished one-player games) and saved records holding one
+    challenges: list[str] = field(default_factory=list)
+    challenge_records: list[str] = field(default_factory=list)
 
 
 def sample_of(game_id: str) -> Sample:
@@ -277,6 +283,21 @@ def sample_of(game_id: str) -> Sample:
         sample.links.append(encode_link(state, seats))
         saved = SavedGame(f"base{k}", f"Game {k}", game_id, seats, state, 1.7e12, 1.7e12 + k)
         sample.records.append(export_json(saved))
+    solo = [options for players, options in game.setups() if players == 1]
+    for k, options in enumerate(solo[:1] * 2):
+        state = make(game_id, players=1, seed=200 + k, **options)
+        rng = Rng(k)
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randbelow(len(legal))])
+        link = encode_challenge(state, NAMES[k % len(NAMES)])
+        sample.challenges.append(link)
+        challenge = decode_challenge(link)
+        saved = SavedGame(
+            f"solo{k}", f"Challenge {k}", game_id, [Seat(NAMES[k + 1], 0)],
+            challenge.deal(), 1.7e12, 1.7e12, challenge,
+        )  # fmt: skip
+        sample.challenge_records.append(export_json(saved))
     return sample
 
 
@@ -305,6 +326,27 @@ def open_link(text: str) -> str:
     assert game == state.game.id
     playable(state)
     assert decode_link(encode_link(state, seats)) == (state, seats)
+    return "opened"
+
+
+def open_challenge(text: str) -> str:
+    """``decode_challenge`` ends in ``CorruptDataError`` or a finished one-player game
+    whose deal is a fresh, playable game and which makes the same challenge again;
+    ``challenge_game`` never raises."""
+    game = challenge_game(text)
+    assert game is None or isinstance(game, str)
+    try:
+        challenge = decode_challenge(text)
+    except CorruptDataError as exc:
+        assert str(exc) and exc.code and exc.code.startswith("challenge.")
+        return exc.code
+    target = challenge.target
+    assert game == target.game.id and target.is_terminal() and target.num_players == 1
+    deal = challenge.deal()
+    assert challenge.is_for(deal) and not deal.history
+    playable(deal)
+    again = decode_challenge(encode_challenge(target, challenge.name))
+    assert again.target == target and again.name == challenge.name
     return "opened"
 
 
@@ -462,6 +504,51 @@ def state_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
     yield Case("state.notation", lambda: open_notation(sample.game_id, changed))
 
 
+def challenge_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
+    """Challenge links, as links are fuzzed, and records whose challenge is mutated."""
+    if not sample.challenges:
+        return
+    link = rng.choice(sample.challenges)
+    payload = payload_of(link)
+    yield Case("challenge.chars", lambda: open_challenge(mutate_text(link, rng)))
+    mutated = mutate_json(payload, rng, rng.choice([1, 1, 2, 3]))
+    text = json.dumps(mutated, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
+    yield Case("challenge.payload", lambda: open_challenge(frame(text, prefix="tc")))
+    raw_text = mutate_text(json.dumps(payload, ensure_ascii=False), rng)
+    raw = raw_text.encode("utf-8", "surrogatepass")
+    yield Case("challenge.payload_text", lambda: open_challenge(frame(raw, prefix="tc")))
+    if rng.random() < 0.1:
+        depth = rng.choice([49, 1000, 20_000])
+        deep = (json.dumps(payload)[:-1] + "," + nest(depth, rng) + "]").encode()
+        yield Case("challenge.deep", lambda: open_challenge(frame(deep, prefix="tc")), traced=True)
+    if rng.random() < 0.03:
+        body = bomb_body(rng.choice([2, 40]), rng.choice([b" ", b"[", b'"a",']))
+        yield Case(
+            "challenge.bomb", lambda: open_challenge(frame_body(body, prefix="tc")), traced=True
+        )
+    if rng.random() < 0.2:
+        junk = random_text(rng)
+        prefix = rng.choice(["", "tc1.", "tc01.", "tc2.", "#tc1.", "https://x/#tc1.", "tb1."])
+        prefix += rng.choice(["", "tc" + rng.choice(UNICODE_ONES) + "."])
+        yield Case("challenge.random", lambda: open_challenge(prefix + junk))
+    record = json.loads(rng.choice(sample.challenge_records))
+    if rng.random() < 0.5:
+        record["challenge"] = mutate_text(record["challenge"], rng)
+    else:
+        changed = mutate_json({"c": record["challenge"]}, rng)
+        if isinstance(changed, dict) and "c" in changed:
+            record["challenge"] = changed["c"]
+        else:
+            del record["challenge"]  # a record without one (as before challenges)
+    text_record = json.dumps(record, ensure_ascii=False)
+    yield Case("challenge.file", lambda: open_file(text_record))
+    good = SavedGame(
+        "base", "Good", sample.game_id, [Seat("Ana", 0)],
+        decode_challenge(link).deal(), 1.0, 2.0,
+    )  # fmt: skip
+    yield Case("challenge.entry", lambda: open_entry(text_record, good))
+
+
 class Hang(Exception):
     pass
 
@@ -512,7 +599,7 @@ def test_fuzz_links_saves_and_states() -> None:
             rng = random.Random(SEED * 1000 + g)
             done = 0
             while done < per_game:
-                for make_cases in (link_cases, save_cases, state_cases):
+                for make_cases in (link_cases, save_cases, state_cases, challenge_cases):
                     for case in make_cases(sample, rng):
                         try:
                             outcome, seconds, peak = run_case(case)
@@ -547,3 +634,5 @@ def test_fuzz_links_saves_and_states() -> None:
     assert any(k.endswith("-> opened") for k in outcomes)  # mutations that stay valid occur
     assert any(k.startswith("link.bomb") for k in outcomes)
     assert any(k.startswith("file.deep") for k in outcomes)
+    assert any(k.startswith("challenge.chars") for k in outcomes)
+    assert any(k.startswith("challenge.payload -> opened") for k in outcomes)
