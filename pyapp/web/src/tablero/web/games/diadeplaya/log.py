@@ -1,0 +1,102 @@
+"""The move log: one Día de Playa history entry in words.
+
+An entry is ``{"player", "move", "events"}`` (``docs/notation-diadeplaya.md``).  The
+events tell the turn: the first card's face, a card taken (the others flipping), a card
+dealt to the market, a card laid (where, turned how, how many blocks it covers and what
+it changed), and at the end each beach's points and the result (the beach reached, in
+cooperative and solitaire play).  Nothing is hidden but the deck's order and faces,
+which no entry says before a card is dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...plugin import Seat, Translate
+from .words import card_words, criterion_name, names_list, seat_name
+
+
+def _signed(x: int) -> str:
+    return f"+{x}" if x > 0 else str(x)
+
+
+def result_sentence(final: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+    """The final event in words: the scores and who won, or the beach reached."""
+    scores = list(final.get("scores") or [])
+    if "beach_reached" in final:
+        points = scores[0] if scores else 0
+        reached = final.get("beach_reached")
+        if reached:
+            return t("diadeplaya.log.reached", points=points, beach=str(reached))
+        return t("diadeplaya.log.not_reached", points=points)
+    parts = t("diadeplaya.sep.list").join(
+        t("diadeplaya.log.points_part", name=seat_name(seats, p, t), points=x)
+        for p, x in enumerate(scores)
+    )
+    winners = list(final.get("winners") or [])
+    text = t("diadeplaya.log.final", scores=parts)
+    if len(winners) == 1:
+        won = t("diadeplaya.log.winner", name=seat_name(seats, winners[0], t))
+    elif winners:
+        won = t("diadeplaya.log.shared", names=names_list(seats, winners, t))
+    else:
+        won = ""
+    return t("diadeplaya.sep.sentence").join(x for x in (text, won) if x)
+
+
+def _event_sentence(
+    e: Mapping[str, Any], seats: Sequence[Seat], t: Translate, shared: bool
+) -> str | None:
+    kind = e.get("type")
+    name = seat_name(seats, e.get("player"), t)
+    if kind == "side":
+        return t("diadeplaya.log.side", name=name, card=card_words(e.get("face"), t))
+    if kind == "take":
+        flipped = t("diadeplaya.sep.list").join(card_words(f, t) for f in e.get("flipped") or ())
+        key = "diadeplaya.log.take_flip" if flipped else "diadeplaya.log.take"
+        return t(key, name=name, card=card_words(e.get("face"), t), slot=e.get("slot", 0),
+                 flipped=flipped)  # fmt: skip
+    if kind == "deal":
+        return t("diadeplaya.log.deal", card=card_words(e.get("face"), t), n=e.get("left", 0))
+    if kind == "lay":
+        covered = len(e.get("covered") or ())
+        change = list(e.get("change") or [])
+        p = e.get("player")
+        delta = change[p] if isinstance(p, int) and 0 <= p < len(change) else 0
+        return t("diadeplaya.log.lay", name=name, card=card_words(e.get("face"), t),
+                 degrees=e.get("rotation", 0), cell=str(e.get("cell", "")), n=covered,
+                 change=_signed(int(delta)))  # fmt: skip
+    if kind == "beach":
+        points = e.get("points") or {}
+        parts = t("diadeplaya.sep.list").join(
+            f"{criterion_name(c, t)} {_signed(int(x)) if x else 0}" for c, x in points.items()
+        )
+        owner = (
+            t("diadeplaya.beach.shared")
+            if shared
+            else t("diadeplaya.beach.of", name=seat_name(seats, int(e.get("beach", 0)), t))
+        )
+        return t("diadeplaya.log.beach", beach=owner, total=e.get("total", 0), parts=parts)
+    if kind == "final":
+        return result_sentence(e, seats, t)
+    return None  # rotate: told by the lay
+
+
+def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+    """One history entry in words, as plain text (the shell escapes it)."""
+    sentences = []
+    events = entry.get("events") or ()
+    shared = any(e.get("type") == "final" and "beach_reached" in e for e in events)
+    for e in events:
+        s = _event_sentence(e, seats, t, shared)
+        if s:
+            sentences.append(s)
+    if not sentences:
+        words = str(entry.get("move", "")).split()
+        name = seat_name(seats, entry.get("player"), t)
+        if len(words) == 2 and words[0] == "rotate":
+            sentences.append(t("diadeplaya.log.rotate", name=name, degrees=words[1]))
+        else:
+            sentences.append(t("diadeplaya.log.move", name=name, move=" ".join(words)))
+    return t("diadeplaya.sep.sentence").join(sentences)

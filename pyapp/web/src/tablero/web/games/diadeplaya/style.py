@@ -1,0 +1,199 @@
+"""The Día de Playa table's stylesheet, shipped inside the rendered HTML (one ``<style>``).
+
+Every rule is scoped to the game's markup: its selectors start with
+``[data-game="diadeplaya"]``, the attribute of the table's, the end screen's and the
+rules help's root element (written ``&`` below: ``&.dp-table`` is that element,
+``& .dp-block`` an element inside it), and its classes start with ``.dp-`` (the seat
+marks of :mod:`tablero.web.marks` keep their ``.arr-mark`` / ``.arr-c<n>`` classes and
+get their rules here too).  Seat colours come from the app's ``--seat-<n>`` properties.
+
+The ghost of the card in hand follows the pointer without any script: each place the
+card may go is a handle followed by its ghost, shown while the pointer is over the
+handle (``:hover``) or the keyboard's focus is on it (``:focus-visible``).
+"""
+
+from __future__ import annotations
+
+from .look import FALLBACK_COLOURS
+
+#: The root element of the game's markup (every rule's selectors start with it).
+SCOPE = '[data-game="diadeplaya"]'
+
+#: The end screen's mark of each criterion: stroke colour and dash (never colour alone).
+MARK_LOOK = {
+    "surfers": ("#0b4f9c", "none"),
+    "tourists": ("#8e1464", "6 3"),
+    "trios": ("#1d6b35", "2 3"),
+    "umbrellas": ("#c2255c", "10 3 2 3"),
+    "sand": ("#7a5a00", "8 4"),
+    "stalls": ("#8a4b00", "3 2"),
+    "litter": ("#b00020", "1 3"),
+}
+
+_SEAT_COLOURS = "".join(
+    f"& .arr-c{i}{{--c:var(--seat-{i},{c})}}" for i, c in enumerate(FALLBACK_COLOURS)
+)
+_MARKS = "".join(
+    f"& .dp-m-{name}{{stroke:{colour};stroke-dasharray:{dash}}}"
+    f"& .dp-key-{name}{{border-color:{colour};"
+    f"border-style:{'solid' if dash == 'none' else 'dashed'}}}"
+    for name, (colour, dash) in MARK_LOOK.items()
+)
+
+CSS = (
+    _SEAT_COLOURS
+    + _MARKS
+    + """
+&.dp-table,&.dp-end,&.dp-rules{--dp-ink:#1f2a33;--dp-target:#005f73;color:var(--dp-ink)}
+&.dp-end,&.dp-rules{max-width:1100px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
+& .arr-icon{display:inline-block;vertical-align:middle;flex:none}
+& .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
+& .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
+ font-weight:700;text-anchor:middle;font-family:system-ui,sans-serif}
+& .dp-face{display:block}
+& .dp-spot{cursor:pointer}
+& .dp-spot:focus{outline:none}
+& .dp-spot-hit{fill:transparent}
+& .dp-spot-mark{fill:rgba(0,95,115,.08);stroke:var(--dp-target);stroke-width:1.5;
+ stroke-dasharray:4 3}
+& .dp-spot:hover .dp-spot-mark,& .dp-spot:focus-visible .dp-spot-mark{fill:rgba(255,208,0,.35);
+ stroke:#111;stroke-width:3;stroke-dasharray:none}
+& .dp-ghost{opacity:0;pointer-events:none}
+& .dp-spot:hover+.dp-ghost,& .dp-spot:focus-visible+.dp-ghost{opacity:.82}
+& .dp-ghost-edge{fill:none;stroke:#111;stroke-width:3;stroke-dasharray:7 4}
+& .dp-covers{fill:none;stroke:#b00020;stroke-width:3;stroke-dasharray:3 3}
+& .dp-chosen{pointer-events:none}
+& .dp-chosen .dp-ghost-edge{stroke-dasharray:none;stroke-width:4}
+& .dp-spots:hover~.dp-chosen,& .dp-spots:focus-within~.dp-chosen{opacity:.35}
+& .dp-mark{fill:none;stroke-width:3.5}
+& .dp-trio-line{fill:none;stroke:#1d6b35;stroke-width:3;stroke-linecap:round;opacity:.8}
+& .dp-marks-umbrellas .dp-mark{fill:rgba(194,37,92,.12)}
+& .dp-marks-litter .dp-mark{fill:rgba(176,0,32,.12)}
+& .dp-seats{display:flex;gap:.35rem;list-style:none;margin:0;padding:0;overflow-x:auto}
+& .dp-seat{flex:1 1 9rem;min-width:8.5rem;display:flex;flex-wrap:wrap;align-items:center;
+ gap:0 .5rem;padding:.15rem .5rem;border:2px solid #c8d6e0;border-radius:.6rem;background:#fcfdff}
+& .dp-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
+& .dp-seat-line{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap;flex:1 0 auto}
+& .dp-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
+& .dp-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
+ min-width:0}
+& .dp-seat-you{flex:none;white-space:nowrap;font-size:.85rem;color:#4e5c66}
+& .dp-turn-flag{margin-left:auto;flex:none;font-size:.8rem;font-weight:700;white-space:nowrap;
+ background:var(--c);color:#fff;border-radius:1rem;padding:0 .45rem;text-shadow:0 0 2px #000}
+& .dp-score{font-size:1.1rem;font-weight:700}
+& .dp-stat{font-size:.85rem;color:#3d4a54;white-space:nowrap}
+& .dp-status{margin:0;padding:.3rem .6rem;border-radius:.5rem;background:#e4f0fa;
+ border-left:5px solid #1f5fbf;font-weight:600}
+& .dp-status .dp-hint{display:block;font-weight:400;font-size:.9rem}
+& .dp-badge{display:inline-block;margin-left:.4rem;padding:0 .45rem;border-radius:1rem;
+ background:#174a8c;color:#fff;font-size:.8rem;font-weight:700}
+& .dp-panel{background:#fcfdff;border:1px solid #c8d6e0;border-radius:.6rem;padding:.45rem .6rem}
+& .dp-panel h2,& .dp-panel h3{margin:0 0 .3rem;font-size:1rem;display:flex;align-items:center;
+ gap:.3rem;flex-wrap:wrap}
+& .dp-note{font-size:.85rem;color:#3d4a54;font-weight:400}
+& .dp-beach-panel{width:100%;height:100%;display:flex;flex-direction:column;min-width:0;
+ background:#fbf3dc;border:1px solid #d9c89a;border-radius:.6rem;padding:.2rem .35rem}
+& .dp-beach-head{display:flex;align-items:center;gap:.4rem;flex-wrap:wrap;margin:0 0 .2rem}
+& .dp-beach-head h2{margin:0;font-size:1rem;display:flex;align-items:center;gap:.3rem;
+ flex:1 1 auto;min-width:0}
+& .dp-beach-total{font-weight:700;white-space:nowrap}
+& .dp-zoom{display:flex;gap:.3rem;margin-left:auto}
+& .dp-beach-wrap{flex:1;min-height:0;overflow:auto;touch-action:pan-x pan-y pinch-zoom;
+ overscroll-behavior:contain;border-radius:.4rem;display:grid;place-items:center}
+& .dp-beach-wrap.is-zoomed{place-items:start}
+& .dp-beach{display:block;margin:auto;flex:none}
+& .dp-beach.is-fit{width:100%;height:100%}
+& .dp-beach.is-small{width:100%;height:auto;max-height:14rem}
+& .dp-market{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:0;padding:0;
+ align-items:stretch}
+& .dp-slot,& .dp-deck{display:flex}
+& .dp-deck{flex-direction:column;align-items:center;justify-content:center;gap:.1rem}
+& .dp-deck-back{display:grid;place-items:center;width:2.4rem;height:3rem;border-radius:.35rem;
+ background:#174a8c;color:#fff;font-weight:800;border:2px solid #0b2a52}
+& .dp-take{display:grid;grid-template-columns:auto auto;grid-template-rows:auto auto;
+ gap:.1rem .35rem;align-items:end;min-height:44px;padding:.25rem .4rem;border-radius:.5rem;
+ border:2px solid #9fb3c4;background:#fff;color:inherit;font:inherit;cursor:pointer}
+& button.dp-take:hover{border-color:var(--dp-target)}
+& button.dp-take:focus-visible{outline:3px solid #ffb300;outline-offset:2px}
+& .dp-take.is-idle{cursor:default}
+& .dp-slot-face{grid-row:1/3}
+& .dp-slot-other{display:flex;flex-direction:column;align-items:flex-start;font-size:.7rem;
+ color:#3d4a54;opacity:.9}
+& .dp-slot-name{font-weight:700;font-size:.85rem}
+& .dp-hand{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
+& .dp-hand-label{margin:0 .4rem 0 0;font-size:.95rem}
+& .dp-hand-card{display:flex;align-items:center}
+& .dp-preview{padding:.25rem .6rem}
+& .dp-preview h2{margin:0;font-size:1rem}
+& .dp-preview ul{margin:.1rem 0;padding-left:1.1rem;font-size:.92rem;display:flex;
+ flex-wrap:wrap;gap:0 1.4rem}
+& .dp-preview p{margin:0;font-size:.92rem}
+& .dp-preview-total{font-weight:700}
+& .dp-points{border-collapse:collapse;font-size:.9rem;width:100%}
+& .dp-points th,& .dp-points td{padding:.1rem .35rem;border-bottom:1px solid #dde6ee;
+ text-align:left}
+& .dp-points .dp-num{text-align:right}
+& .dp-points tfoot{font-weight:800}
+& .dp-others{display:flex;flex-wrap:wrap;gap:.5rem}
+& .dp-other{flex:1 1 10rem}
+& .dp-controls{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center}
+& .dp-btn{min-height:44px;min-width:44px;padding:.45rem 1rem;border-radius:.55rem;font:inherit;
+ font-weight:700;border:2px solid #3d5566;background:#f5faff;color:var(--dp-ink);cursor:pointer}
+& .dp-btn.is-small{padding:.2rem .6rem}
+& .dp-btn.is-primary{background:#174a8c;border-color:#0b2a52;color:#fff}
+& .dp-btn:focus-visible{outline:3px solid #ffb300;outline-offset:2px}
+& .dp-btn[disabled]{opacity:.55;cursor:not-allowed}
+& .tb-side .dp-market-panel,& .tb-side .dp-points-panel{flex:none}
+& .tb-decision .dp-market-panel{padding:.25rem .5rem}
+& .tb-decision .dp-market-panel h2{display:none}
+& .tb-decision .dp-market{justify-content:center}
+@media (max-width:30rem){& .dp-stat{font-size:.75rem}
+ & .dp-seat{min-width:7.5rem;padding:.1rem .35rem}
+ & .dp-score{font-size:1rem}
+ & .dp-status .dp-hint{font-size:.8rem}
+ & .dp-btn{padding:.35rem .7rem}
+ & .dp-preview{font-size:.85rem}
+ & .dp-take{padding:.15rem .25rem}}
+@media (prefers-reduced-motion:no-preference){
+ & .dp-ghost{transition:opacity .12s}
+ & .dp-chosen .dp-block{animation:dp-pulse 1.2s ease-in-out infinite alternate}}
+@keyframes dp-pulse{to{opacity:.7}}
+&.dp-end h2{margin:.2rem 0}
+& .dp-winner{font-size:1.3rem;font-weight:800;display:flex;align-items:center;gap:.4rem;
+ flex-wrap:wrap}
+& .dp-ladder{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:0}
+& .dp-ladder li{border:2px solid #9fb3c4;border-radius:1rem;padding:.1rem .7rem}
+& .dp-ladder li.is-reached{border-color:#174a8c;background:#174a8c;color:#fff;font-weight:800}
+& .dp-legend-marks{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;padding:0;margin:0}
+& .dp-legend-marks li{display:flex;align-items:center;gap:.3rem}
+& .dp-key{display:inline-block;width:1.1rem;height:1.1rem;border-width:3px;border-radius:.25rem}
+& .dp-end-beaches{display:flex;flex-wrap:wrap;gap:.8rem;align-items:flex-start}
+& .dp-end-beach{flex:0 1 auto;max-width:100%;overflow:auto}
+& .dp-end-beach h3{margin:.2rem 0;display:flex;align-items:center;gap:.3rem}
+&.dp-end table{border-collapse:collapse}
+&.dp-end th,&.dp-end td{padding:.25rem .5rem;border-bottom:1px solid #dde6ee;text-align:left}
+&.dp-end td.dp-num,&.dp-end th.dp-num{text-align:right}
+&.dp-end tfoot td,&.dp-end tfoot th{font-weight:800}
+& .dp-table-wrap{overflow-x:auto}
+& .dp-events{margin:.1rem 0;padding-left:1.1rem;font-size:.95rem}
+& .dp-chart{width:100%;max-width:640px;height:auto;display:block}
+& .dp-chart-line{fill:none;stroke:var(--c);stroke-width:2.5}
+& .dp-chart-axis{stroke:#3d4a54;stroke-width:1}
+& .dp-chart-grid{stroke:#dde6ee;stroke-width:1}
+& .dp-chart-text{font:11px system-ui,sans-serif;fill:#3d4a54}
+& .dp-legend{display:flex;flex-wrap:wrap;gap:.4rem 1rem;list-style:none;padding:0;margin:.3rem 0}
+& .dp-legend li{display:flex;align-items:center;gap:.3rem}
+&.dp-rules{display:block}
+&.dp-rules h3{margin:.8rem 0 .2rem}
+&.dp-rules p,&.dp-rules li{line-height:1.45}
+& .dp-ruling{border-left:4px solid #174a8c;background:#e8f1fb;padding:.2rem .6rem;margin:.3rem 0}
+& .dp-ruling-tag{display:inline-block;font-size:.78rem;font-weight:800;color:#fff;
+ background:#174a8c;border-radius:1rem;padding:0 .5rem;margin-right:.4rem}
+& .dp-kinds{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0}
+& .dp-kinds li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
+"""
+).replace("&", SCOPE)
+
+
+def style_tag() -> str:
+    return f"<style>{CSS}</style>"
