@@ -862,7 +862,17 @@ def make_snapshot(
             "from tablero.core import get_game, make",
             "from tablero.web.games import get_ui",
             f"for _game in {sorted(games)!r}:",
-            "    make(_game, players=get_game(_game).min_players, seed=1)",
+            # at the smallest table its default options allow (Día de Playa's
+            # solitaire seat count is not its default mode's)
+            "    _info = get_game(_game)",
+            "    for _n in range(_info.min_players, _info.max_players + 1):",
+            "        try:",
+            "            make(_game, players=_n, seed=1)",
+            "            break",
+            "        except ValueError:",
+            "            continue",
+            "    else:",
+            "        raise AssertionError(f'{_game} sets up no game with its defaults')",
             "    get_ui(_game)",
             "from tablero.web.i18n import load_messages",
             "assert load_messages('en')",
