@@ -2,12 +2,13 @@
 """Screening runs for ``hard``: a variant of its search against ``medium``, reproducibly.
 
     uv run python bench/screen_hard.py NAME '{"SHARP_REPLY": false}' ITERATIONS GAMES SEED \
-        [JOBS] [PLAYERS]
+        [JOBS] [PLAYERS] [GAME]
 
 ``hard`` plays with an iteration budget (scaled by ``MctsBot.budget_share`` like the time
 budget, so a small decision gets a share), not a clock, so a run gives the same games on
 any machine and under any load, and two variants can be compared on the same deals.  The
-JSON object sets class attributes of a ``MctsBot`` subclass (``{}``: the committed bot).
+JSON object overrides search settings (``MctsBot.SETTINGS``) over the game's own ``SEARCH``
+settings (``{}``: the committed bot); GAME defaults to ``arribada``.
 Seats rotate as in ``tablero tournament`` (game ``g`` is deal ``SEED + g // N``); each game
 is appended to ``bench/out/screen-NAME.jsonl`` (games already there are skipped, so a run
 resumes; ``START=k`` in the environment starts at game ``k``), and the summary gives the
@@ -32,12 +33,13 @@ OUT = Path(__file__).parent / "out"
 
 
 def variant(params: dict, iterations: int, seed: str) -> MctsBot:
-    cls = type("Variant", (MctsBot,), dict(params))
-    bot = cls(seed, budget_ms=None, iterations=iterations)
+    bot = MctsBot(seed, budget_ms=None, iterations=iterations)
+    bot.overrides = dict(params)
     choose = bot.choose
 
     def scaled(view):
-        share = cls.budget_share(len(view.legal_moves()))
+        bot.configure(view.game.id)
+        share = bot.budget_share(len(view.legal_moves()))
         bot.iterations = max(8, int(iterations * share))
         return choose(view)
 
@@ -46,10 +48,10 @@ def variant(params: dict, iterations: int, seed: str) -> MctsBot:
 
 
 def play(args) -> dict:
-    params, iterations, seed0, g, n = args
+    params, iterations, seed0, g, n, game = args
     seats = [(s - g) % n for s in range(n)]  # seats[s] = the entry in seat s; entry 0 = hard
     deal = seed0 + g // n
-    state = make("arribada", players=n, seed=deal, first_player=0)
+    state = make(game, players=n, seed=deal, first_player=0)
     bots = [
         variant(params, iterations, f"{seed0}:{g}:0")
         if seats[s] == 0
@@ -74,11 +76,12 @@ def main(argv: list[str]) -> int:
     name, params, iterations, games, seed0 = argv[:5]
     jobs = int(argv[5]) if len(argv) > 5 else 1
     players = int(argv[6]) if len(argv) > 6 else 2
+    game = argv[7] if len(argv) > 7 else "arribada"
     OUT.mkdir(exist_ok=True)
     path = OUT / f"screen-{name}.jsonl"
     done = {json.loads(line)["g"] for line in path.open()} if path.exists() else set()
     todo = [
-        (json.loads(params), int(iterations), int(seed0), g, players)
+        (json.loads(params), int(iterations), int(seed0), g, players, game)
         for g in range(int(os.environ.get("START", 0)), int(games))
         if g not in done
     ]

@@ -316,3 +316,52 @@ def test_an_evaluation_module_that_fails_to_import_is_reported_not_ignored(tmp_p
         assert evaluator_for("nogame") is scores_evaluation
     finally:
         evaluation._evaluation_module.cache_clear()
+
+
+# --- a game's search settings -------------------------------------------------------------
+
+
+def test_a_games_search_settings_apply_to_its_decisions_only():
+    """Arraial's ``SEARCH`` gives every decision the whole budget; Arribada (no
+    ``SEARCH``) keeps the defaults, also after the same bot searched Arraial."""
+    from tablero.bots.mcts import MctsBot
+
+    hard = make_bot("hard", seed=1, iterations=4)
+    assert isinstance(hard, MctsBot)
+    hard.configure("arraial")
+    assert hard.budget_share(3) == 1.0
+    hard.configure("arribada")
+    assert hard.budget_share(3) == 3 / 20 and hard.budget_share(40) == 1.0
+    assert hard.FULL_BUDGET_MOVES == MctsBot.FULL_BUDGET_MOVES
+
+
+def test_screening_overrides_go_over_the_games_settings_and_unknown_ones_are_refused():
+    from tablero.bots.mcts import MctsBot
+
+    hard = make_bot("hard", seed=1, iterations=4)
+    assert isinstance(hard, MctsBot)
+    hard.overrides = {"FULL_BUDGET_MOVES": 5}
+    hard.configure("arraial")
+    assert hard.budget_share(3) == 3 / 5
+    hard.overrides = {"NO_SUCH_SETTING": 1}
+    with pytest.raises(ValueError, match="NO_SUCH_SETTING"):
+        hard.configure("arribada")
+
+
+def test_hard_uses_its_whole_time_budget_on_arraials_short_decisions():
+    """A decision among few moves gets the whole budget in Arraial (at least until no
+    other move can overtake the most visited one), not ``k / 20`` of it."""
+    state = make("arraial", players=2, seed=12000, first_player=0)
+    rng = Rng(7).spawn()
+    longest = 0.0
+    for _ in range(12):
+        while len(state.legal_moves()) < 3:
+            state = state.apply(state.legal_moves()[0])
+        hard = make_bot("hard", seed=2, budget_ms=400)
+        start = time.perf_counter()
+        move = hard.choose(state.view(state.current_player))
+        longest = max(longest, time.perf_counter() - start)
+        assert hard.stats.moves < 20
+        legal = state.legal_moves()
+        state = state.apply(move if rng.randbelow(2) else legal[rng.randbelow(len(legal))])
+    assert longest > 0.3  # 3-8 moves would have had at most 160 ms of the 400

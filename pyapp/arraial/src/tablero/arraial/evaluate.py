@@ -56,6 +56,11 @@ NEAR_BAR = 0.8  # a piece in the two rows under the bar: the bar may be lost at 
 LOOKAHEAD = 1.0  # the next placement's gain (1: a take is worth its best landing)
 ROTATION = 0.05  # a rotation this turn, so that turning the octagon for nothing loses a tie
 
+#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): every
+#: decision gets the whole time budget.  Arraial's decisions are short lists (3-8 moves),
+#: which the default share (``k / 20`` of the budget) cut to about 200 ms a move.
+SEARCH = {"FULL_BUDGET_MOVES": 1}
+
 
 def holes(occ: int) -> int:
     """Empty cells with a taken cell somewhere above them in the same column."""

@@ -18,8 +18,10 @@ __all__ = [
     "Evaluator",
     "evaluator_for",
     "margin",
+    "playout_for",
     "replies_for",
     "scores_evaluation",
+    "search_settings_for",
     "sides_of",
     "turn_starts_for",
 ]
@@ -65,12 +67,28 @@ def replies_for(game_id: str) -> Callable[[State], list[Any]] | None:
     return None if module is None else getattr(module, "sharp_replies", None)
 
 
+def playout_for(game_id: str) -> Callable[[State], Any] | None:
+    """The game's ``playout_move(state)`` if its evaluation module has one, else None: a
+    quick choice for ``hard``'s playouts (``None`` from it: the search's own best-of-k by
+    the evaluation), for decisions among many moves that the evaluation can settle at
+    once (Día de Playa: where its best placement lies)."""
+    module = _evaluation_module(game_id)
+    return None if module is None else getattr(module, "playout_move", None)
+
+
 def turn_starts_for(game_id: str) -> Callable[[State], bool] | None:
     """The game's ``turn_starts(state)`` if its evaluation module has one, else None: true
     where a new turn begins, for games where one seat plays several turns in a row (a
     solitaire game), which a change of seat cannot tell."""
     module = _evaluation_module(game_id)
     return None if module is None else getattr(module, "turn_starts", None)
+
+
+def search_settings_for(game_id: str) -> dict[str, Any]:
+    """The game's ``SEARCH`` settings for ``hard`` (a mapping of ``MctsBot`` setting names
+    to values, e.g. ``{"FULL_BUDGET_MOVES": 1}``), or an empty dict: the defaults."""
+    module = _evaluation_module(game_id)
+    return {} if module is None else dict(getattr(module, "SEARCH", {}))
 
 
 def sides_of(state: State) -> tuple[int, ...] | None:

@@ -45,8 +45,10 @@ from .evaluation import (
     Evaluator,
     evaluator_for,
     margin,
+    playout_for,
     replies_for,
     scores_evaluation,
+    search_settings_for,
     sides_of,
     turn_starts_for,
 )
@@ -94,15 +96,35 @@ class MctsBot(Bot):
     CUTOFF_TURNS = 1  # evaluate once the turn has passed this many times
     PLAYOUT_TO_CUTOFF = True  # a new node: play the rest of the turn, then score the cutoff
     SHARP_REPLY = True  # at the cutoff, the next player may answer with a sharp move
+    REPLY_FORCED = False  # the sharp replies are all the next player may do (no "as is")
+    PLAYOUT_MOVE = True  # playouts take the game's ``playout_move`` where it gives one
     CHECK_EVERY = 8  # iterations between checks whether the choice is settled
     FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
 
-    @classmethod
-    def budget_share(cls, num_moves: int) -> float:
+    #: The settings a game's evaluation module may change for its own decisions, with a
+    #: ``SEARCH`` mapping (``tablero.bots.evaluation.search_settings_for``); the class's
+    #: values are the defaults, so a game without ``SEARCH`` searches as before.
+    SETTINGS = (
+        "UCB_C", "PW_C", "PW_ALPHA", "EXPAND_K", "ORDER_AFTER", "CUTOFF_TURNS",
+        "PLAYOUT_TO_CUTOFF", "SHARP_REPLY", "REPLY_FORCED", "PLAYOUT_MOVE", "CHECK_EVERY",
+        "FULL_BUDGET_MOVES",
+    )  # fmt: skip
+
+    def budget_share(self, num_moves: int) -> float:
         """The share of ``budget_ms`` a decision among ``num_moves`` moves may use: all of
         it from ``FULL_BUDGET_MOVES`` moves on, proportionally less below (a choice among
         few moves needs fewer iterations to settle)."""
-        return min(1.0, num_moves / cls.FULL_BUDGET_MOVES)
+        return min(1.0, num_moves / self.FULL_BUDGET_MOVES)
+
+    def configure(self, game_id: str) -> None:
+        """Set the search's settings for ``game_id``: the class's defaults, then the
+        game's ``SEARCH`` settings, then this bot's ``overrides`` (for screening runs)."""
+        settings = {**search_settings_for(game_id), **self.overrides}
+        unknown = set(settings) - set(self.SETTINGS)
+        if unknown:
+            raise ValueError(f"unknown search settings: {', '.join(sorted(unknown))}")
+        for name in self.SETTINGS:
+            setattr(self, name, settings.get(name, getattr(type(self), name)))
 
     def __init__(
         self,
@@ -119,7 +141,9 @@ class MctsBot(Bot):
         self.replies: Callable[[State], list[Any]] | None = None
         self.sides: tuple[int, ...] | None = None
         self.turn_starts: Callable[[State], bool] | None = None
+        self.policy: Callable[[State], Any] | None = None  # the game's playout_move, if any
         self._base: list[float] = []  # this iteration's margins at the root, per seat
+        self.overrides: dict[str, Any] = {}  # settings over the game's (screening runs)
 
     def __repr__(self) -> str:
         return (
@@ -134,6 +158,7 @@ class MctsBot(Bot):
         if len(moves) == 1:
             self.stats = SearchStats(1, 0, time.perf_counter() - start)
             return moves[0]
+        self.configure(view.game.id)
         deadline = None
         if self.budget_ms is not None:
             deadline = start + self.budget_ms * self.budget_share(len(moves)) / 1000.0
@@ -142,6 +167,7 @@ class MctsBot(Bot):
         self.replies = replies_for(view.game.id) if self.SHARP_REPLY else None
         self.sides = sides_of(view)
         self.turn_starts = turn_starts_for(view.game.id)
+        self.policy = playout_for(view.game.id) if self.PLAYOUT_MOVE else None
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
@@ -279,8 +305,9 @@ class MctsBot(Bot):
             return values
         mover = state.current_player
         assert mover is not None  # a cutoff is never at the end: someone is to move
-        best = margin(values, mover, self.sides)
-        for move in self.replies(state):
+        replies = self.replies(state)
+        best = -math.inf if self.REPLY_FORCED and replies else margin(values, mover, self.sides)
+        for move in replies:
             after = state.apply_unchecked(move)
             if after.is_terminal():
                 v = [float(x) for x in after.scores()]
@@ -346,6 +373,11 @@ class MctsBot(Bot):
                     return _to_rewards(self._cutoff_values(state), self._base, self.sides)
             if not self.PLAYOUT_TO_CUTOFF:
                 break
+            quick = self.policy(state) if self.policy is not None else None
+            if quick is not None:
+                state = state.apply_unchecked(quick)
+                values = None
+                continue
             moves = state.legal_moves()
             if len(moves) == 1:
                 state = state.apply_unchecked(moves[0])
