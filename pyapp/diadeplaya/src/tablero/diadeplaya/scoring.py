@@ -321,9 +321,28 @@ def _best_squares(group: list[int], values: Mapping[int, int]) -> list[int]:
 # --- all of it ----------------------------------------------------------------------------------
 
 
+#: ``(beach's cells and blocks, criteria) -> beach_points``: a beach is scored again and
+#: again (every placement rescores every beach; the bots score the same placements in
+#: many deals), so the last results are kept.
+_POINTS: dict[tuple[object, ...], dict[str, int]] = {}
+_POINTS_LIMIT = 4096
+
+
 def beach_points(beach: Beach, criteria: Iterable[str]) -> dict[str, int]:
     """The points of each chosen criterion but the umbrellas (which compare beaches:
     :func:`umbrella_points`), in the order of ``CRITERIA``."""
+    criteria = tuple(criteria)
+    key = (tuple(sorted(beach.items())), criteria)
+    hit = _POINTS.get(key)
+    if hit is None:
+        hit = _beach_points(beach, criteria)
+        if len(_POINTS) >= _POINTS_LIMIT:
+            _POINTS.clear()
+        _POINTS[key] = hit
+    return dict(hit)
+
+
+def _beach_points(beach: Beach, criteria: Iterable[str]) -> dict[str, int]:
     chosen = set(criteria)
     out: dict[str, int] = {}
     for name in CRITERIA:
