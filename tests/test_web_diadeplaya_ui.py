@@ -381,7 +381,8 @@ def test_only_legal_places_can_be_chosen_and_confirmed():
         assert move is None and sel.data == {"at": text}
         root = render(view, sel)
         (confirm,) = acts(root, "confirm-move")
-        assert confirm.get("data-move") == text and confirm.get("data-focus") == "1"
+        assert confirm.get("data-move") == text
+        assert having(root, "data-focus") == [confirm]  # the focus goes to Confirm
         (chosen,) = [el for el in acts(root, "spot") if el.get("aria-pressed") == "true"]
         assert chosen.get("data-move") == text
         assert classed(root, "dp-chosen")
@@ -675,3 +676,12 @@ def test_cancel_takes_the_chosen_place_back_to_the_card_in_hand():
     page.click("app.undo")
     assert page.state.phase == "rotate" and page.state.holding == state.holding
     assert page.find("spot") and 'data-preview="' not in page.html
+
+
+def test_the_shared_beach_carries_no_seats_mark_and_a_seats_beach_carries_its_own():
+    for mode, players in MODES:
+        s = new_game(mode, players)
+        (head,) = [el for el in board_of(render(s.view(0))).iter() if el.tag == "h2"]
+        marks = classed(head, "arr-mark")
+        assert len(marks) == (0 if s.shared else 1), mode
+        assert text_of(head).strip() == ("The shared beach" if s.shared else "AYour beach")

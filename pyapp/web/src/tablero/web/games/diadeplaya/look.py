@@ -344,7 +344,9 @@ def beach_svg(
                     data_act="spot", data_move=s.move, role="button",
                     tabindex="0" if focus else "-1", aria_label=s.label,
                     aria_pressed="true" if chosen else "false",
-                    data_focus="1" if focus else None,
+                    # once a place is chosen the focus goes to Confirm (its tab stop
+                    # stays on the chosen place)
+                    data_focus="1" if focus and pic.chosen is None else None,
                 )
                 + _ghost(s, at, "dp-ghost")
             )  # fmt: skip

@@ -430,8 +430,10 @@ def _beach_panel(
     scrolls (pans) when the beach is drawn larger than it."""
     colours = seat_colours(seats, view.num_players)
     total = sum(view.points[b].values())
+    # the shared beach is everyone's: no seat's mark on it
+    mark = "" if view.shared else mark_icon(colours[b], seat_letter(b), 20)
     head = (
-        raw_tag("h2", mark_icon(colours[b], seat_letter(b), 20) + esc(title))
+        raw_tag("h2", mark + esc(title))
         + tag("span", t("diadeplaya.seat.score", points=total), class_="dp-beach-total",
               data_beach_points=total)
         + BEACH_ZOOM.controls("dp", zoom, t, ZOOM_KEYS)
