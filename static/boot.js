@@ -71,7 +71,8 @@ window.tableroPatch = function tableroPatch(root, html) {
 // The markup marks groups (data-rove="line": the rack, a hand, the menu; "grid": a board,
 // moved through by the items' positions on screen) whose items carry a tabindex; one item
 // of a group is in the Tab order (tabindex 0), the arrow keys move the focus inside it.
-// Escape presses the last visible [data-esc] control (cancel, close) or closes the menu.
+// Escape presses the last visible [data-esc] control (cancel, close) or closes the menu;
+// a letter presses the control that names it as its key ([data-key], aria-keyshortcuts).
 // After a render, settle() gives the focus back, or moves it to [data-focus] when the
 // pending decision ([data-decision]) changed or the focus was lost.
 // Buttons are items with or without a tabindex in the markup (the rack's tiles, a hand's
@@ -138,6 +139,18 @@ function escapeControl(root) {
   return all.length ? all[all.length - 1] : null;
 }
 
+// A control's own key (data-key="r": the Turn button's R), pressed anywhere on the page
+// but in a text field: the last visible, enabled one in the topmost dialog (or the page).
+function keyControl(root, key, target) {
+  if (target instanceof Element && target.matches("input,select,textarea,[contenteditable]")) return null;
+  const scopes = Array.from(root.querySelectorAll("[role=dialog]")).filter((d) => d.getClientRects().length);
+  const scope = scopes.length ? scopes[scopes.length - 1] : root;
+  const all = Array.from(scope.querySelectorAll("[data-key]")).filter(
+    (el) => el.dataset.key === key.toLowerCase() && el.getClientRects().length > 0 && !el.disabled,
+  );
+  return all.length ? all[all.length - 1] : null;
+}
+
 function closeMenus(except) {
   let closed = null;
   for (const menu of document.querySelectorAll("details.shell-menu[open]")) {
@@ -160,6 +173,14 @@ document.addEventListener("keydown", (event) => {
       return;
     }
     const control = escapeControl(root);
+    if (control) {
+      event.preventDefault();
+      control.click();
+    }
+    return;
+  }
+  if (key.length === 1 && !event.shiftKey) {
+    const control = keyControl(root, key, event.target);
     if (control) {
       event.preventDefault();
       control.click();

@@ -1,0 +1,188 @@
+"""Helpers that play Día de Playa through the page, as a player would (clicks and keys):
+used by tests/browser/test_diadeplaya_play.py, the layout, accessibility and keyboard
+tests and the screenshots.
+
+A turn on the page: a card of the market (``take``), then a place on the beach (a handle
+with the card's ghost; the Turn button or R turns the card first), the preview, Confirm.
+A player's first card: one of its two faces, then Lay it here (turned as it is shown).
+The table names its pending decision in ``data-decision``:
+``<phase>:<cards left>:<rotation>:<pick|confirm>``, ``wait:<seat>`` or ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ui import click, renders
+from viewport_shots import NAMES, decision, first_reachable
+
+GAME = "diadeplaya"
+#: the mode select's values (the index of each mode among the core's choices)
+MODES = {"competitive": "0", "teams": "1", "cooperative": "2", "solitaire": "3"}
+#: the number of seats each mode is played with here
+SEATS = {"solitaire": 1, "competitive": 2, "cooperative": 3, "teams": 4}
+#: each mode's seed in the tests and the screenshots
+SEEDS = {"solitaire": 2026, "competitive": 5, "cooperative": 7, "teams": 11}
+
+TABLE = "#app .tb-table"
+SIDE = '#app .tb-table [data-act="move"][data-move^="side"]'
+LAY_FIRST = '#app .tb-table [data-act="move"][data-move^="rotate"]'
+TAKE = '#app .tb-table [data-act="move"][data-move^="take"]'
+SPOT = '#app .tb-board [data-act="spot"]'
+TURN = '#app .tb-table [data-act="turn"]'
+CONFIRM = '#app .tb-table [data-act="confirm-move"]'
+CANCEL = '#app .tb-table [data-act="app.undo"]'
+PREVIEW = "#app .tb-table .dp-preview"
+MINE = ("side:", "rotate:", "take:", "place:")
+
+
+def start(
+    page,
+    mode: str,
+    kinds: Sequence[str] = ("human", "bot:random"),
+    seed: int | None = None,
+    players: int | None = None,
+    criteria: Sequence[str] | None = None,
+) -> None:
+    """From any screen of the app: a new game of Día de Playa in ``mode``, Ana (seat A)
+    first; seat ``i`` is played by ``kinds[i]`` (the last one repeats); the scoring
+    criteria ``criteria`` (all by default)."""
+    n = players or SEATS[mode]
+    picker = f'[data-act="app.new"][data-game="{GAME}"]'
+    if not page.locator(picker).count():
+        click(page, ".shell-bar .shell-brand")
+    click(page, picker)
+    _select(page, 'select[name="opt-mode"]', MODES[mode])
+    if page.input_value('select[name="players"]') != str(n):
+        _select(page, 'select[name="players"]', str(n))
+    for i in range(n):
+        page.fill(f'input[name="name-{i}"]', NAMES[i])
+        page.select_option(f'select[name="kind-{i}"]', kinds[min(i, len(kinds) - 1)])
+    if criteria is not None:
+        keep_criteria(page, criteria)
+    page.select_option('select[name="opt-first_player"]', "1")  # Player 1 (Ana)
+    page.fill('input[name="seed"]', str(SEEDS[mode] if seed is None else seed))
+    click(page, 'form[data-act="app.start"] button[type="submit"]')
+
+
+def _select(page, select: str, value: str) -> None:
+    """Choose ``value`` in a select of the form, which renders the form again."""
+    if page.input_value(select) == value:
+        return
+    before = renders(page)
+    page.select_option(select, value)
+    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+
+
+def keep_criteria(page, keep: Sequence[str]) -> None:
+    """On the new-game form: untick every scoring criterion but ``keep``."""
+    from tablero.diadeplaya.data import CRITERIA
+
+    for k, name in enumerate(CRITERIA):
+        box = f'input[name="opt-criteria-{k}"]'
+        if page.is_checked(box) != (name in keep):
+            before = renders(page)
+            page.click(box)
+            page.wait_for_function(
+                "b => document.getElementById('app').dataset.render !== b", arg=before
+            )
+
+
+def reveal(page) -> None:
+    """The pass-the-device screen, if shown: show the table to the player to move."""
+    if page.locator('[data-act="app.reveal"]').count():
+        click(page, '[data-act="app.reveal"]')
+
+
+def my_turn(page) -> bool:
+    return decision(page).startswith(MINE)
+
+
+def status(page) -> str:
+    return page.inner_text("#app .dp-status")
+
+
+def beach_blocks(page, beach: int | None = None) -> int:
+    """The blocks drawn on the board's beach (or on beach ``beach`` wherever it is)."""
+    if beach is None:
+        where = "#app .tb-board .dp-beach-panel [data-blocks]"
+    else:
+        where = f'#app .tb-table [data-beach="{beach}"] [data-blocks]'
+    return int(page.locator(where).first.get_attribute("data-blocks") or "0")
+
+
+def choose_place(page, first: bool = False) -> str:
+    """With a card in hand: click the first place shown in the frame (``first``: the
+    first place of all, as the engine lists them), check the preview is shown for it;
+    returns the place's move text."""
+    spot = f"{SPOT} >> nth=0" if first else first_reachable(page, SPOT)
+    move = page.locator(spot).get_attribute("data-move") or ""
+    click(page, spot)
+    assert decision(page).startswith("place:") and decision(page).endswith(":confirm"), decision(
+        page
+    )
+    assert page.locator(PREVIEW).get_attribute("data-preview") == move
+    return move
+
+
+def play_step(page, first: bool = False) -> str | None:
+    """One decision of the viewer's by clicks; returns the card's place when it was laid
+    (``first`` for a first card), else ``None``.  ``first``: always the first card of the
+    market and the first place (face a, unturned, for a first card)."""
+    d = decision(page)
+    if d.startswith("side:"):
+        click(page, SIDE)
+    elif d.startswith("take:"):
+        click(page, f"{TAKE} >> nth=0" if first else first_reachable(page, TAKE))
+    elif d.startswith("rotate:") and page.locator(LAY_FIRST).count():
+        click(page, LAY_FIRST)
+        return "first"
+    elif d.startswith("rotate:"):
+        move = choose_place(page, first)
+        click(page, CONFIRM)
+        return move
+    elif d.startswith("place:"):
+        if not page.locator(CONFIRM).count():
+            choose_place(page, first)
+        move = page.locator(CONFIRM).get_attribute("data-move")
+        click(page, CONFIRM)
+        return move
+    else:
+        raise AssertionError(f"not the viewer's decision: {d!r}")
+    return None
+
+
+def play_turn(page, first: bool = False) -> str:
+    """The viewer's turn by clicks, to the card laid; returns its place (``first``)."""
+    for _ in range(6):
+        laid = play_step(page, first)
+        if laid is not None:
+            return laid
+    raise AssertionError(f"the turn never ended: {decision(page)}")
+
+
+def wait_turn_or_end(page, timeout_ms: int = 60_000) -> None:
+    """Until it is a human's decision on the page (or a pass screen, or the end)."""
+    page.wait_for_function(
+        """() => document.querySelector('.shell-end') || document.querySelector('.shell-pass')
+             || document.querySelector('.shell-bot-problem')
+             || /^(side|rotate|take|place):/.test(
+                  document.querySelector('#app .tb-table [data-decision]')?.dataset.decision
+                  ?? '')""",
+        timeout=timeout_ms,
+    )
+    assert page.locator(".shell-bot-problem").count() == 0
+
+
+def play_to_end(page, limit: int = 120, first: bool = False) -> int:
+    """Every human seat's turns by clicks (past the pass screens) to the end; returns the
+    cards laid on the page."""
+    laid = 0
+    for _ in range(limit):
+        wait_turn_or_end(page)
+        if page.locator(".shell-end").count():
+            return laid
+        reveal(page)
+        play_turn(page, first)
+        laid += 1
+    raise AssertionError(f"the game did not end; the decision is {decision(page)!r}")
