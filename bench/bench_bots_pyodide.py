@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Bot speed inside Pyodide (under Node) against CPython, on the same positions.
 
-    uv run python bench/bench_bots_pyodide.py [--players 2 3 4] [--positions P]
+    uv run python bench/bench_bots_pyodide.py [--game G] [--players 2 3 4] [--positions P]
                                               [--budget-ms B] [--json out.json]
 
 Builds the wheels (``build.py``), loads Pyodide from ``node_modules/pyodide`` under Node,
-unpacks tablero-core, tablero-arribada and tablero-bots, and runs :func:`measure` there:
-``hard`` (``budget_ms=B``) decides ``P`` positions per player count taken by
-``bench/bench_bots.py``'s ``positions()`` (2+ legal moves, every phase of the turn);
-the figure is total iterations over total search time, as in ``bench_bots.py``.  Then
+unpacks tablero-core, the game's wheel (``--game``, default ``arribada``) and
+tablero-bots, and runs :func:`measure` there: ``hard`` (``budget_ms=B``) decides ``P``
+positions per player count taken by ``bench/bench_bots.py``'s ``positions()`` (2+ legal
+moves, every phase of the turn); the figures are total iterations over total search time,
+as in ``bench_bots.py``, and the mean and longest wall time of a decision.  Then
 the same function runs here in CPython, and the ratio is printed.  Pyodide in Chromium
 (the bot worker) runs the same wasm; ``tests/browser/test_bots_play.py`` prints its
 figure.
@@ -35,16 +36,20 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 def measure(params: dict) -> list[dict]:
     """Run in both interpreters: ``hard``'s iterations per second per player count."""
+    import time
+
     from bench_bots import positions
     from tablero.bots import make_bot
 
     rows = []
     for n in params["players"]:
-        states = positions("arribada", n, params["positions"])
-        iters, secs = 0, 0.0
+        states = positions(params["game"], n, params["positions"])
+        iters, secs, walls = 0, 0.0, []
         for i, s in enumerate(states):
             bot = make_bot("hard", seed=i, budget_ms=params["budget_ms"])
+            start = time.perf_counter()
             bot.choose(s.view(s.current_player))
+            walls.append(time.perf_counter() - start)
             iters += bot.stats.iterations
             secs += bot.stats.seconds
         rows.append({
@@ -53,6 +58,8 @@ def measure(params: dict) -> list[dict]:
             "iterations": iters,
             "seconds": round(secs, 3),
             "iterations_per_s": round(iters / secs, 1),
+            "ms_mean": round(1000 * sum(walls) / len(walls)),
+            "ms_max": round(1000 * max(walls)),
         })  # fmt: skip
     return rows
 
@@ -61,6 +68,7 @@ def main() -> int:
     import build
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="arribada")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--budget-ms", type=float, default=1000)
@@ -70,9 +78,16 @@ def main() -> int:
     if node is None:
         print("Node.js is needed (node_modules/pyodide runs under it)", file=sys.stderr)
         return 1
-    params = {"players": args.players, "positions": args.positions, "budget_ms": args.budget_ms}
+    params = {
+        "game": args.game,
+        "players": args.players,
+        "positions": args.positions,
+        "budget_ms": args.budget_ms,
+    }
     with tempfile.TemporaryDirectory(prefix="tablero-bench-") as tmp:
-        wheels = build.build_wheels(Path(tmp), ("tablero-core", "tablero-arribada", "tablero-bots"))
+        wheels = build.build_wheels(
+            Path(tmp), ("tablero-core", f"tablero-{args.game}", "tablero-bots")
+        )
         job = {
             **params,
             "wheels": [str(w) for w in wheels],
@@ -100,7 +115,8 @@ def main() -> int:
         print(
             f"{p_row['players']} players: Pyodide {p_row['iterations_per_s']:,.0f} "
             f"iterations/s, CPython {c_row['iterations_per_s']:,.0f} iterations/s "
-            f"(Pyodide {ratio:.2f}x)",
+            f"(Pyodide {ratio:.2f}x); a decision in Pyodide: mean {p_row['ms_mean']} ms, "
+            f"longest {p_row['ms_max']} ms",
             flush=True,
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -112,6 +128,7 @@ def main() -> int:
         "cpus": os.cpu_count(),
         "load_average_1min": load,
         "budget_ms": args.budget_ms,
+        "game": args.game,
     }
     print(f"Pyodide's Python {pyodide['python']}, CPython {meta['cpython']}; load average "
           f"(1 min) at the end: {load}")  # fmt: skip

@@ -28,6 +28,10 @@ scores it with the game's evaluation:
   at the time or iteration budget, or earlier once no other move could catch up with
   the leader's visits in the iterations left.  Decisions among fewer than
   ``FULL_BUDGET_MOVES`` moves get a proportional share of the time budget.
+
+A game's evaluation module may change these settings for its own decisions (``SEARCH``,
+see :attr:`MctsBot.SETTINGS`), force its sharp replies (``REPLY_FORCED``: the next player
+plays one of them) and give the playouts a quick move (``playout_move``).
 """
 
 from __future__ import annotations
