@@ -546,6 +546,13 @@ def test_the_end_marks_each_criterions_scoring_and_shows_breakdown_and_chart(mod
             assert cell.text == str(s.points[b][c])
         (tot,) = find(root, data_end_total=str(b))
         assert tot.text == str(sum(s.points[b].values()))
+    # the result's figures lead: the breakdown comes before the beaches drawn
+    order = [
+        "beach" if el.get("data-end-beach") is not None else "total"
+        for el in root.iter()
+        if el.get("data-end-total") is not None or el.get("data-end-beach") is not None
+    ]
+    assert order == ["total"] * s.beach_count + ["beach"] * s.beach_count
     # the legend names each criterion's outline
     legend = [text_of(li) for li in classed(root, "dp-legend-marks")[0]]
     assert legend == [T(f"diadeplaya.criterion.{c}") for c in MARKED if c in s.criteria]

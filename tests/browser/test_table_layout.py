@@ -4,9 +4,10 @@ Played like a player, by clicking the real page (``viewport_shots.start_game`` a
 clicks of ``ui.click``); nothing is moved any other way.
 
 * Every decision of a turn fits the screen at 1280x800, 1366x768, 1920x1080 and a
-  390x844 phone, for Arribada, Arboretum and Arraial with 2 and with 4 players (the other seats
-  random bots): the page does not scroll, and the board frame, the player's pieces, the
-  pending decision's targets and its buttons are inside the viewport, not covered (a
+  390x844 phone, for Arribada, Arboretum and Arraial with 2 and with 4 players, and Día de
+  Playa in each of its modes (the other seats random bots): the page does not scroll,
+  and the board frame, the player's pieces (Día de Playa's card in hand), the pending
+  decision's targets and its buttons are inside the viewport, not covered (a
   tap at their centre reaches them) and at least 24 px (WCAG's minimum target size).
   Targets drawn on the board may be scrolled away inside the board's frame (it pans on a
   phone): then the frame must bring each of them into the viewport when scrolled to it.
@@ -26,6 +27,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import diadeplaya_ui as dp
 import pytest
 from conftest import NetworkGuard, wait_ready
 from screens import import_finished_game
@@ -131,8 +133,10 @@ class Screen:
     """Checks of what a player sees at each decision of a game on one page; the
     problems are gathered (every decision is checked) and reported together."""
 
-    def __init__(self, page, label: str, measure: bool = True):
-        self.page, self.label, self.measure = page, label, measure
+    def __init__(self, page, label: str, measure: bool = True, pieces: bool = True):
+        """``pieces``: the player always holds pieces (``.tb-hand``); when not (a Día de
+        Playa card is in hand only between taking and laying it), a decision names them."""
+        self.page, self.label, self.measure, self.pieces = page, label, measure, pieces
         self.problems: list[str] = []
         self.boards: list[str] = []
 
@@ -144,8 +148,9 @@ class Screen:
         always = [
             ("board frame", ".tb-board", "all", False),
             ("board controls", ".tb-board button", EACH, True),
-            ("pieces", ".tb-hand", "all", False),
         ]
+        if self.pieces:
+            always.append(("pieces", ".tb-hand", "all", False))
         found = self.page.evaluate(MEASURE, [[*always, *groups], MIN_TARGET])
         where = f"{self.label} {stage} [{decision(self.page)}]"
         if found["scrollTop"] != 0 or found["scrollHeight"] > found["vh"] + 1:
@@ -375,6 +380,67 @@ def test_every_decision_fits_the_screen(pages, size, game, players):
     screen.assert_ok()
 
 
+# Día de Playa: the first card's faces, then each turn the market's cards (in the dock),
+# the places on the beach (REACH: the frame pans when the beach is zoomed or on a phone)
+# with the card in hand, the preview with Confirm and Cancel
+FACES = ("first card's faces", '.tb-hand [data-act="move"][data-move^="side"]', ALL, True)
+HAND = ("card in hand", ".tb-hand .dp-hand-card", ALL, False)
+TURN = ("turn", '.tb-actions [data-act="turn"]', ALL, True)
+LAY_FIRST = ("lay it here", '.tb-actions [data-act="move"][data-move^="rotate"]', ALL, True)
+MARKET = ("market cards", '.tb-decision [data-act="move"][data-move^="take"]', ALL, True)
+DECK = ("deck", ".tb-decision .dp-deck", ALL, False)
+SPOTS = ("places on the beach", '.tb-board [data-act="spot"]', REACH, True)
+UNDO = ("cancel", '.tb-actions [data-act="app.undo"]', ALL, True)
+POINTS = ("points by criterion", ".dp-points", EACH, False)
+
+
+def diadeplaya_first(screen: Screen, page) -> None:
+    """The first card: a face, then Lay it here (turned once first)."""
+    wait_decision(page, "side:")
+    screen.check("first card: face", FACES)
+    click(page, FACES[1])
+    assert decision(page).startswith("rotate:"), decision(page)
+    screen.check("first card: rotation", HAND, TURN, LAY_FIRST)
+    click(page, TURN[1])
+    click(page, LAY_FIRST[1])
+
+
+def diadeplaya_turn(screen: Screen, page, turn: int) -> None:
+    """Take a card of the market, turn it, choose a place, confirm (checking each)."""
+    wait_decision(page, "take:")
+    screen.check(f"turn {turn} market", MARKET, DECK)
+    click(page, first_reachable(page, MARKET[1]))
+    assert decision(page).startswith("rotate:"), decision(page)
+    screen.check(f"turn {turn} card in hand", SPOTS, HAND, TURN)
+    click(page, TURN[1])
+    screen.check(f"turn {turn} card turned", SPOTS, HAND, TURN)
+    click(page, first_reachable(page, SPOTS[1]))
+    assert decision(page).startswith("place:") and decision(page).endswith("confirm")
+    screen.check(f"turn {turn} place chosen", PREVIEW, CONFIRM, UNDO, SPOTS, HAND)
+    click(page, CONFIRM[1])
+
+
+def walk_diadeplaya(screen: Screen, page) -> None:
+    diadeplaya_first(screen, page)
+    diadeplaya_turn(screen, page, 1)
+    diadeplaya_turn(screen, page, 2)
+
+
+DIADEPLAYA_MODES = ["solitaire", "competitive", "cooperative", "teams"]
+
+
+@pytest.mark.parametrize("mode", DIADEPLAYA_MODES)
+@pytest.mark.parametrize("size", VIEWPORTS, ids=size_id)
+def test_every_diadeplaya_decision_fits_the_screen(pages, size, mode):
+    """Día de Playa in each mode (Ana and random bots): the beach's frame, the market and
+    the buttons in view together at every decision, the page never scrolling."""
+    page = pages(*size)
+    dp.start(page, mode)
+    screen = Screen(page, f"diadeplaya {mode} at {size_id(size)}", pieces=False)
+    walk_diadeplaya(screen, page)
+    screen.assert_ok()
+
+
 # --- 2. what the others did ------------------------------------------------------------------
 
 
@@ -459,6 +525,24 @@ def test_a_bots_arraial_placement_is_marked_and_said(pages):
     assert page.locator(".tb-board rect.tb-recent[data-recent-slot]").count() >= 1
 
 
+def test_a_bots_diadeplaya_card_is_marked_and_said(pages):
+    page = pages(1280, 800)
+    dp.start(page, "competitive", seed=dp.SEEDS["competitive"])
+    diadeplaya_first(Screen(page, "diadeplaya", measure=False), page)
+    diadeplaya_turn(Screen(page, "diadeplaya", measure=False), page, 1)
+    wait_decision(page, "take:")
+    bens = page.locator('.tb-side .dp-other[data-beach="1"]')
+    recent = bens.locator("rect.tb-recent").evaluate_all(
+        "els => els.map(e => e.dataset.recentCell)"
+    )
+    assert len(recent) == 1, recent  # the card Ben laid since Ana's last one
+    news = page.inner_text(".tb-status .tb-news")
+    said = [line for line in log_lines(page) if line.startswith("Ben lays")]
+    laid = [line for line in said if f"at {recent[0]}," in line]
+    assert laid, (recent, said)
+    assert laid[0].split(" (")[0] in news, (news, laid)
+
+
 def test_the_pass_screen_says_what_happened_without_the_rack(pages):
     page = pages(1280, 800)
     start_game(page, "arribada", 2, kinds=("human", "human"), seed=9)
@@ -493,6 +577,10 @@ END_SCORES = {
         ("players", ".shell-end .arb-end table th[data-seat]"),
         ("scores", ".shell-end .arb-end table [data-total]"),
     ],
+    "diadeplaya": [
+        ("winner line", ".shell-end .dp-winner"),
+        ("scores", ".shell-end .dp-end [data-end-total]"),
+    ],
     "arraial": [
         ("winner line", ".shell-end .arl-winner"),
         ("margin", ".shell-end .arl-winner .tb-margin"),
@@ -502,7 +590,7 @@ END_SCORES = {
 }
 
 
-@pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial"])
+@pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial", "diadeplaya"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=size_id)
 def test_the_end_screen_leads_with_the_result(pages, size, game):
     page = pages(*size)

@@ -1,8 +1,8 @@
 """The end of a Día de Playa game: the result first (the winner, the winning team, or in
-cooperative and solitaire play the beach reached), each beach drawn with the blocks each
-criterion scores marked on it (the surfers facing the sea, the lonely tourists, the
-trios, the largest umbrella group, the sand squares, the served stalls, the litter), the
-points by criterion, and a chart of the scores over the game."""
+cooperative and solitaire play the beach reached) and the points by criterion, then each
+beach drawn with the blocks each criterion scores marked on it (the surfers facing the
+sea, the lonely tourists, the trios, the largest umbrella group, the sand squares, the
+served stalls, the litter), and a chart of the scores over the game."""
 
 from __future__ import annotations
 
@@ -132,30 +132,8 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
         )
         out.append(widgets.winner_line("dp", winners, colours, headline, margin))
 
-    # each beach with its scoring marked, and the points by criterion
-    labels = {c: t("diadeplaya.end.marks", criterion=criterion_name(c, t)) for c in MARKED}
-    beaches = []
-    for b in range(state.beach_count):
-        owner = beach_owner(state.mode, b, seats, t)
-        pic = BeachPicture(marks=scoring_marks(state, b), mark_labels=labels,
-                           sea_label=t("diadeplaya.beach.sea"))  # fmt: skip
-        head = (
-            tag("h3", owner)
-            if state.shared
-            else raw_tag("h3", mark_icon(colours[b], seat_letter(b), 18) + esc(owner))
-        )
-        beaches.append(
-            raw_tag("section", head + beach_svg(state.grids[b], pic, title=owner, zoom=0.75),
-                    class_="dp-end-beach", data_end_beach=b)
-        )  # fmt: skip
-    legend = "".join(
-        raw_tag("li", tag("span", "", class_=f"dp-key dp-key-{c}") + esc(criterion_name(c, t)))
-        for c in MARKED if c in state.criteria
-    )  # fmt: skip
-    out.append(tag("p", t("diadeplaya.end.how"), class_="dp-note"))
-    out.append(raw_tag("ul", legend, class_="dp-legend-marks"))
-    out.append(raw_tag("div", "".join(beaches), class_="dp-end-beaches"))
-
+    # the points by criterion first (the result's figures), then each beach with its
+    # scoring marked
     heads = [tag("th", t("diadeplaya.points.criterion"))] + [
         tag("th", beach_owner(state.mode, b, seats, t), class_="dp-num")
         for b in range(state.beach_count)
@@ -189,6 +167,29 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
                             points=state.score[k]), data_team_total=k)
                 for k in (0, 1)), class_="dp-events")
         )  # fmt: skip
+
+    labels = {c: t("diadeplaya.end.marks", criterion=criterion_name(c, t)) for c in MARKED}
+    beaches = []
+    for b in range(state.beach_count):
+        owner = beach_owner(state.mode, b, seats, t)
+        pic = BeachPicture(marks=scoring_marks(state, b), mark_labels=labels,
+                           sea_label=t("diadeplaya.beach.sea"))  # fmt: skip
+        head = (
+            tag("h3", owner)
+            if state.shared
+            else raw_tag("h3", mark_icon(colours[b], seat_letter(b), 18) + esc(owner))
+        )
+        beaches.append(
+            raw_tag("section", head + beach_svg(state.grids[b], pic, title=owner, zoom=0.75),
+                    class_="dp-end-beach", data_end_beach=b)
+        )  # fmt: skip
+    legend = "".join(
+        raw_tag("li", tag("span", "", class_=f"dp-key dp-key-{c}") + esc(criterion_name(c, t)))
+        for c in MARKED if c in state.criteria
+    )  # fmt: skip
+    out.append(tag("p", t("diadeplaya.end.how"), class_="dp-note"))
+    out.append(raw_tag("ul", legend, class_="dp-legend-marks"))
+    out.append(raw_tag("div", "".join(beaches), class_="dp-end-beaches"))
 
     # the scores over the game
     series = score_series(state.history, n)
