@@ -24,15 +24,24 @@ from collections.abc import Iterable
 
 from . import scoring
 from .beach import lay, legal_spots
+from .moves import DiaDePlayaMove, Place
 from .shapes import ROTATIONS
 from .state import DiaDePlayaState
 
-__all__ = ["evaluate", "sides", "best_placements", "turn_starts"]
+__all__ = [
+    "SEARCH", "best_placements", "evaluate", "playout_move", "sharp_replies", "sides",
+    "turn_starts",
+]  # fmt: skip
 
-#: ``(beach blocks, face, rotations, criteria) -> [(points but umbrellas, largest umbrella
-#: group)]``: the placements no other placement beats on both counts.
-_CACHE: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+#: ``(beach blocks, face, rotation, criteria) -> [(points but umbrellas, largest umbrella
+#: group, x, y)]``: the placements in that rotation no other one beats on both counts.
+_CACHE: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
 _CACHE_LIMIT = 20_000
+
+#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): every
+#: decision gets the whole time budget (a take among 3 cards is the turn's decision that
+#: matters), and the next player's take is forced (``sharp_replies``: all of them).
+SEARCH = {"FULL_BUDGET_MOVES": 1, "REPLY_FORCED": True}
 
 
 def sides(state: DiaDePlayaState) -> tuple[int, ...]:
@@ -50,26 +59,25 @@ def turn_starts(state: DiaDePlayaState) -> bool:
     return state.phase == "take"
 
 
-def best_placements(
-    grid: dict[int, int], face: int, rotations: Iterable[int], criteria: tuple[str, ...]
-) -> list[tuple[int, int]]:
-    """``(points of the chosen criteria but umbrellas, largest umbrella group)`` of the
-    placements of ``face`` on ``grid`` that no other beats on both counts."""
-    rotations = tuple(rotations)
-    key = (tuple(sorted(grid.items())), face, rotations, criteria)
+def _front(
+    grid: dict[int, int], face: int, rotation: int, criteria: tuple[str, ...]
+) -> list[tuple[int, int, int, int]]:
+    """``(points of the chosen criteria but umbrellas, largest umbrella group, x, y)`` of
+    the placements of ``face`` turned ``rotation`` on ``grid`` that no other placement in
+    that rotation beats on both counts (the first spot of each pair of counts)."""
+    key = (tuple(sorted(grid.items())), face, rotation, criteria)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    found: set[tuple[int, int]] = set()
-    for rotation in rotations:
-        spots = legal_spots(grid, face, rotation) if grid else [(0, 0)]
-        for x, y in spots:
-            after = lay(grid, face, rotation, x, y)
-            points = sum(scoring.beach_points(after, criteria).values())
-            largest = scoring.largest_umbrella(after) if "umbrellas" in criteria else 0
-            found.add((points, largest))
+    found: dict[tuple[int, int], tuple[int, int]] = {}
+    spots = legal_spots(grid, face, rotation) if grid else [(0, 0)]
+    for x, y in spots:
+        after = lay(grid, face, rotation, x, y)
+        points = sum(scoring.beach_points(after, criteria).values())
+        largest = scoring.largest_umbrella(after) if "umbrellas" in criteria else 0
+        found.setdefault((points, largest), (x, y))
     front = sorted(
-        (p, k)
+        (p, k, *found[p, k])
         for p, k in found
         if not any(q >= p and m >= k and (q, m) != (p, k) for q, m in found)
     )
@@ -79,6 +87,19 @@ def best_placements(
     return front
 
 
+def best_placements(
+    grid: dict[int, int], face: int, rotations: Iterable[int], criteria: tuple[str, ...]
+) -> list[tuple[int, int]]:
+    """``(points of the chosen criteria but umbrellas, largest umbrella group)`` of the
+    placements of ``face`` on ``grid`` that no other beats on both counts."""
+    found = {(p, k) for r in rotations for p, k, _, _ in _front(grid, face, r, criteria)}
+    return sorted(
+        (p, k)
+        for p, k in found
+        if not any(q >= p and m >= k and (q, m) != (p, k) for q, m in found)
+    )
+
+
 def evaluate(state: DiaDePlayaState) -> list[float]:
     if state.is_terminal() or state.holding is None:
         return [float(x) for x in state.score]
@@ -86,10 +107,21 @@ def evaluate(state: DiaDePlayaState) -> list[float]:
     b = state.beach_of(p)
     rotations = ROTATIONS if state.rotation is None else (state.rotation,)
     front = best_placements(state.grids[b], state.holding, rotations, state.criteria)
+    return _best_for_holder(state, front)[0]
+
+
+def _best_for_holder(
+    state: DiaDePlayaState, front: list[tuple[int, int]]
+) -> tuple[list[float], int]:
+    """Each seat's score after the placement of ``front`` (``(points but umbrellas,
+    largest umbrella group)`` on the holder's beach) best for the holder, and its index."""
+    p = state.player
+    b = state.beach_of(p)
     others = [scoring.largest_umbrella(g) for g in state.grids]
     base = [sum(v for k, v in points.items() if k != "umbrellas") for points in state.points]
     best: list[float] | None = None
-    for points, largest in front:
+    index = 0
+    for j, (points, largest) in enumerate(front):
         totals = base[:]
         totals[b] = points
         if "umbrellas" in state.criteria:
@@ -99,8 +131,30 @@ def evaluate(state: DiaDePlayaState) -> list[float]:
         seats = _seat_scores(state, totals)
         if best is None or seats[p] > best[p]:
             best = [float(x) for x in seats]
+            index = j
     assert best is not None
-    return best
+    return best, index
+
+
+def sharp_replies(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
+    """For ``hard``: a player about to take answers with one of the market's cards, each
+    judged by :func:`evaluate` at its best placement (so the search sees what a take
+    leaves the next player: the flipped faces and the new card).  Empty otherwise."""
+    return state.legal_moves() if state.phase == "take" else []
+
+
+def playout_move(state: DiaDePlayaState) -> DiaDePlayaMove | None:
+    """For ``hard``'s playouts: where to lay the card in hand, the placement
+    :func:`evaluate` counts (the holder's best, umbrellas compared); ``None`` in the
+    other decisions (the search's own best-of-k by the evaluation picks those)."""
+    if state.phase != "place" or state.holding is None or state.rotation is None:
+        return None
+    grid = state.grids[state.beach_of(state.player)]
+    front = _front(grid, state.holding, state.rotation, state.criteria)
+    if not front:  # no spot in this rotation (cannot happen on a beach with room)
+        return None
+    _, i = _best_for_holder(state, [(p, k) for p, k, _, _ in front])
+    return Place(front[i][2], front[i][3])
 
 
 def _seat_scores(state: DiaDePlayaState, totals: list[int]) -> list[int]:
