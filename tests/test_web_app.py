@@ -1063,7 +1063,8 @@ def test_new_game_form_shows_exactly_each_games_option_specs():
     for entry in games:
         game = get_game(entry.id)
         page = Page(app, app.boot("en")).click("app.new", game=entry.id)
-        for players in game.allowed_players({s.name: s.default for s in game.options}):
+        defaults = {s.name: s.default for s in game.options}
+        for players in game.allowed_players(defaults):
             page.send("app.form", players=str(players))
             html = page.html
             selects, sets = _option_selects(html), _option_sets(html)
@@ -1077,7 +1078,18 @@ def test_new_game_form_shows_exactly_each_games_option_specs():
                     assert picked == [list(spec.allowed(players)).index(spec.default)]
                 for _, text, _ in shown:  # every choice has a label from the catalog
                     assert text and "option." not in text, (entry.id, spec.name, text)
-            assert _players_offered(html) == list(range(game.min_players, game.max_players + 1))
+            # the counts its options as chosen allow (Día de Playa's depend on the mode)
+            assert _players_offered(html) == list(game.allowed_players(defaults))
+        # each choice of a one-of option offers the counts it allows (Día de Playa's mode:
+        # solitaire 1, cooperative 2 to 4, teams 4)
+        for spec in game.options:
+            if spec.kind != "one" or not spec.choices:
+                continue
+            for index, value in enumerate(spec.choices):
+                page.send("app.form", **{f"opt-{spec.name}": str(index)})
+                allowed = list(game.allowed_players(defaults | {spec.name: value}))
+                assert _players_offered(page.html) == allowed, (entry.id, spec.name, value)
+            page.send("app.form", **{f"opt-{spec.name}": str(spec.choices.index(spec.default))})
 
 
 @pytest.mark.parametrize("game_id", ["arboretum", "arribada"])
