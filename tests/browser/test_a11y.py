@@ -1,4 +1,4 @@
-"""Every screen of both games, reached by clicking like a player, audited with axe-core
+"""Every screen of every game, reached by clicking like a player, audited with axe-core
 (tests/browser/axe.py): no serious or critical violation of WCAG 2.1 A/AA or of axe's
 best practices.
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import arboretum_ui
+import diadeplaya_ui as dp
 import pytest
 from axe import AXE_JS, assert_clean
 from conftest import wait_ready
@@ -24,7 +25,7 @@ from ui import click, open_app, reveal
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("arribada", "arboretum", "arraial")
+GAMES = ("arribada", "arboretum", "arraial", "diadeplaya")
 TABLE_REWORK = pytest.mark.xfail(strict=True, reason="issue 17: fixed with the table rework")
 
 
@@ -40,7 +41,7 @@ def start(page, game: str, seed: int = 9) -> None:
     click(page, f'[data-act="app.new"][data-game="{game}"]')
     page.fill('input[name="name-0"]', "Ana")
     page.fill('input[name="name-1"]', "Ben")
-    if game in ("arboretum", "arraial"):
+    if game in ("arboretum", "arraial", "diadeplaya"):
         page.select_option('select[name="opt-first_player"]', "1")  # player A
     page.fill('input[name="seed"]', str(seed))
     click(page, 'form[data-act="app.start"] button[type="submit"]')
@@ -246,6 +247,62 @@ def arraial_refill(page) -> None:
     assert page.locator('.tb-board [data-act="move"][data-face-up]').count() >= 1
 
 
+# Día de Playa's table (Ana against a random bot; teams: three bots)
+
+
+def diadeplaya_side(page) -> None:
+    """The first card: its two faces to choose from."""
+    dp.start(page, "competitive")
+    page.wait_for_selector(dp.SIDE)
+
+
+def diadeplaya_first(page) -> None:
+    """The first card's face chosen: turned (R) and laid in the middle, its ghost shown."""
+    diadeplaya_side(page)
+    click(page, dp.SIDE)
+    click(page, dp.TURN)
+    assert page.locator(dp.LAY_FIRST).count() == 1
+
+
+def diadeplaya_take(page) -> None:
+    """The market in the dock, the others' first cards beside the beach."""
+    diadeplaya_first(page)
+    click(page, dp.LAY_FIRST)
+    dp.wait_turn_or_end(page)
+    page.wait_for_selector(dp.TAKE)
+
+
+def diadeplaya_place(page) -> None:
+    """A card in hand: the places on the beach, the ghost under the keyboard's focus."""
+    diadeplaya_take(page)
+    click(page, dp.TAKE)
+    assert page.locator(dp.SPOT).count() >= 1
+    page.keyboard.press("ArrowRight")  # the focus (and the ghost) moves
+
+
+def diadeplaya_preview(page) -> None:
+    """A place chosen: the preview of each criterion's change, Confirm and Cancel."""
+    diadeplaya_take(page)
+    click(page, dp.TAKE)
+    dp.choose_place(page)
+    assert page.locator(dp.PREVIEW).count() == 1
+
+
+def diadeplaya_teams(page) -> None:
+    """Teams: Ana's beach and the three others, smaller, beside it."""
+    dp.start(page, "teams")
+    dp.play_turn(page)
+    dp.wait_turn_or_end(page)
+    assert page.locator("#app .dp-other").count() == 3
+
+
+def diadeplaya_solitaire_end(page) -> None:
+    """A solitaire game played to its end: the beach reached, the ladder, the marks."""
+    dp.start(page, "solitaire", kinds=("human",), criteria=("surfers", "tourists", "trios"))
+    dp.play_to_end(page, first=True)
+    assert page.locator(".shell-end [data-result]").count() == 1
+
+
 # Finished games
 
 
@@ -293,6 +350,13 @@ SCREENS: dict[str, Callable] = {
     "table-arraial-land": arraial_land,
     "table-arraial-preview": arraial_preview,
     "table-arraial-refill": arraial_refill,
+    "table-diadeplaya-side": diadeplaya_side,
+    "table-diadeplaya-first": diadeplaya_first,
+    "table-diadeplaya-take": diadeplaya_take,
+    "table-diadeplaya-place": diadeplaya_place,
+    "table-diadeplaya-preview": diadeplaya_preview,
+    "table-diadeplaya-teams": diadeplaya_teams,
+    "end-diadeplaya-solitaire": diadeplaya_solitaire_end,
     **{f"rules-{g}": rules(g) for g in GAMES},
     **{f"end-{g}": end(g) for g in GAMES},
     **{f"replay-{g}": replay(g) for g in GAMES},

@@ -70,10 +70,11 @@ CSS = (
 & .dp-marks-umbrellas .dp-mark{fill:rgba(194,37,92,.12)}
 & .dp-marks-litter .dp-mark{fill:rgba(176,0,32,.12)}
 & .dp-seats{display:flex;gap:.35rem;list-style:none;margin:0;padding:0;overflow-x:auto}
-& .dp-seat{flex:1 1 9rem;min-width:8.5rem;display:flex;flex-wrap:wrap;align-items:center;
+& .dp-seat{flex:1 1 0;min-width:5.5rem;display:flex;flex-wrap:wrap;align-items:center;
  gap:0 .5rem;padding:.15rem .5rem;border:2px solid #c8d6e0;border-radius:.6rem;background:#fcfdff}
 & .dp-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
-& .dp-seat-line{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap;flex:1 0 auto}
+& .dp-seat-line{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap;flex:1 1 auto;
+ min-width:0}
 & .dp-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
 & .dp-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
  min-width:0}
@@ -87,6 +88,7 @@ CSS = (
 & .dp-status .dp-hint{display:block;font-weight:400;font-size:.9rem}
 & .dp-badge{display:inline-block;margin-left:.4rem;padding:0 .45rem;border-radius:1rem;
  background:#174a8c;color:#fff;font-size:.8rem;font-weight:700}
+& .dp-points-panel:focus-visible{outline:3px solid #ffb300;outline-offset:2px}
 & .dp-panel{background:#fcfdff;border:1px solid #c8d6e0;border-radius:.6rem;padding:.45rem .6rem}
 & .dp-panel h2,& .dp-panel h3{margin:0 0 .3rem;font-size:1rem;display:flex;align-items:center;
  gap:.3rem;flex-wrap:wrap}
@@ -148,7 +150,7 @@ CSS = (
 & .tb-decision .dp-market-panel h2{display:none}
 & .tb-decision .dp-market{justify-content:center}
 @media (max-width:30rem){& .dp-stat{font-size:.75rem}
- & .dp-seat{min-width:7.5rem;padding:.1rem .35rem}
+ & .dp-seat{padding:.1rem .35rem}
  & .dp-score{font-size:1rem}
  & .dp-status .dp-hint{font-size:.8rem}
  & .dp-btn{padding:.35rem .7rem}

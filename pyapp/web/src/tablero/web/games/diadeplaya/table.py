@@ -250,13 +250,16 @@ def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
                 tag("span", t("diadeplaya.market.other"), class_="dp-other-label")
                 + face_icon(face ^ 1, 0, 8),
                 class_="dp-slot-other",
+                aria_hidden="true",
             )
-            + tag("span", name, class_="dp-slot-name")
+            + tag("span", name, class_="dp-slot-name", aria_hidden="true")
         )
         if active:
+            # the button's name is its hidden text: what is drawn is decoration
             body = raw_tag(
-                "button", pics, type="button", class_="dp-take", data_act="move",
-                data_move=f"take {slot + 1}", aria_label=label, title=label,
+                "button", tag("span", label, class_="shell-visually-hidden") + pics,
+                type="button", class_="dp-take", data_act="move",
+                data_move=f"take {slot + 1}", title=label,
                 data_focus="1" if first else None,
             )  # fmt: skip
             first = False
@@ -311,10 +314,16 @@ def _points_panel(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) ->
     extra = ""
     if view.shared:
         extra = tag("p", t("diadeplaya.points.goal"), class_="dp-note")
+    # focusable: the side panel scrolls when the beaches beside it are many, and may
+    # hold nothing else the keyboard reaches (its arrow keys then scroll it)
+    title = t("diadeplaya.points.title")
     return raw_tag(
         "section",
-        tag("h2", t("diadeplaya.points.title")) + table + extra,
+        tag("h2", title) + table + extra,
         class_="dp-panel dp-points-panel",
+        role="group",
+        aria_label=title,
+        tabindex="0",
     )
 
 
@@ -354,9 +363,11 @@ def _hand(view: DiaDePlayaState, t: Translate, rot: int) -> tuple[str, str]:
             faces.append(
                 raw_tag(
                     "button",
-                    face_icon(face, 0, 22) + tag("span", face_name(face), class_="dp-slot-name"),
+                    tag("span", label, class_="shell-visually-hidden")
+                    + face_icon(face, 0, 22)
+                    + tag("span", face_name(face), class_="dp-slot-name", aria_hidden="true"),
                     type="button", class_="dp-take", data_act="move", data_move=str(Side(side)),
-                    aria_label=label, title=label, data_focus="1" if side == 0 else None,
+                    title=label, data_focus="1" if side == 0 else None,
                 )
             )  # fmt: skip
         title = t("diadeplaya.side.title")
