@@ -1,4 +1,4 @@
-"""The keyboard: both games played to the end with the keyboard alone, Escape, the focus
+"""The keyboard: every game played to the end with the keyboard alone, Escape, the focus
 ring, reduced motion.
 
 * A whole 2-player game of each game (Ana, a person, against a
@@ -7,7 +7,8 @@ ring, reduced motion.
   now and then, which must move the focus to another item of the same group), until the
   end screen.  At each decision the focus is inside #app, on a control; after each
   move it is never lost; while the bot moves it is on the status line.
-* Escape cancels a chosen move (the focus goes back to the board's targets), Escape
+* Escape cancels a chosen move (the focus goes back to the board's targets; in Día de
+  Playa the card goes back in hand, R turning it), Escape
   closes the open menu (the focus back on its button), and so does a click outside it.
 * The focused rack tile / board cell is visibly marked (computed style).
 * ``prefers-reduced-motion: reduce``: the mark on a bot's new tile does not pulse.
@@ -42,6 +43,10 @@ pytestmark = pytest.mark.browser
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 MAX_STEPS = 1500  # Enter presses of Ana's in one game (a game takes a few hundred)
 ARROW_EVERY = 3  # an arrow key before every third Enter
+#: ... before every Enter in a short game whose turn is three decisions (every third Enter
+#: would always fall on the same one: Día de Playa's Confirm, which is in no group; a
+#: 2-player game is 26 decisions, a third of them Confirm)
+ARROW_EVERY_GAME = {"diadeplaya": 1}
 
 
 def arrow_in_group(page, info: dict) -> dict:
@@ -62,7 +67,7 @@ def arrow_in_group(page, info: dict) -> dict:
     raise AssertionError(f"no arrow key moved the focus in {info['groupClass']}: {info}")
 
 
-def play_to_the_end(page) -> Counter:
+def play_to_the_end(page, arrow_every: int = ARROW_EVERY) -> Counter:
     """Ana's every decision by Enter (an arrow key first now and then) until the end."""
     seen: Counter = Counter()
     for step in range(MAX_STEPS):
@@ -78,7 +83,7 @@ def play_to_the_end(page) -> Counter:
         assert info["act"], "the focus is not on a control at " + where
         seen["decision " + info["decision"].split(":")[0]] += 1
         seen[f"focus {info['act']} {(info['move'] or '').split(' ')[0]}".strip()] += 1
-        if step % ARROW_EVERY == 1 and info["groupSize"] > 1:
+        if step % arrow_every == 1 % arrow_every and info["groupSize"] > 1:
             arrow_in_group(page, info)
             seen["arrow in " + str(info["groupClass"]).split()[0]] += 1
         press(page, "Enter")
@@ -100,22 +105,28 @@ def report(game: str, seen: Counter, seconds: float) -> None:
 # --- (a), (b): whole games ----------------------------------------------------------------
 
 
-TABLES = {"arribada": ".arr-table", "arboretum": ".arb-table", "arraial": ".arl-table"}
+TABLES = {
+    "arribada": ".arr-table",
+    "arboretum": ".arb-table",
+    "arraial": ".arl-table",
+    "diadeplaya": ".dp-table",
+}
 #: the roving groups the arrow keys must have moved in: the rack or hand and the board
 ARROW_GROUPS = {
     "arribada": {"arr-rack", "arr-board"},
     "arboretum": {"arb-hand", "arb-garden"},
     "arraial": {"arl-board"},  # the octagon's cards, the drop columns, the face-up cards
+    "diadeplaya": {"dp-market", "dp-beach"},  # the market's cards, the places on the beach
 }
 
 
-@pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial"])
+@pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial", "diadeplaya"])
 def test_a_whole_game_by_keyboard(game, new_page, site_server, timer):
     page = open_app(new_page, site_server)
     new_bot_game(page, game, seed=9)
     table = TABLES[game]
     assert page.locator(table).count() == 1  # one person: no pass-the-device screen
-    seen = play_to_the_end(page)
+    seen = play_to_the_end(page, ARROW_EVERY_GAME.get(game, ARROW_EVERY))
     report(game, seen, timer())
     assert page.locator(".shell-end").count() == 1
     assert seen["end focus app.replay"] == 1  # the end screen's first control
@@ -128,6 +139,9 @@ def test_a_whole_game_by_keyboard(game, new_page, site_server, timer):
     if game == "arraial":  # every kind of decision was taken by Enter
         for kind in ("act", "land", "refill"):
             assert seen["decision " + kind] > 0, seen
+    if game == "diadeplaya":  # a face, the first card laid, 8 cards taken and laid
+        assert seen["decision side"] == 1 and seen["decision take"] == 8, seen
+        assert seen["decision rotate"] == 9 and seen["decision place"] == 8, seen
 
 
 # --- (c): Escape and the menu -------------------------------------------------------------
@@ -158,6 +172,38 @@ def test_escape_cancels_a_chosen_move(new_page, site_server):
     print(f"\nEscape after choosing {cell}: the focus went to {after['cell']} ({after['name']})")
     press(page, "Enter")  # and the keyboard carries on from there
     assert active(page)["act"] == "confirm-move"
+
+
+def test_escape_takes_a_chosen_place_back_in_diadeplaya(new_page, site_server):
+    """Día de Playa: Escape after choosing a place takes the card back in hand (Cancel),
+    the focus back on the beach's places; R turns the card; Enter lays it."""
+    page = open_app(new_page, site_server)
+    new_bot_game(page, "diadeplaya", seed=9)
+    press(page, "Enter")  # face a
+    press(page, "Enter")  # laid in the middle, as it is turned
+    wait_my_turn(page)
+    assert active(page)["move"] == "take 1", active(page)
+    press(page, "Enter")
+    spot = active(page)
+    assert spot["act"] == "spot" and spot["groupClass"].startswith("dp-beach"), spot
+    press(page, "r")  # turned a quarter: the places of the card turned
+    turned = active(page)
+    assert turned["decision"].split(":")[2] == "90" and turned["act"] == "spot", turned
+    page.keyboard.press("ArrowRight")
+    place = active(page)["move"]
+    press(page, "Enter")
+    confirm = active(page)
+    assert confirm["act"] == "confirm-move" and confirm["move"] == place, confirm
+    assert page.locator(f'.dp-preview[data-preview="{place}"]').count() == 1
+    press(page, "Escape")
+    after = active(page)
+    assert page.locator(".dp-preview").count() == 0
+    assert after["decision"].startswith("rotate:"), after  # the card back in hand
+    assert after["act"] == "spot" and after["groupClass"].startswith("dp-beach"), after
+    press(page, "Enter")
+    assert active(page)["act"] == "confirm-move"
+    press(page, "Enter")
+    assert not decision(page).startswith(("rotate:", "place:")), decision(page)
 
 
 def test_escape_closes_the_menu(new_page, site_server):
