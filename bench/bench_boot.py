@@ -81,6 +81,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -403,12 +404,26 @@ STORAGE_JS = """
 
 
 class Target:
-    """A built site under test: its name in the report (``new``, ``old``...) and its
-    server."""
+    """A built site under test: its name in the report (``new``, ``old``...), its
+    server, and the games it offers (those with a UI package in its web wheel: an older
+    site may ship an engine it does not offer yet)."""
 
-    def __init__(self, name: str, server: BenchServer):
+    def __init__(self, name: str, server: BenchServer, site: Path):
         self.name = name
         self.server = server
+        self.games = site_games(site)
+
+
+def site_games(site: Path) -> set[str]:
+    """The games a built site offers: the UI packages in its ``tablero_web`` wheel."""
+    found: set[str] = set()
+    for wheel in site.glob("wheels/*/tablero_web-*.whl"):
+        with zipfile.ZipFile(wheel) as z:
+            for name in z.namelist():
+                parts = name.split("/")
+                if parts[:3] == ["tablero", "web", "games"] and parts[4:] == ["__init__.py"]:
+                    found.add(parts[3])
+    return found
 
 
 class Bench:
@@ -1031,10 +1046,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="tablero-bench-boot-") as tmp:
         work = Path(tmp)
         site, runtime_hash, _ = prepare_site(work, args.site)
-        targets = [Target(args.label, BenchServer(site).start())]
+        targets = [Target(args.label, BenchServer(site).start(), site)]
         if args.against:
             other, _, _ = prepare_site(work, args.against, name="against")
-            targets.append(Target(args.against_label, BenchServer(other).start()))
+            targets.append(Target(args.against_label, BenchServer(other).start(), other))
         profiles = work / "profiles"
         visits: list[dict] = []
         try:
@@ -1067,6 +1082,8 @@ def main(argv: list[str] | None = None) -> int:
                         record(v)
                     for game in games:
                         for target in apps:
+                            if target is None or game not in target.games:
+                                continue  # a game the site does not offer yet
                             for phase in ("game-second", "game-link-later", "game-link"):
                                 record(bench.visit("app", phase, run, target, game))
                     for profile in profiles.glob(f"run{run}-*"):
