@@ -18,6 +18,7 @@ from tablero.diadeplaya.evaluate import (
     best_placements,
     evaluate,
     playout_move,
+    search_evaluate,
     sharp_replies,
 )
 from tablero.diadeplaya.moves import Place
@@ -120,7 +121,8 @@ def test_hard_forces_the_next_players_take_at_the_cutoff():
     hard.choose(state.view(state.current_player))
     assert isinstance(hard, MctsBot) and hard.REPLY_FORCED and hard.replies is sharp_replies
     mover = state.current_player
-    options = [evaluate(state.apply_unchecked(m)) for m in state.legal_moves()]
+    assert hard.evaluate is search_evaluate  # hard's own evaluation scores the cutoff
+    options = [search_evaluate(state.apply_unchecked(m)) for m in state.legal_moves()]
     got = hard._cutoff_values(state)
     assert got in options
     assert margin(got, mover) == pytest.approx(max(margin(v, mover) for v in options))
@@ -132,3 +134,73 @@ def test_hard_plays_a_legal_move_in_every_decision_within_its_iterations():
         move = hard.choose(s.view(s.current_player))
         assert move in s.legal_moves()
         assert hard.stats.iterations <= 30
+
+
+# --- hard's own evaluation: set-ups ---------------------------------------------------------
+
+
+def _grid(rows: list[str]) -> dict[int, int]:
+    """A beach from rows of block tokens (``..``: empty), top-left at ``0,0``."""
+    from tablero.diadeplaya.data import BLOCK_OF_TOKEN
+
+    grid = {}
+    for y, row in enumerate(rows):
+        for x, token in enumerate(row.split()):
+            if token != "..":
+                grid[scoring.GRID.cell(x, y)] = BLOCK_OF_TOKEN[token]
+    return grid
+
+
+ALL = scoring.CRITERIA
+
+
+def test_a_stall_with_figures_around_and_its_other_sides_open_is_a_set_up():
+    from tablero.diadeplaya.evaluate import SET_UP_STALL, set_ups
+
+    stalls = ("stalls",)  # the figures around are diagonal pairs too (trios' set-ups)
+    three = _grid([".. Sv ..", "LG Fe ..", ".. Sv .."])
+    assert set_ups(three, stalls) == SET_UP_STALL[3]
+    two = _grid([".. Sv ..", "LG Fe ..", ".. .. .."])
+    assert set_ups(two, stalls) == SET_UP_STALL[2]
+    blocked = _grid([".. Sv ..", "LG Fe ss", ".. Sv .."])  # sand on its fourth side
+    assert set_ups(blocked, stalls) == 0.0
+    served = _grid([".. Sv ..", "LG Fe LG", ".. Sv .."])  # scored already, not a set-up
+    assert scoring.stalls(served) == 6 and set_ups(served, stalls) == 0.0
+    assert set_ups(three, ("sand",)) == 0.0
+    assert set_ups(three, ALL) == pytest.approx(SET_UP_STALL[3] + 2 * 0.4)  # 2 open pairs
+
+
+def test_three_sand_blocks_of_a_square_and_an_open_pair_of_figures_are_set_ups():
+    from tablero.diadeplaya.evaluate import SET_UP_PAIR, SET_UP_SAND, set_ups
+
+    assert set_ups(_grid(["ss ss", "ss .."]), ALL) == SET_UP_SAND
+    assert set_ups(_grid(["ss ss", "ss xx"]), ALL) == 0.0  # the fourth cell is taken
+    assert set_ups(_grid(["ss ss", "ss .."]), ("surfers",)) == 0.0
+    assert set_ups(_grid(["Sv ..", ".. LG"]), ALL) == SET_UP_PAIR
+    assert set_ups(_grid(["Sv ..", ".. Tv"]), ALL) == 0.0  # a tourist is no figure
+
+
+def test_hards_evaluation_adds_each_sides_set_ups_and_medium_does_not_see_them():
+    from tablero.bots.evaluation import evaluator_for, search_evaluator_for
+    from tablero.diadeplaya.evaluate import search_evaluate, set_ups
+
+    assert search_evaluator_for("diadeplaya") is search_evaluate
+    assert evaluator_for("diadeplaya") is evaluate  # medium's, unchanged
+    from tablero.arribada.evaluate import evaluate as arribada_evaluate
+
+    assert search_evaluator_for("arribada") is arribada_evaluate  # no search_evaluate there
+    for mode, players in (("competitive", 2), ("teams", 4), ("cooperative", 2)):
+        for s in positions(mode, players, 7)[10::9]:
+            extra = [set_ups(g, s.criteria) for g in s.grids]
+            got = search_evaluate(s)
+            base = evaluate(s)
+            for seat in range(players):
+                if s.is_terminal():
+                    want = 0.0
+                elif mode == "teams":
+                    want = extra[seat % 2] + extra[seat % 2 + 2]
+                elif mode == "cooperative":
+                    want = extra[0]
+                else:
+                    want = extra[seat]
+                assert got[seat] == pytest.approx(base[seat] + want)

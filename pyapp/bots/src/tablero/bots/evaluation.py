@@ -21,6 +21,7 @@ __all__ = [
     "playout_for",
     "replies_for",
     "scores_evaluation",
+    "search_evaluator_for",
     "search_settings_for",
     "sides_of",
     "turn_starts_for",
@@ -54,6 +55,15 @@ def evaluator_for(game_id: str) -> Evaluator:
     """``tablero.<game_id>.evaluate.evaluate`` if the game has one, else the scores."""
     module = _evaluation_module(game_id)
     return scores_evaluation if module is None else module.evaluate
+
+
+def search_evaluator_for(game_id: str) -> Evaluator:
+    """The game's ``search_evaluate(state)`` if its evaluation module has one (``hard``'s
+    own evaluation: ``evaluate`` plus what only a search can use, e.g. set-ups that pay
+    later), else :func:`evaluator_for`'s.  ``medium`` never uses it."""
+    module = _evaluation_module(game_id)
+    own = None if module is None else getattr(module, "search_evaluate", None)
+    return evaluator_for(game_id) if own is None else own
 
 
 def replies_for(game_id: str) -> Callable[[State], list[Any]] | None:

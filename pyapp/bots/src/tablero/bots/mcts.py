@@ -52,6 +52,7 @@ from .evaluation import (
     playout_for,
     replies_for,
     scores_evaluation,
+    search_evaluator_for,
     search_settings_for,
     sides_of,
     turn_starts_for,
@@ -103,6 +104,7 @@ class MctsBot(Bot):
     REPLY_FORCED = False  # the sharp replies are all the next player may do (no "as is")
     PLAYOUT_MOVE = True  # playouts take the game's ``playout_move`` where it gives one
     CHECK_EVERY = 8  # iterations between checks whether the choice is settled
+    OWN_EVALUATION = True  # the tree uses the game's search_evaluate where it has one
     FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
 
     #: The settings a game's evaluation module may change for its own decisions, with a
@@ -111,7 +113,7 @@ class MctsBot(Bot):
     SETTINGS = (
         "UCB_C", "PW_C", "PW_ALPHA", "EXPAND_K", "ORDER_AFTER", "CUTOFF_TURNS",
         "PLAYOUT_TO_CUTOFF", "SHARP_REPLY", "REPLY_FORCED", "PLAYOUT_MOVE", "CHECK_EVERY",
-        "FULL_BUDGET_MOVES",
+        "FULL_BUDGET_MOVES", "OWN_EVALUATION",
     )  # fmt: skip
 
     def budget_share(self, num_moves: int) -> float:
@@ -167,7 +169,11 @@ class MctsBot(Bot):
         if self.budget_ms is not None:
             deadline = start + self.budget_ms * self.budget_share(len(moves)) / 1000.0
         rng = decision_rng(self.seed, view)
-        self.evaluate = evaluator_for(view.game.id)
+        self.evaluate = (
+            search_evaluator_for(view.game.id)
+            if self.OWN_EVALUATION
+            else evaluator_for(view.game.id)
+        )
         self.replies = replies_for(view.game.id) if self.SHARP_REPLY else None
         self.sides = sides_of(view)
         self.turn_starts = turn_starts_for(view.game.id)

@@ -24,13 +24,14 @@ from collections.abc import Iterable
 
 from . import scoring
 from .beach import lay, legal_spots
+from .data import LIFEGUARD, SAND, STALL, SURFER
 from .moves import DiaDePlayaMove, Place
 from .shapes import ROTATIONS
 from .state import DiaDePlayaState
 
 __all__ = [
-    "SEARCH", "best_placements", "evaluate", "playout_move", "sharp_replies", "sides",
-    "turn_starts",
+    "SEARCH", "best_placements", "evaluate", "playout_move", "search_evaluate",
+    "set_ups", "sharp_replies", "sides", "turn_starts",
 ]  # fmt: skip
 
 #: ``(beach blocks, face, rotation, criteria) -> [(points but umbrellas, largest umbrella
@@ -164,3 +165,58 @@ def _seat_scores(state: DiaDePlayaState, totals: list[int]) -> list[int]:
         team = [totals[0] + totals[2], totals[1] + totals[3]]
         return [team[q % 2] for q in range(state.n)]
     return totals
+
+
+#: ``hard``'s worth of a set-up (points): a stall with 2 or 3 figures around it and the
+#: rest of its sides open; three sand blocks of a 2x2 square with the fourth cell open;
+#: two figures diagonally next to each other with the line open at an end.
+SET_UP_STALL = {2: 1.0, 3: 2.5}
+SET_UP_SAND = 0.8
+SET_UP_PAIR = 0.4
+_FIGURES = (SURFER, LIFEGUARD)
+
+
+def set_ups(grid: dict[int, int], criteria: tuple[str, ...]) -> float:
+    """What a beach's set-ups may pay later (``SET_UP_*``), for ``hard``'s search only."""
+    W = scoring.W
+    total = 0.0
+    for c, b in grid.items():
+        kind = b >> 2
+        if kind == STALL and "stalls" in criteria:
+            around = [grid.get(c + d) for d in scoring.ORTHOGONAL]
+            figures = sum(1 for x in around if x is not None and x >> 2 in _FIGURES)
+            if figures < 4 and figures + around.count(None) == 4:
+                total += SET_UP_STALL.get(figures, 0.0)
+        elif kind in _FIGURES and "trios" in criteria:
+            for d in (W + 1, W - 1):
+                other = grid.get(c + d)
+                if other is not None and other >> 2 in _FIGURES:
+                    if c - d not in grid or c + 2 * d not in grid:
+                        total += SET_UP_PAIR
+        elif kind == SAND and "sand" in criteria:
+            cells = [grid.get(c + d) for d in (1, W, W + 1)]
+            sand = sum(1 for x in cells if x is not None and x >> 2 == SAND)
+            if sand == 2 and None in cells:
+                total += SET_UP_SAND
+    return total
+
+
+def search_evaluate(state: DiaDePlayaState) -> list[float]:
+    """``hard``'s evaluation: :func:`evaluate` plus each side's :func:`set_ups` (the
+    beaches as they are: the card in hand counts by its best placement in ``evaluate``
+    only)."""
+    values = evaluate(state)
+    if state.is_terminal():
+        return values
+    extra = [set_ups(g, state.criteria) for g in state.grids]
+    seats = _seat_extra(state, extra)
+    return [v + x for v, x in zip(values, seats, strict=True)]
+
+
+def _seat_extra(state: DiaDePlayaState, extra: list[float]) -> list[float]:
+    if state.shared:
+        return [extra[0]] * state.n
+    if state.mode == "teams":
+        team = [extra[0] + extra[2], extra[1] + extra[3]]
+        return [team[q % 2] for q in range(state.n)]
+    return extra
