@@ -186,3 +186,116 @@ def play_to_end(page, limit: int = 120, first: bool = False) -> int:
         play_turn(page, first)
         laid += 1
     raise AssertionError(f"the game did not end; the decision is {decision(page)!r}")
+
+
+#: the solitaire game of the screenshots' end screen: its deal and criteria
+END_SEED = 2026
+END_CRITERIA = ("surfers", "tourists", "trios")
+
+
+def first_choices(seed: int = END_SEED, criteria: Sequence[str] = END_CRITERIA):
+    """The solitaire game ``play_to_end(page, first=True)`` plays on the page: face a,
+    unturned, then always the first card of the market and the first place the engine
+    lists for it (a beach reached on the default deal)."""
+    from tablero.core import make
+    from tablero.diadeplaya import Place, Rotate, Side
+    from tablero.diadeplaya.beach import legal_spots
+
+    s = make(GAME, players=1, seed=seed, mode="solitaire", criteria=tuple(criteria),
+             first_player=0)  # fmt: skip
+    while not s.is_terminal():
+        if s.phase == "side":
+            s = s.apply(Side(0))
+        elif s.phase == "take":
+            s = s.apply(s.legal_moves()[0])
+        elif not s.grids[0]:
+            s = s.apply(Rotate(0))
+        else:
+            x, y = legal_spots(s.grids[0], s.holding, 0)[0]
+            s = s.apply(Rotate(0)).apply(Place(x, y))
+    return s
+
+
+def best_choices(seed: int = END_SEED):
+    """A solitaire game (every criterion) in which each card is laid, turned and placed
+    where its preview scores best, from the best card of the market by the same measure."""
+    from tablero.core import make
+    from tablero.diadeplaya import Rotate, Side
+
+    def best_lay(s):
+        options = []
+        for r in (0, 90, 180, 270):
+            turned = s.apply(Rotate(r))
+            if not s.grids[0]:
+                return turned, turned.score[0]
+            for m in turned.legal_moves():
+                options.append((turned.preview(m)["total"]["after"], r, m))
+        score, r, m = max(options, key=lambda o: (o[0], -o[1]))
+        return s.apply(Rotate(r)).apply(m), score
+
+    s = make(GAME, players=1, seed=seed, mode="solitaire", first_player=0)
+    while not s.is_terminal():
+        if s.phase == "side":
+            s = max((s.apply(Side(k)) for k in (0, 1)), key=lambda x: best_lay(x)[1])
+        elif s.phase == "take":
+            s = max((s.apply(m) for m in s.legal_moves()), key=lambda x: best_lay(x)[1])
+        else:
+            s = best_lay(s)[0]
+    return s
+
+
+def import_solitaire_end(page) -> None:
+    """Open a finished solitaire game (:func:`best_choices`, Ana's) through the menu's
+    import button: its end screen (once the import's notice has faded)."""
+    import tempfile
+    from pathlib import Path
+
+    from tablero.web.plugin import Seat
+    from tablero.web.saves import SavedGame, export_json
+
+    game = SavedGame(id="demo0003", name="Día de Playa, solitaire", game_id=GAME,
+                     seats=[Seat("Ana", 0)], state=best_choices(), created=0.0,
+                     updated=0.0)  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "finished-diadeplaya.json"
+        path.write_text(export_json(game), encoding="utf-8")
+        page.locator("details.shell-menu > summary").click()
+        before = renders(page)
+        page.set_input_files('.shell-menu-items input[type="file"]', str(path))
+        page.wait_for_function(
+            "b => document.getElementById('app').dataset.render !== b", arg=before
+        )
+    page.wait_for_selector(".shell-end [data-result]")
+    page.wait_for_function(
+        """() => { const t = document.querySelector('.shell-toast');
+                   return !t || t.hidden || getComputedStyle(t).visibility === 'hidden'; }""",
+        timeout=10_000,
+    )
+
+
+def middle_place(page) -> str:
+    """With a card in hand: click the place in the middle of the list (a beach grows
+    round, not along a diagonal), check its preview; returns the place's move text."""
+    n = page.locator(SPOT).count()
+    spot = f"{SPOT} >> nth={n // 2}"
+    move = page.locator(spot).get_attribute("data-move") or ""
+    click(page, spot)
+    assert page.locator(PREVIEW).get_attribute("data-preview") == move
+    return move
+
+
+def table_for_screenshot(page, mode: str, turns: int = 3) -> None:
+    """A new game in ``mode`` (Ana against random bots) played ``turns`` turns by clicks
+    (each card in the middle of its places), then a card taken and a place chosen: the
+    preview on screen."""
+    start(page, mode)
+    for turn in range(turns + 1):
+        wait_turn_or_end(page)
+        reveal(page)
+        if decision(page).startswith("side:"):
+            play_turn(page)  # the first card: a face, laid in the middle
+            continue
+        click(page, first_reachable(page, TAKE))
+        middle_place(page)
+        if turn < turns:
+            click(page, CONFIRM)

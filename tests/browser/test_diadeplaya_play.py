@@ -16,10 +16,12 @@ import re
 import pytest
 from diadeplaya_ui import (
     CONFIRM,
+    END_CRITERIA,
     PREVIEW,
     SPOT,
     TAKE,
     beach_blocks,
+    first_choices,
     play_to_end,
     play_turn,
     reveal,
@@ -27,38 +29,16 @@ from diadeplaya_ui import (
     status,
     wait_turn_or_end,
 )
-from tablero.core import make
-from tablero.diadeplaya import Place, Rotate, Side
-from tablero.diadeplaya.beach import legal_spots
 from ui import open_app
 from viewport_shots import decision, wait_decision
 
 pytestmark = pytest.mark.browser
 
-CRITERIA = ("surfers", "tourists", "trios")
+CRITERIA = END_CRITERIA
 
 
 def log_text(page) -> str:
     return page.inner_text(".shell-log-list")
-
-
-def first_choices(seed: int, criteria) -> object:
-    """The solitaire game the page's ``first`` clicks play: face a, unturned, then always
-    the first card of the market and the first place the engine lists for it."""
-    s = make(
-        "diadeplaya", players=1, seed=seed, mode="solitaire", criteria=criteria, first_player=0
-    )
-    while not s.is_terminal():
-        if s.phase == "side":
-            s = s.apply(Side(0))
-        elif s.phase == "take":
-            s = s.apply(s.legal_moves()[0])
-        elif not s.grids[0]:
-            s = s.apply(Rotate(0))
-        else:
-            x, y = legal_spots(s.grids[0], s.holding, 0)[0]
-            s = s.apply(Rotate(0)).apply(Place(x, y))
-    return s
 
 
 def test_a_solitaire_game_to_its_beach(new_page, site_server):
@@ -74,7 +54,7 @@ def test_a_solitaire_game_to_its_beach(new_page, site_server):
     assert "Mar del Plata 51" in page.inner_text("#app .dp-points-panel")
     laid = play_to_end(page, first=True)
     assert laid == 14
-    want = first_choices(2026, CRITERIA)
+    want = first_choices(2026, CRITERIA)  # the engine's result for the same clicks
     reached = want.beach_reached()
     assert reached  # these clicks reach a beach on this deal
     end = page.locator(".shell-end .dp-end")

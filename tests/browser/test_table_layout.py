@@ -616,6 +616,8 @@ def test_the_table_is_captured_at_every_size(pages, site_server):
         expected += [shot_name("arribada", w, h), shot_name("arribada", w, h, "-preview")]
         expected.append(shot_name("arboretum", w, h))
         expected += [shot_name("arraial", w, h), shot_name("arraial", w, h, "-placing")]
+        for mode in ("solitaire", "competitive", "cooperative", "teams", "end"):
+            expected.append(shot_name(f"diadeplaya-{mode}", w, h))
     assert sorted(p.name for p in files) == sorted(expected)
     for path in files:
         assert path.stat().st_size > 5_000, path

@@ -7,7 +7,9 @@ into the ignored ``tests/output/screenshots/``) and by ``tests/browser/screens.p
 :func:`capture_viewports` starts, for each game and each size, a 2-player game against a
 random bot and saves ``<game>-<w>x<h>.png`` at the start of the player's turn (Arribada
 also ``arribada-<w>x<h>-preview.png``: a rack tile and a cell chosen, the preview shown;
-Arraial ``arraial-<w>x<h>-placing.png``: a card taken, a drop column chosen, its preview).
+Arraial ``arraial-<w>x<h>-placing.png``: a card taken, a drop column chosen, its preview);
+and Día de Playa in each mode, ``diadeplaya-<mode>-<w>x<h>.png`` (a place chosen, its
+preview), and the end of a solitaire game, ``diadeplaya-end-<w>x<h>.png``.
 """
 
 from __future__ import annotations
@@ -173,4 +175,28 @@ def capture_viewports(
             else:
                 wait_decision(page, "draw:0:pick")
                 take(page, shot_name(game, width, height))
+        files += capture_diadeplaya(page, out, width, height)
+    return files
+
+
+#: Día de Playa's modes in the screenshots (each with its own players: ``diadeplaya_ui``)
+DIADEPLAYA_MODES = ("solitaire", "competitive", "cooperative", "teams")
+
+
+def capture_diadeplaya(page, out: Path, width: int, height: int) -> list[Path]:
+    """Día de Playa at one size: each mode three turns in, a card taken and a place
+    chosen (its preview shown), ``diadeplaya-<mode>-<w>x<h>.png``; and the end of a
+    solitaire game, ``diadeplaya-end-<w>x<h>.png``."""
+    import diadeplaya_ui as dp
+
+    files = []
+    for mode in DIADEPLAYA_MODES:
+        dp.table_for_screenshot(page, mode)
+        path = out / shot_name(f"diadeplaya-{mode}", width, height)
+        page.screenshot(path=str(path))
+        files.append(path)
+    dp.import_solitaire_end(page)
+    path = out / shot_name("diadeplaya-end", width, height)
+    page.screenshot(path=str(path))
+    files.append(path)
     return files
