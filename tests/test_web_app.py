@@ -24,7 +24,7 @@ from importlib import resources
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tablero.core import Rng, from_text, make
+from tablero.core import Rng, from_dict, from_text, make
 from tablero.web import svg
 from tablero.web.app import App, Model, pass_to, undoable, viewer
 from tablero.web.games import get_ui
@@ -566,6 +566,67 @@ def test_a_game_that_cannot_be_a_link_says_why_in_the_players_language(lang):
     assert stdlib_html.escape(text, quote=True) in page.html
     if lang != "en":
         assert "recorded seed" not in page.html
+
+
+def edited_history(state):
+    """``state`` with one move of its history replaced by another move legal at that
+    point (a saved game edited outside Tablero): the position no longer replays."""
+    data = state.to_dict()
+    setup = state.setup
+    again = make(state.game.id, players=setup["players"], seed=setup["seed"], **setup["options"])
+    for i, entry in enumerate(data["history"]):
+        others = [str(m) for m in again.legal_moves() if str(m) != entry["move"]]
+        if others:
+            data["history"][i] = dict(entry, move=others[0])
+            return from_dict(data)
+        again = again.apply(entry["move"])
+    raise AssertionError("no move had an alternative")
+
+
+#: Each catalog's advice to export a game that cannot be a link (``link.too_long``).
+EXPORT_ADVICE = {
+    "en": "Export it to a file",
+    "ja": "ファイルに書き出してください",
+    "es": "Expórtala a un archivo",
+    "nl": "Exporteer het",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sharing_a_game_whose_history_does_not_replay_says_what_is_true(lang):
+    """Share on a stored game whose history was edited (it loads: a stored game is not
+    replayed) is refused with the catalog's ``app.problem.link.no_replay``, in the
+    player's language.  That sentence must not send the player to a file: an exported
+    file of this game is refused on import (``import.no_replay``)."""
+    app = make_app()
+    state = make("arribada", players=2, seed=5)
+    rng = Rng(5)
+    for _ in range(12):
+        state = state.apply(state.legal_moves()[rng.randbelow(len(state.legal_moves()))])
+    page = open_saved(app, edited_history(state), TWO)
+    page.send("app.lang", value=lang)
+    page.reveal_if_asked().click("app.share")
+    assert page.model.share_url is None and not page.model.effects
+    assert page.model.toast == ("app.problem.link.no_replay", {})
+    t = real_translator(lang)
+    text = t("app.problem.link.no_replay")
+    assert stdlib_html.escape(text, quote=True) in page.html
+    # What it says of a file holds: the exported file is refused, and nothing is added.
+    (download,) = page.app.dispatch(page.model, "app.export").effects
+    exported = download.data["text"]
+    count = len(app.store.list()[0])
+    page.send("app.import", text=exported)
+    assert page.model.toast == (
+        "app.error.import-failed",
+        {"reason": ("app.problem.import.no_replay", {})},
+    )
+    assert len(app.store.list()[0]) == count
+    # ... and the sentence offers what the player can do, not the export that the
+    # catalog advises for a game too long for a link.
+    advice = EXPORT_ADVICE[lang]
+    assert advice in t("app.problem.link.too_long") and advice not in text
+    english = real_translator("en")("app.problem.link.no_replay")
+    assert "start a new game" in english and "keep playing it here" in english.lower()
 
 
 # --- the end and the replay -----------------------------------------------------------------
