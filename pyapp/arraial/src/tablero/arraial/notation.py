@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
 
-from .data import CARD_CODES, COLOURS, DECISION_NAMES, HEIGHT, PHASES, PLAYERS, WIDTH
+from .data import CARD_CODES, COLOURS, COLUMNS, DECISION_NAMES, HEIGHT, PHASES, PLAYERS, WIDTH
 from .serial import state_from_dict
 from .street import cell_name
 
@@ -67,7 +67,7 @@ def _street_lines(s: ArraialState, p: int) -> list[str]:
             k = street[y][x]
             toks.append("." if not k else f"{s.pieces[p][k - 1].shape}{k}")
         lines.append(f"  {y + 1:>2}" + "".join(f" {t:>3}" for t in toks))
-    lines.append("    " + "".join(f" {c:>3}" for c in "abcdef"))
+    lines.append("    " + "".join(f" {c:>3}" for c in COLUMNS))
     return lines
 
 
@@ -197,7 +197,7 @@ def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:  # noqa
                 raise _fail(lineno, f"street {PLAYERS[p]} needs {HEIGHT} rows")
             streets[p] = (lineno, value, rows)
             i += 1 + HEIGHT
-            if i < len(lines) and lines[i][1].split() == list("abcdef"):
+            if i < len(lines) and lines[i][1].split() == list(COLUMNS):
                 i += 1
             continue
         if key in keys:

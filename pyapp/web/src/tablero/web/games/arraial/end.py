@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablero.arraial import ArraialState
-from tablero.arraial.data import PAIR_POINTS, VISITOR_POINTS
+from tablero.arraial.data import COLOURS, PAIR_POINTS, VISITOR_POINTS
 
 from ... import widgets
 from ...plugin import Seat, Translate
@@ -18,7 +18,7 @@ from ...widgets import seat_colours
 from .log import pairs_held, winners_sentence
 from .look import mark_icon, seat_letter
 from .style import style_tag
-from .table import COLOURS, street_panel
+from .table import street_panel
 from .words import colour_name, seat_name
 
 

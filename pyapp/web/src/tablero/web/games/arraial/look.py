@@ -1,9 +1,10 @@
 """How Arraial looks: the festival street with its bunting, the pieces, the visitors, the
 level bar, and the central board with its octagon of cards, as SVG.
 
-Pure functions from plain data to SVG text; no engine import.  A street is drawn in a
-``viewBox`` whose unit is about one CSS pixel at the default size (a cell is
-:data:`CELL` = 40 units), row 1 at the bottom; the stylesheet keeps cells at 32 px or
+Pure functions from plain data to SVG text; of the engine only its data (the street's
+size and columns, the colours: :mod:`tablero.arraial.data`) and its cell names.  A street
+is drawn in a ``viewBox`` whose unit is about one CSS pixel at the default size (a cell
+is :data:`CELL` = 40 units), row 1 at the bottom; the stylesheet keeps cells at 32 px or
 more (``min-width`` / ``min-height`` on the table's board), and the frame pans when that
 is too large.  Piece colours carry a glyph each (a dot, a bar, a triangle, a cross), so
 colour never carries information alone.
@@ -13,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from tablero.arraial.data import COLOURS, COLUMNS, HEIGHT, WIDTH
+from tablero.arraial.street import cell_name
 
 from ...marks import FALLBACK_COLOURS, colour_class, mark_icon, seat_letter, seat_mark
 from ...svg import esc, icon, num, raw_tag, tag
@@ -44,11 +48,9 @@ __all__ = [
     "visitor_icon",
 ]
 
-#: The street: 6 columns a-f by 14 rows, row 1 at the bottom (RULINGS.md, reconstructed).
-WIDTH, ROWS = 6, 14
-COLUMNS = "abcdef"
-#: The piece colours, as the engine names them, and how each is drawn: fill and glyph.
-COLOURS = ("yellow", "blue", "green", "red")
+#: The street's rows, row 1 at the bottom (its size and columns: tablero.arraial.data).
+ROWS = HEIGHT
+#: How each piece colour (as the engine names them: data.COLOURS) is drawn: its glyph.
 GLYPHS = {"yellow": "dot", "blue": "bar", "green": "triangle", "red": "cross"}
 
 CELL = 40
@@ -62,11 +64,6 @@ CARD = 50  # a card of the octagon
 CENTRAL_W = 200
 GAP = 8  # between the street and the central board
 HANDLE_ROWS = 6  # the rows a drop column's handle covers, from the top
-
-
-def cell_name(x: int, y: int) -> str:
-    """``c1`` for column 2, row 0 (the engine's names)."""
-    return f"{COLUMNS[x]}{y + 1}"
 
 
 # --- pieces and visitors -----------------------------------------------------------------
@@ -255,7 +252,7 @@ def _bunting(w: float) -> str:
             tag(
                 "polygon",
                 points=f"{num(x - 6)},{num(y)} {num(x + 6)},{num(y)} {num(x)},{num(y + 12)}",
-                class_=f"arl-flag arl-{COLOURS[i % 4]}",
+                class_=f"arl-flag arl-{COLOURS[i % len(COLOURS)]}",
             )
         )
     return line + "".join(flags)

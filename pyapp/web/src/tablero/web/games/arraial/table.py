@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from tablero.arraial import ArraialState, Back, End, Fill, Land, Rotate, Take
-from tablero.arraial.data import CARD_CODES, CARDS, MIN_PLACEMENTS, SHAPE_COLOUR
+from tablero.arraial.data import (
+    ACTION_POINTS,
+    CARD_CODES,
+    CARDS,
+    COLOURS,
+    COLUMNS,
+    MIN_PLACEMENTS,
+    SHAPE_COLOUR,
+    SLOTS,
+)
 from tablero.arraial.shapes import cells as shape_cells
 from tablero.arraial.street import drops, slides
 from tablero.core import State
@@ -57,7 +66,6 @@ from .words import SEAT_KEYS, card_words, cells_words, colour_name, seat_name
 Cells = tuple[tuple[int, int], ...]
 HINT_KEYS = widgets.FlowKeys("arraial.hint.confirm", "arraial.hint.column", "arraial.hint.take")
 LAYOUT_KEYS = widgets.LayoutKeys("arraial.layout.board", "arraial.layout.side", "app.layout.dock")
-COLOURS = ("yellow", "blue", "green", "red")
 
 
 # --- small helpers shared with the other Arraial modules ---------------------------------
@@ -244,7 +252,7 @@ def on_click(
 # --- the parts of the table ------------------------------------------------------------
 
 
-def _ap_meter(ap: int, t: Translate, total: int = 3) -> str:
+def _ap_meter(ap: int, t: Translate, total: int = ACTION_POINTS) -> str:
     dots = "".join(
         tag("span", "", class_="arl-ap-dot" + ("" if i < ap else " is-spent")) for i in range(total)
     )
@@ -307,8 +315,8 @@ def recent_landings(view: ArraialState) -> dict[int, list[Cells]]:
             continue
         cells = []
         for w in words[1:]:
-            if len(w) >= 2 and w[0] in "abcdef" and w[1:].isdigit():
-                cells.append(("abcdef".index(w[0]), int(w[1:]) - 1))
+            if len(w) >= 2 and w[0] in COLUMNS and w[1:].isdigit():
+                cells.append((COLUMNS.index(w[0]), int(w[1:]) - 1))
         out.setdefault(int(entry.get("player", -1)), []).append(tuple(cells))
     return out
 
@@ -320,7 +328,7 @@ def recent_slots(view: ArraialState) -> list[int]:
         words = str(entry.get("move", "")).split()
         if len(words) == 3 and words[0] == "fill" and words[1].isdigit():
             slot = int(words[1]) - 1
-            if slot not in out and 0 <= slot < 3 and view.slots[slot] is not None:
+            if slot not in out and 0 <= slot < SLOTS and view.slots[slot] is not None:
                 out.append(slot)
     return out
 
@@ -556,7 +564,7 @@ def _placing(
         if rest is None:
             continue
         drop = lands.get(frozenset(rest))
-        letter = "abcdef"[c]
+        letter = COLUMNS[c]
         if drop is not None:
             label = t("arraial.column.drop", column=letter, cells=cells_words(rest))
         elif _slide_landings(view, me, c, legal):
@@ -575,7 +583,7 @@ def _placing(
     if column is not None:
         spic.slides = [
             (str(m), tuple(m.cells),
-             t("arraial.slide.label", cells=cells_words(m.cells), column="abcdef"[column]))
+             t("arraial.slide.label", cells=cells_words(m.cells), column=COLUMNS[column]))
             for m in _slide_landings(view, me, column, legal)
         ]  # fmt: skip
     if landing is None:

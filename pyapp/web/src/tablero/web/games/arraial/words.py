@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tablero.arraial.data import CARD_CODES, CARDS, SHAPE_COLOUR
+from tablero.arraial.street import cell_name
 
 from ... import widgets
 from ...plugin import Seat, Translate
 
 SEAT_KEYS = widgets.SeatKeys("arraial.seat.default", "arraial.seat.you", "arraial.seat.to_play")
-COLUMNS = "abcdef"
 
 
 def seat_name(seats: Sequence[Seat], p: int | None, t: Translate) -> str:
@@ -41,10 +41,6 @@ def card_words(card: int | str | None, t: Translate) -> str:
         colour=colour_name(SHAPE_COLOUR[shape], t),
         code=CARD_CODES[c],
     )
-
-
-def cell_name(x: int, y: int) -> str:
-    return f"{COLUMNS[x]}{y + 1}"
 
 
 def cells_words(cells: Iterable[tuple[int, int]]) -> str:
