@@ -10,7 +10,7 @@ from tablero.arraial import ArraialState, cells, drops, slides
 from tablero.arraial.data import MAX_BACKS, WHITE_VISITORS
 from tablero.arraial.evaluate import evaluate
 from tablero.arraial.street import parse_cell
-from tablero.core import IllegalMoveError, InvalidMoveError, Rng, make
+from tablero.core import IllegalMoveError, InvalidMoveError, Rng, from_json, make
 
 
 def at(*names: str) -> tuple[tuple[int, int], ...]:
@@ -197,17 +197,40 @@ def test_no_fit_the_turn_may_end_without_a_placement() -> None:
         assert after.idle == s.idle + 1 and after.player == (s.player + 1) % s.n
 
 
-def test_a_round_where_nobody_places_ends_the_phase() -> None:
-    s = None
+def _last_idle_turn() -> ArraialState:
+    """A random game's turn that would end a round in which nobody placed a piece."""
     for seed in range(1, 80):
         s = _random_until(lambda x: x.phase == "act" and x.idle == x.n - 1 and x.placed == 0
                           and "end" in texts(x) and x.needed() > 0, seed)  # fmt: skip
         if s is not None:
-            break
-    assert s is not None
-    after = play(s, "end")
+            return s
+    raise AssertionError("no idle round in these games")
+
+
+def test_a_round_where_nobody_places_ends_the_phase() -> None:
+    after = play(_last_idle_turn(), "end")
     ends = [e for e in after.history[-1]["events"] if e["type"] == "phase_end"]
     assert ends and ends[0]["why"] == "idle"
+
+
+def test_the_idle_round_ruling_is_the_datas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``data.IDLE_ROUND_ENDS_PHASE`` decides it: switched off (the rulebook's silence),
+    the same round leaves the phase running, and the count of idle turns stops at the
+    player count, so the position still saves and loads."""
+    import tablero.arraial.state as state_module
+
+    s = _last_idle_turn()
+    monkeypatch.setattr(state_module, "IDLE_ROUND_ENDS_PHASE", False)
+    after = play(s, "end")
+    while after.phase == "refill":
+        after = play(after, texts(after)[0])
+    assert (after.stage, after.idle, after.phase) == (s.stage, s.n, "act")
+    assert not [e for h in after.history[len(s.history) :] for e in h["events"]
+                if e["type"] == "phase_end"]  # fmt: skip
+    if "end" in texts(after):
+        later = play(after, "end")
+        assert later.idle == s.n or later.stage > s.stage  # a full octagon still ends it
+    assert from_json(after.to_json()) == after
 
 
 def test_back_puts_the_card_back_a_few_times_a_turn() -> None:

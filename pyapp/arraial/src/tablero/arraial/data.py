@@ -121,13 +121,16 @@ SIDES: Mapping[int, tuple[int, ...]] = MappingProxyType({2: (0, 2), 3: (0, 1, 2)
 #: A round in which every player ends a turn without placing a piece (nothing fits
 #: anywhere for anyone) ends the phase at once, so a game cannot stall; the face-up cards
 #: and the deck then go back into the new deck with the discards.  *(Tablero ruling)*
+#: ``False`` is the rulebook's silence: such a phase never ends (the count of idle turns
+#: then stops at the player count).
 IDLE_ROUND_ENDS_PHASE = True
 
-#: A shape's 9 pieces cannot run out: each card is placed at most once a phase (it is
-#: discarded, and discards come back only at a phase end), so a shape's 3 cards place at
-#: most 9 pieces in 3 phases.  The engine still refuses a card whose shape has no piece
-#: left (it has no landing).  *(Tablero ruling; a consequence of the counts above)*
-PIECES_NEVER_RUN_OUT = True
+# A shape's pieces never run out: each card is placed at most once a phase (it is
+# discarded, and discards come back only at a phase end), so a shape's CARDS_PER_SHAPE
+# cards place at most CARDS_PER_SHAPE * PHASES pieces, no more than PIECES_PER_SHAPE.
+# *(Tablero ruling; a consequence of the counts above, not a choice: no flag)*  The
+# engine still refuses a card whose shape has no piece left (it has no landing), which a
+# position written by hand can reach.
 
 #: ``back`` (putting a chosen card back) is free, but at most this many times a turn, so
 #: that a turn always ends (a bot choosing and putting back cards could go on forever).

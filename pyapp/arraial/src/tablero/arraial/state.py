@@ -37,6 +37,7 @@ from .data import (
     COLOURS,
     FACE_UP,
     HEIGHT,
+    IDLE_ROUND_ENDS_PHASE,
     MAX_BACKS,
     MIN_PLACEMENTS,
     PAIR_POINTS,
@@ -93,8 +94,8 @@ class ArraialState(PhasedState, game=GAME):
 
     * ``stage``: the game's phase 1-3; ``ap``: action points left; ``placed``:
       placements this turn; ``chosen``: the octagon slot (0-2) chosen in ``land``;
-      ``idle``: consecutive turns that ended without a placement; ``backs``: cards put
-      back this turn (at most ``data.MAX_BACKS``).
+      ``idle``: consecutive turns that ended without a placement (at most the player
+      count); ``backs``: cards put back this turn (at most ``data.MAX_BACKS``).
     * ``rotation``: the octagon's quarter turns clockwise (0-3); ``slots``: the card in
       each of its 3 slots (``None``: empty), in the octagon's own frame; ``face_up``:
       the face-up cards beside the board; ``deck``: the deck's cards, the top one
@@ -619,7 +620,7 @@ class ArraialState(PhasedState, game=GAME):
     def _end_turn(self, events: list[dict[str, Any]]) -> None:
         p = self.player
         events.append({"type": "turn_end", "player": p, "placed": self.placed})
-        self.idle = 0 if self.placed else self.idle + 1
+        self.idle = 0 if self.placed else min(self.idle + 1, self.n)
         self.chosen = None
         if None in self.slots and self.face_up:
             self.phase = "refill"
@@ -661,12 +662,12 @@ class ArraialState(PhasedState, game=GAME):
 
     def _after_refill(self, events: list[dict[str, Any]]) -> None:
         """The phase ends when the octagon could not be filled (or after a round where
-        nobody placed); otherwise the face-up cards are topped up from the deck and the
-        next player starts."""
+        nobody placed, by ``data.IDLE_ROUND_ENDS_PHASE``); otherwise the face-up cards are
+        topped up from the deck and the next player starts."""
         if None in self.slots:
             self._end_phase("octagon", events)
             return
-        if self.idle >= self.n:
+        if IDLE_ROUND_ENDS_PHASE and self.idle >= self.n:
             self._end_phase("idle", events)
             return
         drawn: list[int] = []
