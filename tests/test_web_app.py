@@ -9,6 +9,7 @@ dispatch exactly what the DOM glue would pass.
 from __future__ import annotations
 
 import ast
+import base64
 import html as stdlib_html
 import itertools
 import json
@@ -17,6 +18,7 @@ import re
 import subprocess
 import sys
 import sysconfig
+import zlib
 from dataclasses import replace
 from html.parser import HTMLParser
 from importlib import resources
@@ -975,6 +977,115 @@ def test_boot_games_ignores_damaged_or_unknown_saved_records():
     storage.set(SaveStore.key("abc"), json.dumps({"game": "arboretum"}))
     assert app.store.game_of("abc") == "arboretum"
     assert app.boot_games() == ["arboretum"]
+
+
+# --- the start against hostile input (issue 22's first two defects, at the app's start) --
+
+
+def framed(body_json: bytes, head: str = "tb1.") -> str:
+    """A link whose payload is valid deflate behind a valid length and CRC32, around any
+    bytes (as ``tests/test_hardening_defects.py`` builds them)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    body = packer.compress(body_json) + packer.flush()
+    length = len(body).to_bytes(2, "big")
+    raw = length + zlib.crc32(body).to_bytes(4, "big") + length + body
+    return head + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+DEEP = 1_000
+#: Payloads nested 1,000 levels deep: bare, and inside a field of a link's own shape.
+DEEP_PAYLOADS = {
+    "bare": b"[" * DEEP + b"]" * DEEP,
+    "in a seat": (
+        '["arboretum",1,2,4,{},[],[["Ana",0,"human"],["Ben",1,' + "[" * DEEP + "]" * DEEP + "]]]"
+    ).encode(),
+}
+
+
+def offers_every_game(page: Page, app: App) -> bool:
+    return all(page.find("app.new", game=entry.id) for entry in app.available_games())
+
+
+@pytest.mark.parametrize("kind", sorted(DEEP_PAYLOADS))
+@pytest.mark.parametrize("head", ["tb1.", "tc1."])
+def test_boot_with_a_deeply_nested_link_shows_the_error_and_names_every_game(head, kind):
+    storage = MemoryStorage()
+    app = make_app(storage)
+    every = [entry.id for entry in app.games]
+    kept = start_game(app).model.game  # a game to continue, stored before
+    before = dict(storage.data)
+    link = framed(DEEP_PAYLOADS[kind], head)
+    assert app.boot_games("#" + link) == every  # the start screen's games
+    model = app.boot("en", "#" + link)  # does not raise
+    page = Page(app, model)
+    assert model.screen == "home" and model.game is not None and model.game.id == kept.id
+    t = real_translator("en")
+    if head == "tb1.":
+        reason = ("app.problem.link.damaged", {})
+        assert model.notice == ("app.error.bad-link", {"reason": reason})
+        sentence = t("app.error.bad-link", reason=t(reason[0]))
+    else:
+        reason = ("app.challenge.problem.damaged", {})
+        assert model.notice == ("app.challenge.bad", {"reason": reason})
+        sentence = t("app.challenge.bad", reason=t(reason[0]))
+    assert stdlib_html.escape(sentence, quote=True) in page.html
+    assert [e.kind for e in model.effects] == ["clear_hash"]
+    assert page.find("app.game")  # the game to continue is still offered
+    assert offers_every_game(page, app)
+    assert storage.data == before  # nothing saved, nothing overwritten
+
+
+@pytest.mark.parametrize("depth", [DEEP, 200_000])
+def test_boot_with_a_deeply_nested_entry_to_reopen_shows_the_error_and_names_every_game(depth):
+    storage = MemoryStorage()
+    app = make_app(storage)
+    every = [entry.id for entry in app.games]
+    game = start_game(app).model.game
+    assert app.store.current() == game.id
+    text = '{"kind": "tablero-save", "format": 1, "game": "arribada", "state": '
+    text += "[" * depth + "]" * depth + "}"
+    storage.set(SAVE_PREFIX + game.id, text)
+    assert app.boot_games() == every  # the entry names no game: the start screen's
+    assert app.boot_games("") == every
+    model = app.boot("en")  # does not raise
+    page = Page(app, model)
+    assert model.screen == "home" and model.game is None
+    assert model.notice == ("app.error.resume-failed", {})
+    sentence = real_translator("en")("app.error.resume-failed")
+    assert stdlib_html.escape(sentence, quote=True) in page.html
+    assert offers_every_game(page, app)
+    assert storage.get(SAVE_PREFIX + game.id) == text  # kept as it was
+
+
+class ThrowingStorage(MemoryStorage):
+    """A storage whose every read fails (a browser's storage gone wrong)."""
+
+    def get(self, key):
+        raise RecursionError("maximum recursion depth exceeded")
+
+
+def test_boot_games_never_raises_whatever_it_reads(monkeypatch):
+    """``boot_games`` answers every game when a read fails in any way (boot.js would
+    otherwise fall back to every engine with a warning, without an answer)."""
+    import tablero.web.app as app_module
+
+    app = make_app(ThrowingStorage())
+    every = [entry.id for entry in app.games]
+    assert app.boot_games() == every  # the storage throws
+    assert app.boot("en").screen == "home"
+
+    def broken(fragment):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    app = make_app()
+    monkeypatch.setattr(app_module, "link_game", broken)
+    assert app.boot_games("#tb1.abc") == every
+    monkeypatch.setattr(app_module, "challenge_game", broken)
+    monkeypatch.setattr(app_module, "link_game", lambda fragment: None)
+    assert app.boot_games("#tc1.abc") == every
+    app.store.set_current("abc")
+    monkeypatch.setattr(app.store, "game_of", broken)
+    assert app.boot_games("") == every
 
 
 def test_no_web_module_needs_another_games_engine():

@@ -177,19 +177,28 @@ class App:
         any engine: a link's game (a share link's or a challenge's), else the game to
         reopen, else every game of the picker (the start screen lists them).  The page
         loads these engines before it starts and the others after the board is
-        interactive (docs/pwa.md, "Booting")."""
-        fragment = fragment.lstrip("#")
-        wanted = None
-        if fragment:
-            wanted = link_game(fragment) or challenge_game(fragment)
-        else:
-            current = self.store.current()
-            if current:
-                wanted = self.store.game_of(current)
+        interactive (docs/pwa.md, "Booting").
+
+        Never raises: a link or a stored entry it cannot read (hostile, damaged, nested
+        too deeply) or a storage that throws names no game, as :meth:`boot` then shows
+        the start screen, so the answer is every game; boot.js never falls back to its
+        own "every engine" for lack of an answer."""
         known = [entry.id for entry in self.games]
+        try:
+            wanted = self._boot_game(fragment)
+        except Exception:  # noqa: BLE001 - an input it cannot read names no game
+            wanted = None
         if wanted in known:
             return [wanted]
         return known
+
+    def _boot_game(self, fragment: str) -> str | None:
+        """The one game :meth:`boot_games` reads from the link or the game to reopen."""
+        fragment = fragment.lstrip("#")
+        if fragment:
+            return link_game(fragment) or challenge_game(fragment)
+        current = self.store.current()
+        return self.store.game_of(current) if current else None
 
     def _with_current(self, model: Model) -> Model:
         """``model`` holding the game to reopen (not shown), if it can be read."""
