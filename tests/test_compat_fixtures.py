@@ -12,14 +12,21 @@ notation and player 0's view.
   entry keeps them, an imported file gets this engine's, ``older_events`` in its
   manifest);
 * ``first-arboretum``: Arboretum's first engine (757e09d);
-* one set per later game, written when it landed.
+* one set per later game, written when it landed;
+* ``challenge-v1``: challenge links (``tc1.``, Día de Playa's solitaire deals: a seeded
+  deal with some criteria, a daily deal, a default deal) and the receivers' games saved
+  with the optional ``challenge`` field, mid-game and finished (``make_fixtures.py
+  --challenges``); its manifest adds ``challenge_version`` and ``challenges``.
 
 Every set must read, in this version, to the identical state (a save file imported, a
 stored entry loaded and saved over, a link opened, the state JSON, notation and view)
 and write back byte for byte; and every format version there has been (link versions
-``1..LINK_VERSION``, save formats ``1..SAVE_FORMAT``, each registered game's
-``1..version``) must have a set.  A format that rises keeps its old sets and gets a new
-one: the old ones then check the reading (or migration) of the old format.
+``1..LINK_VERSION``, save formats ``1..SAVE_FORMAT``, challenge links
+``1..CHALLENGE_VERSION``, each registered game's ``1..version``) must have a set.  A
+format that rises keeps its old sets and gets a new one: the old ones then check the
+reading (or migration) of the old format.  Challenge sets also read their links to the
+same sender's game and encode it back byte for byte, and keep the challenge of their
+saves through an import, a load and a save.
 """
 
 from __future__ import annotations
@@ -29,7 +36,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablero.core import from_json, from_text, game_ids, get_game
+from tablero.core import from_json, from_text, game_ids, get_game, replay
+from tablero.web.challenge import (
+    CHALLENGE_VERSION,
+    challenge_game,
+    decode_challenge,
+    encode_challenge,
+)
 from tablero.web.links import LINK_VERSION, decode_link, encode_link
 from tablero.web.saves import (
     SAVE_FORMAT,
@@ -55,6 +68,14 @@ CASES = [
     for stem in manifest(folder)["stems"]
 ]
 
+#: The cases that also hold a challenge link (``.challenge.txt``, ``.target.json``) and
+#: whose save record carries it.
+CHALLENGE_CASES = [
+    pytest.param(folder, stem, id=f"{folder.relative_to(ROOT)}/{stem}")
+    for folder in SETS
+    for stem in manifest(folder).get("challenges", [])
+]
+
 
 def read(folder: Path, stem: str, kind: str) -> str:
     return (folder / f"{stem}.{kind}").read_text(encoding="utf-8")
@@ -72,6 +93,13 @@ def test_every_format_version_so_far_has_fixtures() -> None:
     manifests = [manifest(folder) for folder in SETS]
     assert {m["link_version"] for m in manifests} >= set(range(1, LINK_VERSION + 1))
     assert {m["save_format"] for m in manifests} >= set(range(1, SAVE_FORMAT + 1))
+    challenge_versions = {m.get("challenge_version") for m in manifests if m.get("challenges")}
+    missing = set(range(1, CHALLENGE_VERSION + 1)) - challenge_versions
+    assert not missing, (
+        f"no compatibility fixtures of challenge link format(s) {sorted(missing)}; write "
+        f"them: python tests/fixtures/compat/make_fixtures.py --challenges --out "
+        f"tests/fixtures/compat/challenge-v{CHALLENGE_VERSION} --game diadeplaya"
+    )
     for game_id in game_ids():
         versions = {m["game_versions"].get(game_id) for m in manifests}
         wanted = set(range(1, get_game(game_id).version + 1))
@@ -86,6 +114,9 @@ def test_each_set_holds_mid_games_and_finished_games_of_its_games() -> None:
     for folder in SETS:
         m = manifest(folder)
         assert m["link_version"] <= LINK_VERSION and m["save_format"] <= SAVE_FORMAT
+        assert m.get("challenge_version", 0) <= CHALLENGE_VERSION
+        assert set(m.get("challenges", [])) <= set(m["stems"])
+        assert not m.get("challenges") or "challenge_version" in m, folder
         for game_id, version in m["game_versions"].items():
             assert version <= get_game(game_id).version
             states = [
@@ -170,3 +201,55 @@ def test_options_gain_no_defaults(folder: Path, stem: str) -> None:
     state = from_json(read(folder, stem, "state.json"))
     assert state.setup["options"] == data["setup"]["options"]
     assert set(state.setup["options"]) == {o.name for o in get_game(data["game"]).options}
+
+
+# --- challenge links, and saves that hold one --------------------------------------------
+
+
+@pytest.mark.parametrize(("folder", "stem"), CHALLENGE_CASES)
+def test_a_challenge_link_opens_the_same_deal_and_target_and_encodes_back_byte_for_byte(
+    folder: Path, stem: str
+) -> None:
+    link = read(folder, stem, "challenge.txt").strip()
+    assert link.startswith(f"tc{manifest(folder)['challenge_version']}.")
+    challenge = decode_challenge(link)
+    assert challenge.link == link and decode_challenge("#" + link).target == challenge.target
+    target_text = read(folder, stem, "target.json")
+    assert challenge.target.to_json() + "\n" == target_text
+    assert challenge.target == from_json(target_text) and challenge.target.is_terminal()
+    assert encode_challenge(challenge.target, challenge.name) == link
+    # The receiver's game (the saved one) is on the same deal, dealt the same way.
+    state = from_json(read(folder, stem, "state.json"))
+    assert challenge_game(link) == state.game.id
+    assert challenge.is_for(state)
+    assert challenge.deal() == replay(state.game.id, state.setup, [])
+    assert challenge.deal().setup == challenge.target.setup
+
+
+@pytest.mark.parametrize(("folder", "stem"), CHALLENGE_CASES)
+def test_a_save_with_a_challenge_keeps_it_as_a_file_and_as_a_stored_entry(
+    folder: Path, stem: str
+) -> None:
+    text = read(folder, stem, "save.json")
+    link = read(folder, stem, "challenge.txt").strip()
+    target = read(folder, stem, "target.json")
+    assert json.loads(text)["challenge"] == link
+    # As a file: imported with its challenge, written back byte for byte.
+    game = import_json(text, SaveStore(MemoryStorage()), now=1.7e12 + 60000)
+    assert game.challenge is not None and game.challenge.link == link
+    assert game.challenge.target.to_json() + "\n" == target
+    game.id = json.loads(text)["id"]
+    assert export_json(game) == text
+    # As a stored entry: listed, loaded with its challenge, saved over keeping it.
+    store = SaveStore(MemoryStorage())
+    record_id = json.loads(text)["id"]
+    store.storage.set(SAVE_PREFIX + record_id, text)
+    (summary,), problems = store.list()
+    assert problems == [] and summary.id == record_id
+    loaded = store.load(record_id)
+    assert loaded.challenge is not None and loaded.challenge.link == link
+    assert loaded.challenge.target.to_json() + "\n" == target
+    store.save(loaded)
+    assert json.loads(store.storage.get(SAVE_PREFIX + record_id) or "")["challenge"] == link
+    again = store.load(record_id)
+    assert again.challenge is not None and again.challenge.target == loaded.challenge.target
