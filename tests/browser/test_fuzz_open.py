@@ -1,6 +1,7 @@
 """A sample of the fuzzing cases opened in the real page: hostile links pasted into the
 address bar of an open app and hostile files imported through its menu, with a game
-already saved.
+already saved, spread evenly over every game with a table in the app (``build.ui_games()``:
+the games with a UI package), each game's valid link and file opened once first.
 
 Each case's expected end is computed first by the same Python code in CPython (the page
 runs it in Pyodide): the documented error, shown in the page as the catalog's sentence
@@ -26,16 +27,19 @@ from tablero.web.plugin import Seat
 from tablero.web.saves import MemoryStorage, SavedGame, SaveStore, export_json, import_json
 from ui import open_app, renders
 
+import build
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = json.loads(
     (ROOT / "pyapp/web/src/tablero/web/messages/en.json").read_text(encoding="utf-8")
 )
-LINK_CASES = 200
-FILE_CASES = 60
-# Games with a table in the app (the others' engines are fuzzed in CPython).
-GAMES = ["arribada", "arboretum"]
+LINK_CASES = 240
+FILE_CASES = 80
+# Every game with a table in the app: a UI package (a registered game without one yet is
+# fuzzed in CPython only, by tests/test_fuzz_links_saves.py). The cases go round them.
+GAMES = build.ui_games()
 
 SAVES = """() => Object.fromEntries(Object.keys(localStorage)
   .filter((k) => k.startsWith('tablero.save.')).map((k) => [k, localStorage.getItem(k)]))"""
@@ -68,11 +72,15 @@ def human_samples(fz: Any) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-def hostile_links(fz: Any, rng: random.Random) -> list[str]:
-    links: list[str] = []
+def hostile_links(fz: Any, rng: random.Random) -> list[tuple[str, str]]:
+    """``LINK_CASES`` (game, link) pairs, the games in turn: each game's sample links
+    untouched first (they must open), then mutated ones."""
     samples = human_samples(fz)
-    while len(links) < LINK_CASES:
-        link = rng.choice(rng.choice(samples)[0])
+    out = [(game_id, links[0]) for game_id, (links, _) in zip(GAMES, samples, strict=True)]
+    links: list[str] = []
+    while len(out) + len(links) < LINK_CASES:
+        game_links = samples[len(links) % len(samples)][0]
+        link = rng.choice(game_links)
         payload = fz.payload_of(link)
         kind = rng.randrange(10)
         if kind < 3:
@@ -90,14 +98,20 @@ def hostile_links(fz: Any, rng: random.Random) -> list[str]:
             links.append(rng.choice(["tb01.", f"tb{one}.", "tb2.", "tb0."]) + link[4:])
         else:
             links.append("tb1." + fz.random_text(rng)[:300])
-    return links
+    out += [(GAMES[i % len(GAMES)], link) for i, link in enumerate(links)]
+    return out
 
 
-def hostile_files(fz: Any, rng: random.Random) -> list[bytes]:
-    files: list[bytes] = []
+def hostile_files(fz: Any, rng: random.Random) -> list[tuple[str, bytes]]:
+    """``FILE_CASES`` (game, file) pairs, as :func:`hostile_links`: each game's sample
+    file untouched first (it must import), then mutated ones."""
     samples = human_samples(fz)
-    while len(files) < FILE_CASES:
-        record_text = rng.choice(rng.choice(samples)[1])
+    out = [
+        (game_id, records[0].encode()) for game_id, (_, records) in zip(GAMES, samples, strict=True)
+    ]
+    files: list[bytes] = []
+    while len(out) + len(files) < FILE_CASES:
+        record_text = rng.choice(samples[len(files) % len(samples)][1])
         kind = rng.randrange(6)
         if kind < 2:
             mutated = fz.mutate_json(json.loads(record_text), rng, rng.choice([1, 2]))
@@ -109,7 +123,8 @@ def hostile_files(fz: Any, rng: random.Random) -> list[bytes]:
         else:
             text = fz.random_text(rng)
         files.append(text.encode("utf-8", "surrogatepass"))
-    return files
+    out += [(GAMES[i % len(GAMES)], data) for i, data in enumerate(files)]
+    return out
 
 
 def expected_link(fragment: str) -> str:
@@ -150,6 +165,11 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
     kept = page.evaluate(SAVES)
     assert len(kept) == 1
     outcomes: dict[str, int] = {}
+    per_game: dict[str, dict[str, int]] = {game_id: {} for game_id in GAMES}
+
+    def count(game_id: str, want: str) -> None:
+        outcomes[want] = outcomes.get(want, 0) + 1
+        per_game[game_id][want] = per_game[game_id].get(want, 0) + 1
 
     def check_kept() -> None:
         now = page.evaluate(SAVES)
@@ -157,7 +177,7 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
             assert now.get(key) == text, f"the save {key} was changed"
 
     started = time.perf_counter()
-    for i, link in enumerate(hostile_links(fz, rng)):
+    for i, (game_id, link) in enumerate(hostile_links(fz, rng)):
         before = renders(page)
         # The address as the page reads it (the browser escapes some characters).
         fragment = page.evaluate("(f) => { location.hash = f; return location.hash; }", link)
@@ -168,7 +188,7 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
         page.wait_for_function(
             "b => document.getElementById('app').dataset.render !== b", arg=before, timeout=30_000
         )
-        outcomes[want] = outcomes.get(want, 0) + 1
+        count(game_id, want)
         text = shown(page)
         if want == "opened":
             assert CATALOG["app.link.opened"] in text, (link, text)
@@ -182,9 +202,9 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
 
     links_seconds = time.perf_counter() - started
     menu_input = '.shell-menu-items input[type="file"]'
-    for i, data in enumerate(hostile_files(fz, rng)):
+    for i, (game_id, data) in enumerate(hostile_files(fz, rng)):
         want = expected_file(data)
-        outcomes["file " + want] = outcomes.get("file " + want, 0) + 1
+        count(game_id, "file " + want)
         before = renders(page)  # the first act after it clears the toast
         page.set_input_files(
             menu_input,
@@ -212,6 +232,12 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
     check_kept()
     files_seconds = time.perf_counter() - started - links_seconds
     print("browser fuzz outcomes:", json.dumps(outcomes, sort_keys=True))
+    for game_id in GAMES:
+        print(f"  {game_id}: {sum(per_game[game_id].values())} cases,", per_game[game_id])
     print(f"links {links_seconds:.1f} s, files {files_seconds:.1f} s")
     assert errors == []
     assert sum(outcomes.values()) >= (LINK_CASES + FILE_CASES) * 0.9
+    for game_id in GAMES:  # a link of every game opened in the page, a file imported
+        got = per_game[game_id]
+        assert got.get("opened", 0) >= 1 and got.get("file imported", 0) >= 1, (game_id, got)
+        assert sum(got.values()) >= (LINK_CASES + FILE_CASES) / len(GAMES) * 0.9, (game_id, got)
