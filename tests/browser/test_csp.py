@@ -14,9 +14,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+from tablero.core import from_dict
+from tablero.web.saves import CURRENT_KEY, SAVE_PREFIX
 from test_app_flows import menu
 from ui import click
 
@@ -124,6 +127,16 @@ def test_a_whole_game_breaks_no_rule_of_the_policy(game, new_page, site_server, 
     # Ana's every decision (what has the focus), the bot's in its worker.
     steps = page.evaluate(PLAY, MAX_STEPS)
     assert page.locator(".shell-end").count() == 1
+    # The game saved is that game, played to its end in the form's default setup.
+    record = json.loads(
+        page.evaluate(
+            "([p, c]) => localStorage.getItem(p + localStorage.getItem(c))",
+            [SAVE_PREFIX, CURRENT_KEY],
+        )
+    )
+    state = from_dict(record["state"])
+    assert record["game"] == game and state.is_terminal() and state.num_players == 2
+    options = state.setup["options"]
     assert page.evaluate("() => window.tableroBots && window.tableroBots.log.length") > 0
     played = timer()
     # Around the game: the replay, the rules, the saves, an export, the share panel.
@@ -142,7 +155,7 @@ def test_a_whole_game_breaks_no_rule_of_the_policy(game, new_page, site_server, 
     page.wait_for_function("() => window.tableroBoot.pyscript === 'done'", timeout=30_000)
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
     print(
-        f"\n{game}: a whole game ({steps} decisions of Ana's) in {played:.0f} s, "
-        f"{timer():.0f} s in all"
+        f"\n{game}: a whole game ({steps} decisions of Ana's, {len(state.history)} moves, "
+        f"options {options}) in {played:.0f} s, {timer():.0f} s in all"
     )
     assert violations(page) == []
