@@ -8,7 +8,8 @@
 budget, so a small decision gets a share), not a clock, so a run gives the same games on
 any machine and under any load, and two variants can be compared on the same deals.  The
 JSON object overrides search settings (``MctsBot.SETTINGS``) over the game's own ``SEARCH``
-settings (``{}``: the committed bot); GAME defaults to ``arribada``.
+settings (``{}``: the committed bot); GAME defaults to ``arribada``.  ``EVAL`` in the
+environment (a JSON object) sets weights of the game's evaluation module for the run.
 Seats rotate as in ``tablero tournament`` (game ``g`` is deal ``SEED + g // N``); each game
 is appended to ``bench/out/screen-NAME.jsonl`` (games already there are skipped, so a run
 resumes; ``START=k`` in the environment starts at game ``k``), and the summary gives the
@@ -18,6 +19,7 @@ a less noisy measure than wins.  Not part of the test suite; see docs/bots.md, `
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import statistics
@@ -72,11 +74,23 @@ def play(args) -> dict:
     }  # fmt: skip
 
 
+def patch_evaluation(game: str, names: dict) -> None:
+    """Set module-level weights of the game's evaluation module (``EVAL`` in the
+    environment, a JSON object: ``{"SET_UP_HORIZON": 3}``) before the games start; the
+    worker processes are forked after it, so they play with the same weights."""
+    module = importlib.import_module(f"tablero.{game}.evaluate")
+    for key, value in names.items():
+        if not hasattr(module, key):
+            raise SystemExit(f"tablero.{game}.evaluate has no {key}")
+        setattr(module, key, value)
+
+
 def main(argv: list[str]) -> int:
     name, params, iterations, games, seed0 = argv[:5]
     jobs = int(argv[5]) if len(argv) > 5 else 1
     players = int(argv[6]) if len(argv) > 6 else 2
     game = argv[7] if len(argv) > 7 else "arribada"
+    patch_evaluation(game, json.loads(os.environ.get("EVAL", "{}")))
     OUT.mkdir(exist_ok=True)
     path = OUT / f"screen-{name}.jsonl"
     done = {json.loads(line)["g"] for line in path.open()} if path.exists() else set()
