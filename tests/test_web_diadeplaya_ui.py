@@ -678,7 +678,14 @@ def test_the_rules_help_marks_every_ruling_as_a_tablero_ruling(lang):
     tag = t("diadeplaya.rules.ruling_tag")
     for el in having(root, "data-ruling"):
         assert text_of(el).startswith(tag)
-    for key in ("ruling.deck", "ruling.sea", "ruling.teams", "ruling.cover", "ruling.ties"):
+    # every reading RULINGS.md fixes has its paragraph, the starting player and the
+    # figure serving several stalls included
+    for key in (
+        "ruling.deck", "ruling.sea", "ruling.teams", "ruling.shared", "ruling.solitaire",
+        "ruling.first", "ruling.start", "ruling.shrink", "ruling.cover", "ruling.tourists",
+        "ruling.trios", "ruling.umbrellas", "ruling.sand", "ruling.stalls",
+        "ruling.criteria", "ruling.ties",
+    ):  # fmt: skip
         assert key in marked
     # the kinds of block, drawn
     assert len(classed(root, "dp-kinds")[0]) == 7

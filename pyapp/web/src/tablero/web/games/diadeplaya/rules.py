@@ -41,7 +41,7 @@ SECTIONS: rules_help.Sections = (
             (RULING, "ruling.solitaire"),
         ),
     ),
-    ("h.setup", ((P, "setup"), (RULING, "ruling.first"))),
+    ("h.setup", ((P, "setup"), (RULING, "ruling.first"), (RULING, "ruling.start"))),
     (
         "h.turn",
         (
@@ -71,6 +71,7 @@ SECTIONS: rules_help.Sections = (
             (RULING, "ruling.trios"),
             (RULING, "ruling.umbrellas"),
             (RULING, "ruling.sand"),
+            (RULING, "ruling.stalls"),
             (RULING, "ruling.criteria"),
         ),
     ),
