@@ -146,16 +146,22 @@ def test_a_save_file_loads_to_the_same_state_and_writes_back_byte_for_byte(
     assert export_json(game) == text
 
 
-@pytest.mark.parametrize(("folder", "stem"), CASES)
-def test_a_stored_entry_loads_and_is_saved_over_in_the_current_format(
-    folder: Path, stem: str
-) -> None:
-    text = read(folder, stem, "save.json")
+def stored_entry(text: str) -> tuple[SaveStore, str]:
+    """A store holding ``text`` as its one entry, listed without a problem, and its id."""
     store = SaveStore(MemoryStorage())
     record_id = json.loads(text)["id"]
     store.storage.set(SAVE_PREFIX + record_id, text)
     (summary,), problems = store.list()
     assert problems == [] and summary.id == record_id
+    return store, record_id
+
+
+@pytest.mark.parametrize(("folder", "stem"), CASES)
+def test_a_stored_entry_loads_and_is_saved_over_in_the_current_format(
+    folder: Path, stem: str
+) -> None:
+    text = read(folder, stem, "save.json")
+    store, record_id = stored_entry(text)
     game = store.load(record_id)
     assert game.state.to_json() + "\n" == read(folder, stem, "state.json")
     store.save(game)  # an older entry that reads is replaced, in the current format
@@ -241,11 +247,7 @@ def test_a_save_with_a_challenge_keeps_it_as_a_file_and_as_a_stored_entry(
     game.id = json.loads(text)["id"]
     assert export_json(game) == text
     # As a stored entry: listed, loaded with its challenge, saved over keeping it.
-    store = SaveStore(MemoryStorage())
-    record_id = json.loads(text)["id"]
-    store.storage.set(SAVE_PREFIX + record_id, text)
-    (summary,), problems = store.list()
-    assert problems == [] and summary.id == record_id
+    store, record_id = stored_entry(text)
     loaded = store.load(record_id)
     assert loaded.challenge is not None and loaded.challenge.link == link
     assert loaded.challenge.target.to_json() + "\n" == target
