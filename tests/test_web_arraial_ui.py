@@ -456,3 +456,87 @@ def test_the_rules_help_marks_every_ruling(lang):
         assert key in marked
     assert len([e for e in root.iter() if e.get("role") == "img"]) == 8  # the shapes
     assert EVIL not in html
+
+
+def _rulings(html: str) -> dict[str, str]:
+    """The help's ruling paragraphs by name (``street`` for ``ruling.street``), as text."""
+    root = parse(html)
+    return {el.get("data-ruling").removeprefix("ruling."): "".join(el.itertext())
+            for el in having(root, "data-ruling")}  # fmt: skip
+
+
+def test_the_help_writes_the_datas_numbers():
+    from tablero.arraial import data
+
+    rulings = _rulings(UI.rules_html(T))
+    first, last = data.COLUMNS[0], data.COLUMNS[data.WIDTH - 1]
+    assert f"{data.WIDTH} columns ({first}-{last}) by {data.HEIGHT} rows" in rulings["street"]
+    bars = data.BAR_START
+    want = f"row {bars[2]} with 2 players, row {bars[3]} with 3 and row {bars[4]} with 4"
+    assert want in rulings["bar_start"]
+    assert f"{data.PIECES_PER_SHAPE} pieces per shape" in rulings["shapes"]
+    want = f"{data.COLOUR_VISITORS} visitors of each colour and {data.WHITE_VISITORS} white"
+    assert want in rulings["run_out"]
+    assert "0, 1 and 2 quarter turns" in rulings["cards"]
+    assert "(0 and 2)" in rulings["sides"] and "(0, 1, 2 and 3)" in rulings["sides"]
+    assert rulings["two_players"].endswith(": I3, O3, T3, L3, S3, J3, Z3 and V3.")
+    text = "".join(parse(UI.rules_html(T)).itertext())
+    assert f"You have {data.ACTION_POINTS} action points" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_change_of_data_changes_the_help(lang, monkeypatch):
+    """The help reads its numbers from tablero.arraial.data when drawn: other values
+    there show in every language, in the ruling that names them."""
+    from tablero.arraial import data
+
+    before = _rulings(UI.rules_html(make_t(lang)))
+    changes = {
+        "WIDTH": 7, "HEIGHT": 15, "COLUMNS": "abcdefg",
+        "BAR_START": {2: 11, 3: 10, 4: 5},
+        "PIECES_PER_SHAPE": 12, "COLOUR_VISITORS": 13, "WHITE_VISITORS": 25,
+        "CARD_TURNS": (0, 3, 1), "REMOVED_2P": (0, 4),
+        "SIDES": {2: (1, 3), 3: (0, 1, 3), 4: (0, 1, 2, 3)},
+        "ACTION_POINTS": 4,
+    }  # fmt: skip
+    for name, value in changes.items():
+        monkeypatch.setattr(data, name, value)
+    html = UI.rules_html(make_t(lang))
+    rulings = _rulings(html)
+    want = {
+        "street": ["7", "15", "a", "g"],
+        "bar_start": ["11", "10", "5"],
+        "shapes": ["12"],
+        "run_out": ["13", "25"],
+        "cards": ["3", "1"],
+        "two_players": ["I1", "O2"],
+        "sides": ["1", "3"],
+    }
+    for name, texts in want.items():
+        assert rulings[name] != before[name], (lang, name)
+        for text in texts:
+            assert text in rulings[name], (lang, name, text)
+    assert "I3" not in rulings["two_players"] and "14" not in rulings["street"]
+    assert "20" not in rulings["run_out"]
+    assert "4" in "".join(parse(html).itertext())
+
+
+def test_the_english_help_writes_no_number_of_the_data_itself():
+    """Digits in the help's English texts, placeholders aside, are only labels: row 1,
+    the phases 1-3, the player counts, side and rotation 0."""
+    import re
+
+    labels = {
+        "ruling.street": ["1"],
+        "ruling.sides": ["0", "2", "3", "4", "0"],
+        "ruling.bar_start": ["2", "3", "4"],
+        "ruling.two_players": ["2"],
+        "minimum": ["1", "2", "3", "3"],
+        "ruling.phase3": ["3"],
+        "next_phase": ["3"],
+    }
+    for key, text in catalog("en").items():
+        if not key.startswith("arraial.rules."):
+            continue
+        digits = re.findall(r"\d+", re.sub(r"\{\w*\}", "", text))
+        assert sorted(digits) == sorted(labels.get(key.removeprefix("arraial.rules."), [])), key

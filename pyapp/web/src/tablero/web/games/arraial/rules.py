@@ -3,13 +3,17 @@
 The text is data: a list of sections, each a heading and its paragraphs.  Rulings
 (RULINGS.md, Arraial part: what Tablero reconstructs where the Spanish rulebook is
 silent, and how it reads each detail an engine must decide) are marked with the
-catalog's "Tablero ruling" tag; the reconstructed numbers themselves live in
-``tablero.arraial.data``.  One block of the game's own draws the eight shapes.
+catalog's "Tablero ruling" tag.
+The numbers themselves live in :mod:`tablero.arraial.data`: the texts name them as
+placeholders (:func:`help_params`), so a change of data changes the help.  One block of
+the game's own draws the eight shapes.
 """
 
 from __future__ import annotations
 
-from tablero.arraial.data import SHAPE_COLOUR, SHAPES
+from collections.abc import Iterable
+
+from tablero.arraial import data
 from tablero.arraial.shapes import cells
 
 from ...plugin import Translate
@@ -89,11 +93,46 @@ SECTIONS: rules_help.Sections = (
 )
 
 
+def _and_list(items: Iterable[object], t: Translate) -> str:
+    """``0, 1 and 2`` in the catalog's language."""
+    words = [str(x) for x in items]
+    if len(words) < 2:
+        return "".join(words)
+    return t("arraial.rules.list_and", items=t("arraial.sep.list").join(words[:-1]),
+             last=words[-1])  # fmt: skip
+
+
+def help_params(t: Translate) -> dict[str, object]:
+    """The values the rules help's texts name (placeholders of the ``arraial.rules.*``
+    messages), read from :mod:`tablero.arraial.data` when the help is drawn."""
+    return {
+        "width": data.WIDTH,
+        "height": data.HEIGHT,
+        "first_column": data.COLUMNS[0],
+        "last_column": data.COLUMNS[data.WIDTH - 1],
+        "v_squares": len(data.SHAPE_CELLS["V"]),
+        "pieces_per_shape": data.PIECES_PER_SHAPE,
+        "most_placed": data.CARDS_PER_SHAPE * data.PHASES,
+        "card_turns": _and_list(data.CARD_TURNS, t),
+        **{f"sides_{n}": _and_list(sides, t) for n, sides in data.SIDES.items()},
+        **{f"bar_{n}": rows for n, rows in data.BAR_START.items()},
+        "removed": _and_list((data.CARD_CODES[c] for c in data.REMOVED_2P), t),
+        "action_points": data.ACTION_POINTS,
+        "rotate_cost": data.ROTATE_COST,
+        "place_cost": data.PLACE_COST,
+        "max_backs": data.MAX_BACKS,
+        "colour_visitors": data.COLOUR_VISITORS,
+        "white_visitors": data.WHITE_VISITORS,
+        "visitor_points": data.VISITOR_POINTS,
+        "pair_points": data.PAIR_POINTS,
+    }
+
+
 def _shapes(t: Translate) -> str:
     """The eight shapes, each on a card in its colour, with its code."""
     items = []
-    for shape in SHAPES:
-        colour = SHAPE_COLOUR[shape]
+    for shape in data.SHAPES:
+        colour = data.SHAPE_COLOUR[shape]
         name = t("arraial.shape", shape=shape, colour=t(f"arraial.colour.{colour}"))
         items.append(
             raw_tag(
@@ -112,7 +151,15 @@ def ruling_keys() -> list[str]:
 
 
 def rules_html(t: Translate) -> str:
-    """HTML of the Arraial rules help; rulings visibly tagged."""
+    """HTML of the Arraial rules help; rulings visibly tagged, numbers from the data."""
+    params = help_params(t)
+
+    def with_data(key: str, **more: object) -> str:
+        if key.startswith("arraial.rules."):
+            return t(key, **{**params, **more})
+        return t(key, **more)
+
     return rules_help.rules_html(
-        t, "arraial", SECTIONS, css="arl", head=style_tag(), blocks={SHAPES_BLOCK: _shapes}
-    )
+        with_data, "arraial", SECTIONS, css="arl", head=style_tag(),
+        blocks={SHAPES_BLOCK: _shapes},
+    )  # fmt: skip
