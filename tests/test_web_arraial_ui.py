@@ -452,7 +452,8 @@ def test_the_rules_help_marks_every_ruling(lang):
         assert "".join(el.itertext()).startswith(tag)
     # the reconstructed facts are rulings: the street, the shapes, the sides, the bar
     for key in ("ruling.street", "ruling.shapes", "ruling.sides", "ruling.bar_start",
-                "ruling.tie", "ruling.no_fit", "ruling.slide"):  # fmt: skip
+                "ruling.tie", "ruling.no_fit", "ruling.slide", "ruling.pieces",
+                "ruling.rotate", "ruling.backs", "ruling.idle"):  # fmt: skip
         assert key in marked
     assert len([e for e in root.iter() if e.get("role") == "img"]) == 8  # the shapes
     assert EVIL not in html
@@ -465,6 +466,59 @@ def _rulings(html: str) -> dict[str, str]:
             for el in having(root, "data-ruling")}  # fmt: skip
 
 
+def test_every_ruling_the_data_names_is_a_marked_paragraph_of_the_help():
+    from tablero.arraial import data
+    from tablero.web.games.arraial.rules import ruling_keys
+
+    assert [k.removeprefix("arraial.rules.ruling.") for k in ruling_keys()] == [
+        k for k in _rulings(UI.rules_html(T))
+    ]
+    assert set(_rulings(UI.rules_html(T))) == set(data.RULINGS)
+    for names in data.RULINGS.values():
+        for name in names:
+            assert hasattr(data, name), name
+    # the three rulings first written only in data.py and the notation's page
+    assert {"backs", "rotate", "pieces"} <= set(data.RULINGS)
+
+
+def test_every_reconstructed_value_of_the_data_belongs_to_a_ruling():
+    """Each constant data.py marks as a reconstruction or a Tablero ruling (in the
+    comment just above it) is named by one of ``data.RULINGS``."""
+    import ast
+    import inspect
+
+    from tablero.arraial import data
+
+    source = inspect.getsource(data)
+    lines = source.splitlines()
+    named = {name for names in data.RULINGS.values() for name in names}
+    marked = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign):
+            targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            targets = [node.target.id]
+        else:
+            continue
+        above, i = [], node.lineno - 2
+        while i >= 0 and lines[i].startswith("#"):
+            above.append(lines[i])
+            i -= 1
+        comment = " ".join(above)
+        if "reconstruct" in comment or "Tablero ruling" in comment:
+            marked += [t for t in targets if t != "RULINGS"]  # the list itself
+    assert {"WIDTH", "BAR_START", "SHAPES", "SIDES", "MAX_BACKS", "REMOVED_2P"} <= set(marked)
+    assert set(marked) <= named, set(marked) - named
+
+
+def test_the_pieces_ruling_holds_for_the_datas_counts():
+    """The help says a shape's pieces never run out: its cards, placed once a phase at
+    most, place no more pieces than the shape has."""
+    from tablero.arraial import data
+
+    assert data.CARDS_PER_SHAPE * data.PHASES <= data.PIECES_PER_SHAPE
+
+
 def test_the_help_writes_the_datas_numbers():
     from tablero.arraial import data
 
@@ -475,6 +529,7 @@ def test_the_help_writes_the_datas_numbers():
     want = f"row {bars[2]} with 2 players, row {bars[3]} with 3 and row {bars[4]} with 4"
     assert want in rulings["bar_start"]
     assert f"{data.PIECES_PER_SHAPE} pieces per shape" in rulings["shapes"]
+    assert f"{data.MAX_BACKS} times a turn" in rulings["backs"]
     want = f"{data.COLOUR_VISITORS} visitors of each colour and {data.WHITE_VISITORS} white"
     assert want in rulings["run_out"]
     assert "0, 1 and 2 quarter turns" in rulings["cards"]
@@ -494,7 +549,7 @@ def test_a_change_of_data_changes_the_help(lang, monkeypatch):
     changes = {
         "WIDTH": 7, "HEIGHT": 15, "COLUMNS": "abcdefg",
         "BAR_START": {2: 11, 3: 10, 4: 5},
-        "PIECES_PER_SHAPE": 12, "COLOUR_VISITORS": 13, "WHITE_VISITORS": 25,
+        "PIECES_PER_SHAPE": 12, "MAX_BACKS": 6, "COLOUR_VISITORS": 13, "WHITE_VISITORS": 25,
         "CARD_TURNS": (0, 3, 1), "REMOVED_2P": (0, 4),
         "SIDES": {2: (1, 3), 3: (0, 1, 3), 4: (0, 1, 2, 3)},
         "ACTION_POINTS": 4,
@@ -507,6 +562,8 @@ def test_a_change_of_data_changes_the_help(lang, monkeypatch):
         "street": ["7", "15", "a", "g"],
         "bar_start": ["11", "10", "5"],
         "shapes": ["12"],
+        "pieces": ["12"],
+        "backs": ["6"],
         "run_out": ["13", "25"],
         "cards": ["3", "1"],
         "two_players": ["I1", "O2"],

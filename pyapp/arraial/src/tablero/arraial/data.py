@@ -137,6 +137,40 @@ IDLE_ROUND_ENDS_PHASE = True
 #: *(Tablero ruling)*
 MAX_BACKS = 4
 
+# Rotating the octagon is refused when the action points it would leave could no longer
+# make the turn's minimum placements, unless no card fits as the octagon stands (then
+# the player may turn it to look for a fit).  *(Tablero ruling; no number of its own)*
+
+#: Every reconstruction and Tablero ruling (this module's and RULINGS.md's, Arraial
+#: part), by name, with the constants above that it is about (none for a reading of a
+#: rule that has no number).  The rules help shows each as a paragraph marked as a
+#: Tablero ruling (``arraial.rules.ruling.<name>``), its numbers taken from here.
+RULINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "street": ("WIDTH", "HEIGHT", "COLUMNS"),
+        "shapes": ("COLOURS", "SHAPES", "SHAPE_COLOUR", "SHAPE_CELLS", "PIECES_PER_SHAPE"),
+        "pieces": ("PIECES_PER_SHAPE", "CARDS_PER_SHAPE", "PHASES"),
+        "sides": ("SIDES",),
+        "cards": ("CARDS_PER_SHAPE", "CARD_TURNS"),
+        "bar_start": ("BAR_START",),
+        "two_players": ("REMOVED_2P",),
+        "no_fit": (),
+        **({"idle": ("IDLE_ROUND_ENDS_PHASE",)} if IDLE_ROUND_ENDS_PHASE else {}),
+        "rotate": (),
+        "backs": ("MAX_BACKS",),
+        "slide": (),
+        "above_bar": (),
+        "pair": (),
+        "rows": (),
+        "run_out": ("COLOUR_VISITORS", "WHITE_VISITORS"),
+        "refill": (),
+        "overlap": (),
+        "phase3": ("BAR_DROP",),
+        "tie": (),
+        "solo": (),
+    }
+)
+
 #: The decisions of a turn (``phase``), ``over`` once the game has ended.
 DECISION_NAMES = ("act", "land", "refill", "over")
 

@@ -3,7 +3,7 @@
 The text is data: a list of sections, each a heading and its paragraphs.  Rulings
 (RULINGS.md, Arraial part: what Tablero reconstructs where the Spanish rulebook is
 silent, and how it reads each detail an engine must decide) are marked with the
-catalog's "Tablero ruling" tag.
+catalog's "Tablero ruling" tag, one paragraph for each ruling ``data.RULINGS`` names.
 The numbers themselves live in :mod:`tablero.arraial.data`: the texts name them as
 placeholders (:func:`help_params`), so a change of data changes the help.  One block of
 the game's own draws the eight shapes.
@@ -36,6 +36,7 @@ SECTIONS: rules_help.Sections = (
             (P, "pieces"),
             (SHAPES_BLOCK, "shapes"),
             (RULING, "ruling.shapes"),
+            (RULING, "ruling.pieces"),
             (P, "central"),
             (RULING, "ruling.sides"),
             (RULING, "ruling.cards"),
@@ -49,6 +50,9 @@ SECTIONS: rules_help.Sections = (
             (ITEMS, ("rotate", "place")),
             (P, "minimum"),
             (RULING, "ruling.no_fit"),
+            *(((RULING, "ruling.idle"),) if data.IDLE_ROUND_ENDS_PHASE else ()),
+            (RULING, "ruling.rotate"),
+            (RULING, "ruling.backs"),
         ),
     ),
     (
