@@ -5,7 +5,8 @@ order, each item ``(kind, key)``: a paragraph (``P``), a Tablero ruling (``RULIN
 shown with the catalog's "Tablero ruling" tag: how Tablero reads what the rulebook leaves
 open, RULINGS.md), a bulleted list (``ITEMS``, a tuple of keys), or a block of the
 game's own (any other kind, rendered by a function the game passes in ``blocks``).  All
-keys are relative to ``<game>.rules.``.
+keys are relative to ``<game>.rules.``; ``params`` fills their placeholders (a game whose
+rulings name numbers from its data passes them, so the help follows the data).
 """
 
 from __future__ import annotations
@@ -46,12 +47,15 @@ def rules_html(
     css: str,
     head: str = "",
     blocks: Mapping[str, Callable[[Translate], str]] | None = None,
+    params: Mapping[str, object] | None = None,
 ) -> str:
     """The rules help of ``game`` as an ``<article>``; ``css`` prefixes the classes,
     ``head`` (trusted markup, e.g. the game's style tag) goes first."""
 
+    values = dict(params or {})
+
     def k(key: str) -> str:
-        return t(f"{game}.rules.{key}")
+        return t(f"{game}.rules.{key}", **values)
 
     out = [head, tag("h2", k("title"))]
     for heading, items in sections:

@@ -156,14 +156,7 @@ def ruling_keys() -> list[str]:
 
 def rules_html(t: Translate) -> str:
     """HTML of the Arraial rules help; rulings visibly tagged, numbers from the data."""
-    params = help_params(t)
-
-    def with_data(key: str, **more: object) -> str:
-        if key.startswith("arraial.rules."):
-            return t(key, **{**params, **more})
-        return t(key, **more)
-
     return rules_help.rules_html(
-        with_data, "arraial", SECTIONS, css="arl", head=style_tag(),
-        blocks={SHAPES_BLOCK: _shapes},
+        t, "arraial", SECTIONS, css="arl", head=style_tag(),
+        blocks={SHAPES_BLOCK: _shapes}, params=help_params(t),
     )  # fmt: skip
