@@ -225,6 +225,8 @@ class App:
             entry = ACTS.get(act)
             if entry is not None and entry.handler is not None:
                 return entry.handler(self, base, data)
+            if base.screen == "tutorial":
+                return screens.tutorial.click(self, base, act, data)
             return screens.table.plugin_click(self, base, act, data)
         except Exception:  # noqa: BLE001 - errors never lose the game
             return replace(base, toast=("app.error.unexpected", {}))

@@ -34,6 +34,7 @@ __all__ = [
     "Msg",
     "NewGameForm",
     "Thinking",
+    "TutorialRun",
     "bot_level",
     "bot_seed",
     "can_undo",
@@ -143,6 +144,18 @@ class Thinking:
 
 
 @dataclass(frozen=True)
+class TutorialRun:
+    """A tutorial on screen (:mod:`tablero.web.tutorial`): its game, the step shown, the
+    position there (a game that is never saved: the progress is the step number) and how
+    many of a play step's clicks are done (the next one is highlighted)."""
+
+    game_id: str
+    step: int
+    game: SavedGame
+    clicked: int = 0
+
+
+@dataclass(frozen=True)
 class NewGameForm:
     """The new-game dialog's fields (all four seats are kept while fewer are shown)."""
 
@@ -178,6 +191,7 @@ class Model:
     renaming: str | None = None  # id of the save being renamed
     deleting: str | None = None  # id of the save awaiting the delete confirmation
     rules_game: str | None = None
+    tutorial: TutorialRun | None = None  # the tutorial on screen (screen "tutorial")
     replay_states: tuple[State, ...] = ()
     replay_step: int = 0
     base_url: str = ""  # the app's address without its fragment (for share links)

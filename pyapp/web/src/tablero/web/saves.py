@@ -63,6 +63,8 @@ SAVE_KIND = "tablero-save"
 SAVE_PREFIX = "tablero.save."
 #: localStorage key holding the id of the game to reopen.
 CURRENT_KEY = "tablero.current"
+#: How far the player got in each game's tutorial (JSON: ``{game id: steps done}``).
+TUTORIAL_KEY = "tablero.tutorial"
 #: Game names are cut to this many characters.
 MAX_GAME_NAME = 80
 #: A record (a stored entry or an imported file) is at most this many characters; a
@@ -575,6 +577,28 @@ class SaveStore:
             if not _ID_RE.fullmatch(game_id):
                 raise ValueError(f"not a saved game id: {game_id!r}")
             self.storage.set(CURRENT_KEY, game_id)
+
+    def tutorial_progress(self) -> dict[str, int]:
+        """How far the player got in each game's tutorial: ``{game id: steps done}``
+        (a missing, damaged or foreign entry reads as none begun)."""
+        try:
+            data = json.loads(self.storage.get(TUTORIAL_KEY) or "{}")
+        except (ValueError, TypeError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {
+            str(game): step
+            for game, step in data.items()
+            if isinstance(step, int) and not isinstance(step, bool) and 0 <= step < 1000
+        }
+
+    def set_tutorial_progress(self, game_id: str, step: int) -> None:
+        """Remember that ``step`` steps of ``game_id``'s tutorial are done (may raise
+        :class:`StorageFullError`: the tutorial goes on, only resuming it is lost)."""
+        progress = self.tutorial_progress()
+        progress[game_id] = step
+        self.storage.set(TUTORIAL_KEY, json.dumps(progress, sort_keys=True))
 
 
 # --- files --------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from .saves import SaveProblem
 from .screens.frame import default_name_in
 from .screens.new import OptionInput, option_inputs, player_counts
 from .svg import esc
+from .tutorial import get_tutorial, has_tutorial, highlight, target_clicks
 from .widgets import since_last_turn
 
 __all__ = ["render", "esc"]
@@ -96,11 +97,18 @@ def render(model: Model, app: App) -> str:
         body = _new_screen(model, app, t)
     elif screen == "saves":
         body = _saves_screen(model, app, t)
+    elif screen == "tutorial" and model.tutorial is not None:
+        screen = "game"
+        body = _tutorial_screen(model, app, t)
     elif screen == "rules" and model.rules_game:
         if model.back == "game" and model.game is not None:
             # The rules open over the table, which stays underneath (inert).
             screen = "game"
             body = _game_screen(model, app, t)
+            over = _rules_screen(model, app, t)
+        elif model.back == "tutorial" and model.tutorial is not None:
+            screen = "game"
+            body = _tutorial_screen(model, app, t)
             over = _rules_screen(model, app, t)
         else:
             body = _rules_screen(model, app, t)
@@ -110,6 +118,7 @@ def render(model: Model, app: App) -> str:
         screen = "home"
         body = _home_screen(model, app, t)
     drawer = model.drawer if screen == "game" else None
+    tutorial = ' data-tutorial="1"' if model.screen == "tutorial" else ""
     # Under a dialog (the rules over the table, the install how-to) the page is inert.
     # The bar and the screen stay children of the root: the screen holds no form
     # control, so a render patches inside it (the bar, which does, is always new).
@@ -120,7 +129,7 @@ def render(model: Model, app: App) -> str:
     return (
         bar
         + _notice(model, t)
-        + f'<div class="shell-screen shell-screen-{esc(screen)}"'
+        + f'<div class="shell-screen shell-screen-{esc(screen)}"{tutorial}'
         + (f' data-drawer="{esc(drawer)}"' if drawer else "")
         + f"{inert}>{body}</div>"
         + over
@@ -298,8 +307,12 @@ def _home_screen(model: Model, app: App, t: Translate) -> str:
         )
     parts.append(f'<h2 class="shell-h2">{esc(t("app.home.pick"))}</h2><ul class="shell-games">')
     entries = app.available_games()
+    try:
+        progress = app.store.tutorial_progress()
+    except Exception:  # noqa: BLE001 - a storage that throws: no tutorial begun
+        progress = {}
     for entry in entries:
-        parts.append(_game_card(entry, t))
+        parts.append(_game_card(entry, t, progress))
     parts.append("</ul>")
     if not entries:
         parts.append(f"<p>{esc(t('app.error.no-games'))}</p>")
@@ -314,9 +327,13 @@ def _home_screen(model: Model, app: App, t: Translate) -> str:
     return "".join(parts)
 
 
-def _game_card(entry: GameEntry, t: Translate) -> str:
+def _game_card(entry: GameEntry, t: Translate, progress: dict[str, int]) -> str:
     game = get_game(entry.id)
     players = t("app.home.players", min=game.min_players, max=game.max_players)
+    learn = ""
+    if has_tutorial(entry.id):
+        key = "app.tutorial.resume" if progress.get(entry.id, 0) > 0 else "app.tutorial.open"
+        learn = button(t(key), "app.tutorial", game=entry.id)
     return (
         f'<li class="shell-card shell-game" data-game="{esc(entry.id)}">'
         f"<h3>{esc(t(entry.title_key))}</h3>"
@@ -325,6 +342,7 @@ def _game_card(entry: GameEntry, t: Translate) -> str:
         '<div class="shell-actions">'
         + button(t("app.home.new-game"), "app.new", cls="shell-primary", game=entry.id)
         + button(t("app.menu.rules"), "app.rules", game=entry.id)
+        + learn
         + "</div></li>"
     )
 
@@ -684,6 +702,8 @@ def _rules_screen(model: Model, app: App, t: Translate) -> str:
     over = model.back == "game" and model.game is not None
     label = t("app.rules.close") if over else t("app.rules.back")
     back = button(label, "app.back", cls="shell-primary", esc="1")
+    if has_tutorial(game_id) and model.back != "tutorial":
+        back = button(t("app.tutorial.open"), "app.tutorial", game=game_id) + back
     title = t("app.rules.title", game=t(app.entry(game_id).title_key))
     # The close control stays in view (a sticky head) however long the help is.
     head = (
@@ -698,6 +718,57 @@ def _rules_screen(model: Model, app: App, t: Translate) -> str:
             f'aria-labelledby="shell-rules-h">{head}{body}</div>'
         )
     return head + body
+
+
+# --- a tutorial -------------------------------------------------------------------------
+
+
+def _tutorial_screen(model: Model, app: App, t: Translate) -> str:
+    """The tutorial's table (the game's own, its next click highlighted) under the step's
+    text, with the way on: "Next" (a read or watch step), or the move to make."""
+    run = model.tutorial
+    assert run is not None
+    tutorial = get_tutorial(run.game_id)
+    if tutorial is None:
+        return _home_screen(model, app, t)
+    step = tutorial.steps[run.step]
+    last = run.step == len(tutorial.steps) - 1
+    shown = replace(
+        model, screen="game", game=run.game, undo=(), revealed=None, thinking=None,
+        bot_problem=None,
+    )  # fmt: skip
+    table = _game_screen(shown, app, t)
+    if step.clicks:
+        table, _ = highlight(table, target_clicks(step, run.clicked))
+    count = t("app.tutorial.step", n=run.step + 1, total=len(tutorial.steps))
+    text = "".join(
+        f'<p class="shell-tutorial-text">{esc(part)}</p>'
+        for part in t(step.say, **step.params).split("\n\n")
+    )
+    if step.clicks:
+        hint = f'<p class="shell-tutorial-hint">{esc(t("app.tutorial.hint"))}</p>'
+        actions = ""
+    elif last:
+        hint = ""
+        actions = (
+            button(t("app.tutorial.real-game"), "app.new", cls="shell-primary",
+                   game=run.game_id, focus="1")
+            + button(t("app.tutorial.again"), "app.tutorial", game=run.game_id, from_="start")
+        )  # fmt: skip
+    else:
+        hint = ""
+        actions = button(t("app.tutorial.next"), "app.tutorial-next", cls="shell-primary",
+                         focus="1")  # fmt: skip
+    actions += button(t("app.tutorial.leave"), "app.tutorial-leave")
+    coach = (
+        f'<section class="shell-tutorial" aria-labelledby="shell-tutorial-h" '
+        f'data-step="{run.step + 1}" data-kind="{esc(step.kind)}">'
+        f'<h2 id="shell-tutorial-h" class="shell-tutorial-count">'
+        f"{esc(t('app.tutorial.title', game=t(app.entry(run.game_id).title_key)))}"
+        f' <span>{esc(count)}</span></h2><div aria-live="polite">{text}{hint}</div>'
+        f'<div class="shell-actions">{actions}</div></section>'
+    )
+    return coach + table
 
 
 # --- saved games ------------------------------------------------------------------------

@@ -6,11 +6,12 @@ with the effects the page is to perform, out).
 language, share, export, import, a pasted link); ``home``: the start screen; ``new``: the
 new-game dialog; ``table``: the table, the pass-the-device screen, the bots' turns and the
 end of a game (the table's final state); ``saves``: the saved games; ``replay``: stepping
-through a finished game; ``rules``: a game's rules.
+through a finished game; ``rules``: a game's rules; ``tutorial``: a game's first-game
+tutorial.
 
 Importing this package registers every act (``tablero.web.app`` does).
 """
 
-from . import frame, home, new, replay, rules, saves, table
+from . import frame, home, new, replay, rules, saves, table, tutorial
 
-__all__ = ["frame", "home", "new", "replay", "rules", "saves", "table"]
+__all__ = ["frame", "home", "new", "replay", "rules", "saves", "table", "tutorial"]

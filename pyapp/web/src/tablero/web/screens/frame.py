@@ -43,7 +43,7 @@ def back(app: App, model: Model, data: dict[str, str]) -> Model:
 
 #: The screens a history entry can name (``history.state.screen``): the model's screens,
 #: and "end", the table of a finished game.
-NAV_SCREENS = ("home", "new", "game", "end", "rules", "saves", "replay")
+NAV_SCREENS = ("home", "new", "game", "end", "rules", "saves", "replay", "tutorial")
 
 
 @act("app.nav", screen="frame", same_game=True, view_only=True, sent_by="page")
@@ -61,6 +61,8 @@ def nav(app: App, model: Model, data: dict[str, str]) -> Model:
         return replace(base, screen="game", replay_states=(), replay_step=0)
     if screen == "rules" and model.rules_game is not None:
         return replace(base, screen="rules")
+    if screen == "tutorial" and model.tutorial is not None:
+        return replace(base, screen="tutorial")
     if screen == "new" and model.form is not None:
         return replace(base, screen="new")
     if screen == "replay" and model.game is not None and model.replay_states:

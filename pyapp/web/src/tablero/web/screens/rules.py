@@ -16,7 +16,11 @@ __all__: list[str] = []
 
 @act("app.rules", screen="rules", view_only=True)
 def rules(app: App, model: Model, data: dict[str, str]) -> Model:
-    game_id = data.get("game") or (model.game.game_id if model.game else None)
+    game_id = data.get("game")
+    if not game_id and model.screen == "tutorial" and model.tutorial is not None:
+        game_id = model.tutorial.game_id
+    if not game_id and model.game is not None:
+        game_id = model.game.game_id
     if game_id is None:
         entries = app.available_games()
         if not entries:
