@@ -18,6 +18,7 @@ sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 
 import arboretum_ui  # noqa: E402
 from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
+from tutorial_ui import advance, open_tutorial, step  # noqa: E402
 from ui import click, reveal  # noqa: E402
 
 DESKTOP = {"width": 1100, "height": 900}
@@ -140,6 +141,37 @@ def capture_arboretum(page, out: Path) -> list[Path]:
     return shots.files
 
 
+#: The tutorial steps captured: (game, language); Arribada's in every language.
+TUTORIAL_SHOTS = (
+    ("arribada", "en"), ("arribada", "ja"), ("arribada", "es"), ("arribada", "nl"),
+    ("arboretum", "ja"), ("arraial", "es"), ("diadeplaya", "nl"),
+)  # fmt: skip
+
+
+def capture_tutorials(make_page, url: str, out: Path) -> list[Path]:
+    """A tutorial's first move to make, its next click highlighted, for each of
+    :data:`TUTORIAL_SHOTS` (``tutorial-<game>-<lang>.png``, 1280x800).  ``make_page()``
+    gives a fresh page (an empty profile)."""
+    paths = []
+    for game, lang in TUTORIAL_SHOTS:
+        page = make_page()
+        page.add_init_script(f"localStorage.setItem('tablero.lang', '{lang}')")
+        page.goto(url)
+        wait_ready(page)
+        open_tutorial(page, game)
+        while step(page)[1] != "play":
+            advance(page)
+        if game == "arribada":
+            click(page, '[data-tut="target"]')  # the tile picked: now its cell is highlighted
+        page.locator(".shell-tutorial").scroll_into_view_if_needed()
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"tutorial-{game}-{lang}.png"
+        page.screenshot(path=str(path))
+        paths.append(path)
+        page.close()
+    return paths
+
+
 def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -168,6 +200,12 @@ def main(argv: list[str] | None = None) -> int:
                 page.goto(server.url)
                 wait_ready(page)
                 for path in capture_arboretum(page, Path(args.out)):
+                    print(path)
+
+                def tutorial_page():
+                    return browser.new_page(viewport={"width": 1280, "height": 800})
+
+                for path in capture_tutorials(tutorial_page, server.url, Path(args.out)):
                     print(path)
                 if args.viewports:
                     from viewport_shots import capture_viewports, context_options

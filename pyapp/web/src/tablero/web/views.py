@@ -40,6 +40,7 @@ from .screens.frame import default_name_in
 from .screens.new import OptionInput, option_inputs, player_counts
 from .svg import esc
 from .tutorial import get_tutorial, has_tutorial, highlight, target_clicks
+from .tutorial import seats as tutorial_seats
 from .widgets import since_last_turn
 
 __all__ = ["render", "esc"]
@@ -733,8 +734,10 @@ def _tutorial_screen(model: Model, app: App, t: Translate) -> str:
         return _home_screen(model, app, t)
     step = tutorial.steps[run.step]
     last = run.step == len(tutorial.steps) - 1
+    # the seats' names in the language on screen (it may have changed since the step began)
+    game = replace(run.game, seats=tutorial_seats(tutorial, t))
     shown = replace(
-        model, screen="game", game=run.game, undo=(), revealed=None, thinking=None,
+        model, screen="game", game=game, undo=(), revealed=None, thinking=None,
         bot_problem=None,
     )  # fmt: skip
     table = _game_screen(shown, app, t)

@@ -1,0 +1,55 @@
+"""Playing a game's tutorial through the page, as a player would: the highlighted element
+clicked at a play step, "Next" pressed otherwise (tablero.web.tutorial)."""
+
+from __future__ import annotations
+
+from ui import click
+
+COACH = ".shell-tutorial"
+
+
+def open_tutorial(page, game: str) -> None:
+    """From the start screen: the game card's "Learn by playing"."""
+    click(page, f'.shell-game [data-act="app.tutorial"][data-game="{game}"]')
+    assert page.locator(COACH).count() == 1
+
+
+def step(page) -> tuple[int, str]:
+    """The step on screen: its number (1-based) and kind (read, play, watch)."""
+    coach = page.locator(COACH)
+    return int(coach.get_attribute("data-step") or 0), coach.get_attribute("data-kind") or ""
+
+
+def is_last(page) -> bool:
+    return page.locator(f'{COACH} [data-act="app.tutorial"][data-from="start"]').count() == 1
+
+
+def advance(page) -> None:
+    """One step on: the highlighted element at a play step, else "Next"."""
+    number, kind = step(page)
+    if kind == "play":
+        targets = page.locator('[data-tut="target"]')
+        assert targets.count() == 1, f"step {number}: {targets.count()} highlighted"
+        targets.first.scroll_into_view_if_needed()
+        click(page, '[data-tut="target"]')
+    else:
+        assert page.locator('[data-tut="target"]').count() == 0
+        click(page, f'{COACH} [data-act="app.tutorial-next"]')
+
+
+def play_through(page, *, stop_at: int | None = None, on_step=None) -> list[str]:
+    """Advance to the last step (or to step ``stop_at``); the texts shown, one per step.
+    ``on_step(number, kind)`` is called at each step before it is played."""
+    texts: list[str] = []
+    for _ in range(120):
+        number, kind = step(page)
+        texts.append(page.locator(f"{COACH} .shell-tutorial-text").first.inner_text())
+        if on_step is not None:
+            on_step(number, kind)
+        if is_last(page) or number == stop_at:
+            return texts
+        before = number
+        advance(page)
+        after, _ = step(page)
+        assert after == before + 1, f"step {before} led to {after}"
+    raise AssertionError("the tutorial never ends")
