@@ -18,7 +18,7 @@ sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 
 import arboretum_ui  # noqa: E402
 from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
-from tutorial_ui import advance, open_tutorial, step  # noqa: E402
+from tutorial_ui import advance, click_target, open_tutorial, step  # noqa: E402
 from ui import click, reveal  # noqa: E402
 
 DESKTOP = {"width": 1100, "height": 900}
@@ -162,7 +162,7 @@ def capture_tutorials(make_page, url: str, out: Path) -> list[Path]:
         while step(page)[1] != "play":
             advance(page)
         if game == "arribada":
-            click(page, '[data-tut="target"]')  # the tile picked: now its cell is highlighted
+            click_target(page)  # the tile picked: now its cell is highlighted
         page.locator(".shell-tutorial").scroll_into_view_if_needed()
         out.mkdir(parents=True, exist_ok=True)
         path = out / f"tutorial-{game}-{lang}.png"
