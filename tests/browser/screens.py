@@ -144,7 +144,7 @@ def capture_arboretum(page, out: Path) -> list[Path]:
 #: The tutorial steps captured: (game, language); Arribada's in every language.
 TUTORIAL_SHOTS = (
     ("arribada", "en"), ("arribada", "ja"), ("arribada", "es"), ("arribada", "nl"),
-    ("arboretum", "ja"), ("arraial", "es"), ("diadeplaya", "nl"),
+    ("arraial", "ja"), ("arraial", "es"), ("diadeplaya", "nl"),
 )  # fmt: skip
 
 

@@ -149,9 +149,10 @@ class Catalog:
         """The text of ``key`` with ``params`` filled in; the key itself when unknown."""
         text = self._messages.get(key)
         if text is None:
-            text = self._fallback.get(key)
+            # a late catalog first (a tutorial's, in this language), then English
+            text = self._missing(key)
             if text is None:
-                text = self._missing(key)
+                text = self._fallback.get(key)
                 if text is None:
                     text = key
         if not params:
@@ -178,14 +179,87 @@ def _cached(lang: str) -> dict[str, str]:
     return _CACHE[lang]
 
 
+def _po_unquote(text: str) -> str:
+    """A PO file's quoted string (``"..."``) as its text."""
+    body = text.strip()[1:-1]
+    out, i = [], 0
+    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            out.append(escapes.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def read_po(path: Path, *, english: bool = False) -> dict[str, str]:
+    """``{msgctxt: text}`` of a gettext PO (or POT) file whose entries are keyed by
+    ``msgctxt``: the ``msgstr`` (an empty one is left out, so it falls back to English),
+    or with ``english`` the ``msgid`` (a template's English text)."""
+    entries: dict[str, str] = {}
+    fields: dict[str, str] = {}
+    current = ""
+
+    def done() -> None:
+        key = fields.get("msgctxt")
+        text = fields.get("msgid" if english else "msgstr", "")
+        if key and text:
+            entries[key] = text
+
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            if not line and fields:
+                done()
+                fields = {}
+            continue
+        if line.startswith('"'):
+            fields[current] = fields.get(current, "") + _po_unquote(line)
+            continue
+        word, _, rest = line.partition(" ")
+        current = word
+        fields[word] = _po_unquote(rest)
+    if fields:
+        done()
+    return entries
+
+
+def _tutorial_file(game: str, lang: str) -> Path:
+    """A game's tutorial catalog (its texts ``<game>.tutorial.*``): English is the
+    template ``messages.pot``, the others ``<lang>.po``."""
+    folder = _GAMES / game / "tutorial" / "messages"
+    return folder / ("messages.pot" if lang == DEFAULT_LANGUAGE else f"{lang}.po")
+
+
+def _tutorial_arrived(game: str) -> bool:
+    """Read ``game``'s tutorial catalog into every cached catalog lacking it (the
+    tutorial's texts are read only when a tutorial is first shown)."""
+    namespace = f"{game}.tutorial"
+    arrived = False
+    for lang, merged in _CACHE.items():
+        path = _tutorial_file(game, lang)
+        if namespace not in _NAMESPACES[lang] and path.is_file():
+            for key, text in read_po(path, english=lang == DEFAULT_LANGUAGE).items():
+                if key.startswith(namespace + "."):
+                    merged.setdefault(key, text)
+            _NAMESPACES[lang].add(namespace)
+            arrived = True
+    return arrived
+
+
 def _arrived(key: str) -> bool:
     """Whether the catalog of ``key``'s game was missing from a cached catalog and is
     there now (engines on demand: the page unpacks a game's bundle, its UI package and
     catalog with it, after the first screen); it then joins every cached catalog that
     lacked it.  Called for a key found nowhere, so never in the common case."""
-    game = key.partition(".")[0]
+    game, _, rest = key.partition(".")
     if not _GAME_ID.fullmatch(game):
         return False
+    if rest.startswith("tutorial."):
+        return _tutorial_arrived(game)
     arrived = False
     for lang, merged in _CACHE.items():
         path = _game_file(game, lang)
