@@ -22,8 +22,7 @@ GAMES = [game for game in game_ids() if has_tutorial(game)]
 
 
 def test_the_games_with_a_tutorial():
-    # Arboretum's is still to be written (issue 21's note)
-    assert GAMES == ["arribada", "arraial", "diadeplaya"]
+    assert GAMES == ["arribada", "arboretum", "arraial", "diadeplaya"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
