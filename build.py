@@ -204,10 +204,23 @@ def run_checks() -> list[str]:
     return failed
 
 
+def compile_catalogs() -> None:
+    """Compile the PO message catalogs into the MO files the app reads (beside them, not in
+    git), with Babel from the Python environment: static/catalogs.py."""
+    step("compiling the message catalogs (PO -> MO)")
+    uv("run", "--frozen", "python", str(STATIC / "catalogs.py"), "compile")
+
+
+def cmd_catalogs() -> int:
+    compile_catalogs()
+    return 0
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     sync_python_env()
     install_npm_packages()
     ensure_chromium()
+    compile_catalogs()
     failed = run_checks()
     # The browser tests build the site themselves, once per session, into a temporary
     # folder (tests/browser/conftest.py), so they always test a fresh build.
@@ -240,6 +253,7 @@ def build_wheels(
     """Build one wheel per distribution under pyapp/ (or of ``names``) into ``out_dir``."""
     out_dir = Path(out_dir).resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
+    compile_catalogs()  # the web wheel carries the MO files
     wheels = []
     for name in names or distributions():
         prefix = name.replace("-", "_")
@@ -370,32 +384,14 @@ def boot_messages() -> dict[str, dict[str, str]]:
 
 
 def write_catalogs(out: Path) -> dict[str, dict[str, str]]:
-    """dist/i18n/<lang>.json: the app's message catalog plus the boot loader's strings."""
+    """dist/i18n/<lang>.json: the boot loader's strings in each language but English (whose
+    strings are in the page).  The app's own catalogs travel in its wheel (MO files)."""
     boot = boot_messages()
     (out / "i18n").mkdir(parents=True, exist_ok=True)
-    catalogs = {}
     for lang in LANGUAGES:
-        # As tablero.web.i18n merges them: the shell's messages/<lang>.json and each game's
-        # games/<game>/messages/<lang>.json.
-        sources = [(STATIC / "boot-messages.json", boot[lang])]
-        paths = [MESSAGES_DIR / f"{lang}.json"]
-        paths += [UI_DIR / game / "messages" / f"{lang}.json" for game in ui_games()]
-        sources += [(path, _read_json(path)) for path in paths if path.is_file()]
-        catalog: dict[str, str] = {}
-        origin: dict[str, Path] = {}
-        for path, table in sources:
-            for key, text in table.items():
-                if key in catalog:
-                    raise BuildError(
-                        f"message {key!r} ({lang}) is defined in both "
-                        f"{origin[key].relative_to(ROOT)} and {path.relative_to(ROOT)}"
-                    )
-                catalog[key] = text
-                origin[key] = path
-        text = json.dumps(catalog, ensure_ascii=False, sort_keys=True, indent=1)
+        text = json.dumps(boot[lang], ensure_ascii=False, sort_keys=True, indent=1)
         (out / "i18n" / f"{lang}.json").write_text(text + "\n", encoding="utf-8")
-        catalogs[lang] = catalog
-    return catalogs
+    return boot
 
 
 def _render_template(template: str, values: dict[str, str], english: dict[str, str]) -> str:
@@ -874,8 +870,8 @@ def make_snapshot(
             "    else:",
             "        raise AssertionError(f'{_game} sets up no game with its defaults')",
             "    get_ui(_game)",
-            "from tablero.web.i18n import load_messages",
-            "assert load_messages('en')",
+            "from tablero.web.i18n import translator",
+            "assert translator('en')('app.brand') != 'app.brand'",
         ]
     )
     with tempfile.TemporaryDirectory(prefix="tablero-snapshot-") as tmp:
@@ -1409,6 +1405,7 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--out", default=str(DIST), help="output folder (emptied first)")
     site.add_argument("--stamp", default="", help="a deploy label written into index.html")
     sub.add_parser("icons", help="redraw static/icons/icon-*.png")
+    sub.add_parser("catalogs", help="compile the PO message catalogs into MO files")
     sub.add_parser("screenshots", help="refresh docs/screenshots/ (Chromium)")
     serve = sub.add_parser("serve", help="build dist/ and serve it on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
@@ -1424,6 +1421,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_site(args.out, args.stamp)
         if args.command == "icons":
             return cmd_icons()
+        if args.command == "catalogs":
+            return cmd_catalogs()
         if args.command == "screenshots":
             return cmd_screenshots()
         return cmd_serve(args.port)

@@ -115,7 +115,7 @@ def test_modules_go_with_the_bundle_that_holds_them(tmp_path: Path) -> None:
 
     zips = {
         "core": bundle("core", "tablero/core/__init__.pyc", "tablero/core/rng.pyc"),
-        "web": bundle("web", "tablero/web/__init__.pyc", "tablero/web/messages/en.json"),
+        "web": bundle("web", "tablero/web/__init__.pyc", "tablero/web/messages/en.mo"),
         "nim": bundle(
             "nim",
             "tablero/nim/__init__.pyc",

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from catalog_files import catalogs, folder_messages
 from tablero.core import make
 from tablero.web import i18n
 from tablero.web.games import get_ui
@@ -47,8 +48,8 @@ def test_every_game_has_its_package_and_nothing_is_left_flat():
     for game in PACKAGES:
         for module in MODULES:
             assert (GAMES / game / f"{module}.py").is_file(), (game, module)
-        names = sorted(p.name for p in (GAMES / game / "messages").iterdir())
-        assert names == sorted(f"{lang}.json" for lang in LANGS), game
+        sources = sorted(p.name for p in (GAMES / game / "messages").glob("*.po*"))
+        assert sources == ["es.po", "ja.po", "messages.pot", "nl.po"], game
         assert get_ui(game).game_id == game
         assert get_ui(game) is importlib.import_module(f"tablero.web.games.{game}").UI
 
@@ -56,9 +57,8 @@ def test_every_game_has_its_package_and_nothing_is_left_flat():
 def test_a_games_catalog_holds_its_own_namespace_only():
     for game in PACKAGES:
         for lang in LANGS:
-            path = GAMES / game / "messages" / f"{lang}.json"
-            keys = json.loads(path.read_text(encoding="utf-8"))
-            assert keys and all(key.startswith(f"{game}.") for key in keys), path
+            keys = folder_messages(GAMES / game / "messages", lang)
+            assert keys and all(key.startswith(f"{game}.") for key in keys), (game, lang)
 
 
 # --- the stylesheets -------------------------------------------------------------------
@@ -138,14 +138,15 @@ def fresh_catalogs(monkeypatch, tmp_path):
     games = tmp_path / "games"
     games.mkdir()
     monkeypatch.setattr(i18n, "_GAMES", games)
-    monkeypatch.setattr(i18n, "_CACHE", {})
-    monkeypatch.setattr(i18n, "_NAMESPACES", {})
+    monkeypatch.setattr(i18n, "_LOADED", {})
     monkeypatch.setattr(i18n, "_TRANSLATORS", {})
     return games
 
 
 def unpack(games: Path, game: str) -> None:
-    shutil.copytree(GAMES / game / "messages", games / game / "messages")
+    """A game's UI package as its wheel has it: the compiled catalogs, no PO sources."""
+    shutil.copytree(GAMES / game / "messages", games / game / "messages",
+                    ignore=shutil.ignore_patterns("*.po", "*.pot"))  # fmt: skip
     (games / game / "__init__.py").write_text("")
 
 
@@ -159,36 +160,39 @@ def test_a_games_catalog_joins_when_its_package_arrives(fresh_catalogs):
     assert ja("arboretum.hand.title") == "arboretum.hand.title"  # not there yet
     assert not i18n.Catalog.load("en").has("arboretum.hand.title")
     unpack(fresh_catalogs, "arboretum")
-    texts = {lang: json.loads((GAMES / "arboretum/messages" / f"{lang}.json").read_text("utf-8"))
-             for lang in ("ja", "en", "nl")}  # fmt: skip
+    texts = {lang: folder_messages(GAMES / "arboretum/messages", lang) for lang in LANGS}
     assert ja("arboretum.hand.title") == texts["ja"]["arboretum.hand.title"]
     assert en("arboretum.hand.title") == texts["en"]["arboretum.hand.title"]
     assert ja("arboretum.no-such-key") == "arboretum.no-such-key"
     # a language read later reads every package there
     assert i18n.translator("nl")("arboretum.hand.title") == texts["nl"]["arboretum.hand.title"]
-    assert i18n.load_messages("ja") == i18n._CACHE["ja"]
-    assert i18n.load_messages("ja") == {
-        **json.loads((GAMES.parent / "messages/ja.json").read_text("utf-8")),
-        **texts["ja"],
-        **json.loads((GAMES / "arribada/messages/ja.json").read_text("utf-8")),
-    }
 
 
-def test_a_games_catalog_may_not_define_another_namespace(fresh_catalogs):
-    unpack(fresh_catalogs, "arribada")
-    path = fresh_catalogs / "arribada/messages/es.json"
-    path.write_text(json.dumps({"arribada.x": "x", "app.home.title": "y"}), encoding="utf-8")
-    with pytest.raises(ValueError, match=r"games/arribada/messages/es.json: app.home.title"):
-        i18n.load_messages("es")
+def test_a_source_tree_without_compiled_catalogs_says_how_to_compile(fresh_catalogs):
+    shutil.copytree(GAMES / "arribada" / "messages", fresh_catalogs / "arribada" / "messages",
+                    ignore=shutil.ignore_patterns("*.mo"))  # fmt: skip
+    with pytest.raises(RuntimeError, match=r"build.py catalogs"):
+        i18n.translator("es")
 
 
-def test_the_sites_catalogs_merge_the_same_files(build, tmp_path):
-    catalogs = build.write_catalogs(tmp_path)
-    boot = build.boot_messages()
+def test_a_games_catalog_may_not_define_another_namespace(tmp_path):
+    folder = tmp_path / "games" / "arribada" / "messages"
+    shutil.copytree(GAMES / "arribada" / "messages", folder)
+    pot = folder / "messages.pot"
+    pot.write_text(
+        pot.read_text("utf-8") + '\nmsgctxt "app.home.title"\nmsgid "x"\nmsgstr ""\n', "utf-8"
+    )
+    with pytest.raises(ValueError, match=r"app.home.title is not a key of arribada"):
+        catalogs.compile_folder(folder)
+
+
+def test_the_sites_catalogs_are_the_boot_loaders_strings(build, tmp_path):
+    """dist/i18n holds the boot loader's strings only: the app's catalogs are in its
+    wheel (compiled), so a first visit downloads nothing twice."""
+    boot = build.write_catalogs(tmp_path)
     for lang in LANGS:
-        assert catalogs[lang] == {**boot[lang], **i18n.load_messages(lang)}
         written = json.loads((tmp_path / "i18n" / f"{lang}.json").read_text("utf-8"))
-        assert written == catalogs[lang]
+        assert written == boot[lang] and all(key.startswith("boot.") for key in written)
 
 
 # --- the bundles -----------------------------------------------------------------------
@@ -213,15 +217,15 @@ def test_the_bundles_take_a_games_ui_package_by_its_folders_name(build):
                 "tablero-web",
                 "tablero/web/__init__.py",
                 "tablero/web/i18n.py",
-                "tablero/web/messages/en.json",
+                "tablero/web/messages/en.mo",
                 f"{ui}__init__.py",
                 f"{ui}rules_help.py",
                 f"{ui}tiny_nim/__init__.py",
                 f"{ui}tiny_nim/table.py",
-                f"{ui}tiny_nim/messages/en.json",
+                f"{ui}tiny_nim/messages/en.mo",
                 f"{ui}tiny/__init__.py",
                 f"{ui}tiny/style.py",
-                f"{ui}tiny/messages/en.json",
+                f"{ui}tiny/messages/en.mo",
                 f"{ui}chess/__init__.py",  # a UI package whose engine the page has not
             ),
             wheel("tablero-tiny-nim", "tablero/tiny_nim/__init__.py", "tablero/tiny_nim/state.py"),
@@ -237,19 +241,19 @@ def test_the_bundles_take_a_games_ui_package_by_its_folders_name(build):
             f"{ui}chess/__init__.py",
             f"{ui}rules_help.py",
             "tablero/web/i18n.py",
-            "tablero/web/messages/en.json",
+            "tablero/web/messages/en.mo",
         ],
         "tiny_nim": [
             "tablero/tiny_nim/__init__.py",
             "tablero/tiny_nim/state.py",
             f"{ui}tiny_nim/__init__.py",
-            f"{ui}tiny_nim/messages/en.json",
+            f"{ui}tiny_nim/messages/en.mo",
             f"{ui}tiny_nim/table.py",
         ],
         "tiny": [
             "tablero/tiny/__init__.py",
             f"{ui}tiny/__init__.py",
-            f"{ui}tiny/messages/en.json",
+            f"{ui}tiny/messages/en.mo",
             f"{ui}tiny/style.py",
         ],
     }

@@ -3,10 +3,10 @@ translator, hostile seat names, and reading the renderers' markup as XML."""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from catalog_files import Text, folder_messages, text_for
 from tablero.web.plugin import Seat
 
 #: The games' UI packages, ``<game>/`` each, with its catalogs in ``<game>/messages/``.
@@ -17,10 +17,11 @@ EVIL = "<img src=x onerror=alert(1)>"
 SEATS = [Seat("Ana", 0), Seat(EVIL, 1), Seat("Cy & Co", 2), Seat("Di", 3)]
 
 
-def catalog(game: str, lang: str) -> dict[str, str]:
-    """The game's own catalog (``games/<game>/messages/<lang>.json``), all strings."""
-    data = json.loads((GAMES / game / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
-    assert all(isinstance(v, str) for v in data.values())
+def catalog(game: str, lang: str) -> dict[str, Text]:
+    """The game's own catalog (``games/<game>/messages/``: its PO file in ``lang``), every
+    text (a plural message's forms as a tuple)."""
+    data = folder_messages(GAMES / game / "messages", lang)
+    assert all(isinstance(v, str | tuple) for v in data.values())
     return data
 
 
@@ -28,13 +29,16 @@ def strict_translator(game: str, lang: str = "en"):
     """A translate function over the game's catalog and the shell's ``app.*`` keys (the
     shared widgets' words: tablero.web.widgets): a missing key or placeholder fails
     loudly."""
-    shell = json.loads((SHELL_MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    shell = folder_messages(SHELL_MESSAGES, lang)
     cat = {**{k: v for k, v in shell.items() if k.startswith("app.")}, **catalog(game, lang)}
 
     def t(key: str, **params) -> str:
         if key not in cat:
             raise KeyError(f"missing catalog key {key!r} ({lang})")
-        return cat[key].format(**params)
+        text = cat[key]
+        if isinstance(text, tuple):
+            text = text_for(text, lang, params["count"])
+        return text.format(**params)
 
     return t
 

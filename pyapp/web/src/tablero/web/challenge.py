@@ -355,4 +355,4 @@ def day_text(day: datetime.date, t: Callable[..., str]) -> str:
     """``day`` in the player's words (``t``: the catalog's translate function), as the
     daily deal names it: "2 December 2026", "2026年12月2日"."""
     month = t(f"app.challenge.month.{day.month}")
-    return t("app.challenge.date", d=day.day, y=day.year, month=month)
+    return t("app.challenge.date", d=day.day, y=str(day.year), month=month)

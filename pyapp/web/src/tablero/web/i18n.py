@@ -1,9 +1,19 @@
 """The message catalog: every text the player reads, in en, ja, es and nl.
 
-Messages are flat JSON objects of ``key -> text``, one file per language: the shell's
-``app.*`` keys in ``tablero/web/messages/<lang>.json``, and each game's keys, all
-starting with ``<game>.``, in its UI package, ``tablero/web/games/<game>/messages/
-<lang>.json``.  A language's catalog merges them.  Texts use ``{name}`` placeholders.
+The catalogs are gettext PO files, one folder per namespace: the shell's ``app.*`` keys in
+``tablero/web/messages/``, each game's ``<game>.*`` keys in its UI package,
+``tablero/web/games/<game>/messages/``, and a game's tutorial texts
+(``<game>.tutorial.*``) in ``tablero/web/games/<game>/tutorial/messages/``.  In a
+folder, ``messages.pot`` is the English template and ``<lang>.po`` a translation; every
+entry is keyed by its ``msgctxt`` (the message key), its ``msgid`` is the English text
+and a plural message has a ``msgid_plural`` and one ``msgstr[i]`` per plural form of its
+language (``Plural-Forms``).  The build compiles them (with Babel) into ``<lang>.mo``
+files beside them, keyed by the message key; this module reads those with the standard
+library's :mod:`gettext`, each language falling back to English.  See docs/i18n.md.
+
+Texts use ``{name}`` placeholders.  A plural message picks its form by the ``count``
+parameter; every number parameter is written the language's way (``1,234`` in English,
+``1.234`` in Spanish and Dutch).
 
 >>> cat = Catalog.load("es")
 >>> cat.t("app.pass.title", name="Ana")
@@ -14,10 +24,10 @@ starting with ``<game>.``, in its UI package, ``tablero/web/games/<game>/message
 
 from __future__ import annotations
 
-import json
+import gettext
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +36,9 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGE_NAMES",
     "Catalog",
-    "load_messages",
+    "format_number",
+    "join",
+    "namespace_folder",
     "pick_language",
     "placeholders",
     "translator",
@@ -37,6 +49,9 @@ LANGUAGES = ("en", "ja", "es", "nl")
 DEFAULT_LANGUAGE = "en"
 #: Each language's name in itself (the language menu shows these, untranslated).
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "es": "Español", "nl": "Nederlands"}
+#: Each language's digit group separator and decimal sign (CLDR's, as Babel gives them:
+#: tests/test_catalogs.py checks these against it).
+NUMBER_SYMBOLS = {"en": (",", "."), "ja": (",", "."), "es": (".", ","), "nl": (".", ",")}
 
 # The catalogs are files of this package, next to this module (a wheel is installed, and
 # unpacked on the page, as files).  Not read through importlib.resources: importing it is
@@ -46,61 +61,66 @@ _GAMES = Path(__file__).with_name("games")
 #: The shell's namespace (``app.*``), in :data:`_FOLDER`; every other is a game's.
 _SHELL = "app"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
+_TUTORIAL = "tutorial"
 
 
-def _game_file(game: str, lang: str) -> Path:
-    """The catalog of ``game`` in ``lang``, in the game's UI package."""
-    return _GAMES / game / "messages" / f"{lang}.json"
+def namespace_folder(namespace: str) -> Path:
+    """The folder of a namespace's catalogs: ``app``, ``<game>`` or ``<game>.tutorial``."""
+    if namespace == _SHELL:
+        return _FOLDER
+    game, _, part = namespace.partition(".")
+    return _GAMES / game / part / "messages" if part else _GAMES / game / "messages"
 
 
-def _message_files(lang: str) -> list[tuple[str, Path]]:
-    """``(namespace, file)`` of every catalog file of ``lang``, the shell's first, then the
-    games' by id (those present: on the page a game's package comes with its engine)."""
-    files = [(_SHELL, _FOLDER / f"{lang}.json")]
+def _namespace(key: str) -> str | None:
+    """The namespace of a message key (None for a key of no namespace)."""
+    first, _, rest = key.partition(".")
+    if first == _SHELL:
+        return _SHELL
+    if not _GAME_ID.fullmatch(first):
+        return None
+    return f"{first}.{_TUTORIAL}" if rest.startswith(_TUTORIAL + ".") else first
+
+
+def _present() -> list[str]:
+    """The namespaces read with a language: the shell's and every game's on the page
+    (a game's package arrives with its engine).  Tutorials are read when first shown."""
+    found = [_SHELL]
     if _GAMES.is_dir():
-        for game in sorted(entry.name for entry in _GAMES.iterdir()):
-            if _GAME_ID.fullmatch(game) and (path := _game_file(game, lang)).is_file():
-                files.append((game, path))
-    return files
+        found += sorted(
+            entry.name
+            for entry in _GAMES.iterdir()
+            if _GAME_ID.fullmatch(entry.name) and (entry / "messages").is_dir()
+        )
+    return found
 
 
-def _read(namespace: str, path: Path, into: dict[str, str]) -> None:
-    """Merge the catalog file ``path`` of ``namespace`` into ``into``."""
-    shown = (
-        f"messages/{path.name}"
-        if namespace == _SHELL
-        else f"games/{namespace}/messages/{path.name}"
-    )
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise ValueError(f"{shown} must hold a JSON object")
-    for key, text in data.items():
-        if not isinstance(text, str):
-            raise ValueError(f"{shown}: {key} is not a text")
-        if not key.startswith(f"{namespace}."):
-            raise ValueError(f"{shown}: {key} is not a {namespace}.* key")
-        if key in into:
-            raise ValueError(f"{shown}: {key} is defined twice")
-        into[key] = text
+_LOADED: dict[tuple[str, str], gettext.NullTranslations] = {}
 
 
-def load_messages(lang: str) -> dict[str, str]:
-    """Every message of ``lang`` from the package, all files merged.
-
-    A key defined twice (in two files) is an error: namespaces keep files apart.
-    """
-    return _load(lang)[0]
-
-
-def _load(lang: str) -> tuple[dict[str, str], set[str]]:
-    """The messages of ``lang``, all files merged, and the namespaces read."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
-    merged: dict[str, str] = {}
-    files = _message_files(lang)
-    for namespace, path in files:
-        _read(namespace, path, merged)
-    return merged, {namespace for namespace, _ in files}
+def _translations(lang: str, namespace: str) -> gettext.NullTranslations | None:
+    """The compiled catalog of ``namespace`` in ``lang``, English behind it; None while
+    the namespace is not on the page (a game whose bundle comes later)."""
+    hit = _LOADED.get((lang, namespace))
+    if hit is not None:
+        return hit
+    folder = namespace_folder(namespace)
+    path = folder / f"{lang}.mo"
+    try:
+        with path.open("rb") as f:
+            found: gettext.NullTranslations = gettext.GNUTranslations(f)
+    except FileNotFoundError:
+        if (folder / "messages.pot").is_file():  # a source tree whose catalogs are not built
+            raise RuntimeError(
+                f"{path} is missing: compile the catalogs (python3 build.py catalogs)"
+            ) from None
+        return None
+    if lang != DEFAULT_LANGUAGE:
+        english = _translations(DEFAULT_LANGUAGE, namespace)
+        if english is not None:
+            found.add_fallback(english)
+    _LOADED[(lang, namespace)] = found
+    return found
 
 
 def placeholders(text: str) -> set[str]:
@@ -110,6 +130,16 @@ def placeholders(text: str) -> set[str]:
     ['name', 'points']
     """
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def format_number(number: int | float, lang: str) -> str:
+    """``number`` written the way of ``lang``: its digit groups and decimal sign.
+
+    >>> format_number(12345, "en"), format_number(12345, "nl"), format_number(-2.5, "es")
+    ('12,345', '12.345', '-2,5')
+    """
+    group, decimal = NUMBER_SYMBOLS.get(lang, NUMBER_SYMBOLS[DEFAULT_LANGUAGE])
+    return f"{number:,}".translate({ord(","): group, ord("."): decimal})
 
 
 class _Params(dict[str, Any]):
@@ -122,152 +152,77 @@ class _Params(dict[str, Any]):
 class Catalog:
     """The messages of one language, with English as the fallback for missing keys."""
 
-    def __init__(self, lang: str, messages: Mapping[str, str], fallback: Mapping[str, str]):
+    def __init__(self, lang: str):
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
         self.lang = lang
-        self._messages = dict(messages)
-        self._fallback = fallback
-        self._late = False  # the package's catalog: a game's may arrive later (_arrived)
 
     @classmethod
     def load(cls, lang: str) -> Catalog:
-        fallback = _cached(DEFAULT_LANGUAGE)
-        catalog = cls(lang, {}, fallback)
-        catalog._messages = _cached(lang)  # shared, so a game's late catalog joins it
-        catalog._late = True
+        """The catalog of ``lang``, with every namespace on the page read now (so that,
+        restored from the memory snapshot, the app needs no file to start)."""
+        catalog = cls(lang)
+        for namespace in _present():
+            _translations(lang, namespace)
         return catalog
 
-    def _missing(self, key: str) -> str | None:
-        """The text of ``key``, found in neither table: a game's catalog come late."""
-        if self._late and _arrived(key):
-            return self._messages.get(key, self._fallback.get(key))
-        return None
+    def _lookup(self, key: str, count: int | None) -> str | None:
+        namespace = _namespace(key)
+        found = _translations(self.lang, namespace) if namespace else None
+        if found is None:
+            return None
+        text = found.gettext(key)
+        if text == key:  # not a singular message: a plural one, or none at all
+            text = found.ngettext(key, key, 1 if count is None else count)
+            if text == key:
+                return None
+        return text
 
     def has(self, key: str) -> bool:
-        return key in self._messages or key in self._fallback or self._missing(key) is not None
+        return self._lookup(key, None) is not None
+
+    def number(self, value: int | float) -> str:
+        """A number written the way of this language (:func:`format_number`)."""
+        return format_number(value, self.lang)
 
     def t(self, key: str, **params: object) -> str:
-        """The text of ``key`` with ``params`` filled in; the key itself when unknown."""
-        text = self._messages.get(key)
+        """The text of ``key`` with ``params`` filled in; the key itself when unknown.
+
+        A plural message takes the form for ``params["count"]``; a parameter that is a
+        number is written the way of the language; one that is a pair ``(key, params)``
+        is itself a message, translated first."""
+        count = params.get("count")
+        text = self._lookup(key, count if isinstance(count, int) else None)
         if text is None:
-            # a late catalog first (a tutorial's, in this language), then English
-            text = self._missing(key)
-            if text is None:
-                text = self._fallback.get(key)
-                if text is None:
-                    text = key
+            text = key
         if not params:
             return text
-        # a parameter may itself be a message: (key, params), translated first
-        params = {
-            k: self.t(v[0], **v[1]) if isinstance(v, tuple) and len(v) == 2 else v
-            for k, v in params.items()
-        }
+        values = {name: self._value(value) for name, value in params.items()}
         try:
-            return string.Formatter().vformat(text, (), _Params(params))
+            return string.Formatter().vformat(text, (), _Params(values))
         except (ValueError, IndexError, KeyError):
             return text
 
-
-_CACHE: dict[str, dict[str, str]] = {}
-#: The namespaces in each cached catalog (the shell's and the games' read so far).
-_NAMESPACES: dict[str, set[str]] = {}
-
-
-def _cached(lang: str) -> dict[str, str]:
-    if lang not in _CACHE:
-        _CACHE[lang], _NAMESPACES[lang] = _load(lang)
-    return _CACHE[lang]
+    def _value(self, value: object) -> object:
+        if isinstance(value, tuple) and len(value) == 2:
+            return self.t(value[0], **value[1])
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return format_number(value, self.lang)
+        return value
 
 
-def _po_unquote(text: str) -> str:
-    """A PO file's quoted string (``"..."``) as its text."""
-    body = text.strip()[1:-1]
-    out, i = [], 0
-    escapes = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            out.append(escapes.get(body[i + 1], body[i + 1]))
-            i += 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+def join(t: Callable[..., str], key: str, parts: Iterable[str]) -> str:
+    """``parts`` joined two by two by the message ``key``, a pattern ``{a} {b}``: the
+    separator is the language's (Japanese sentences take none, and a PO file cannot
+    hold an empty text: it would read as untranslated).
 
-
-def read_po(path: Path, *, english: bool = False) -> dict[str, str]:
-    """``{msgctxt: text}`` of a gettext PO (or POT) file whose entries are keyed by
-    ``msgctxt``: the ``msgstr`` (an empty one is left out, so it falls back to English),
-    or with ``english`` the ``msgid`` (a template's English text)."""
-    entries: dict[str, str] = {}
-    fields: dict[str, str] = {}
-    current = ""
-
-    def done() -> None:
-        key = fields.get("msgctxt")
-        text = fields.get("msgid" if english else "msgstr", "")
-        if key and text:
-            entries[key] = text
-
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            if not line and fields:
-                done()
-                fields = {}
-            continue
-        if line.startswith('"'):
-            fields[current] = fields.get(current, "") + _po_unquote(line)
-            continue
-        word, _, rest = line.partition(" ")
-        current = word
-        fields[word] = _po_unquote(rest)
-    if fields:
-        done()
-    return entries
-
-
-def _tutorial_file(game: str, lang: str) -> Path:
-    """A game's tutorial catalog (its texts ``<game>.tutorial.*``): English is the
-    template ``messages.pot``, the others ``<lang>.po``."""
-    folder = _GAMES / game / "tutorial" / "messages"
-    return folder / ("messages.pot" if lang == DEFAULT_LANGUAGE else f"{lang}.po")
-
-
-def _tutorial_arrived(game: str) -> bool:
-    """Read ``game``'s tutorial catalog into every cached catalog lacking it (the
-    tutorial's texts are read only when a tutorial is first shown)."""
-    namespace = f"{game}.tutorial"
-    arrived = False
-    for lang, merged in _CACHE.items():
-        path = _tutorial_file(game, lang)
-        if namespace not in _NAMESPACES[lang] and path.is_file():
-            for key, text in read_po(path, english=lang == DEFAULT_LANGUAGE).items():
-                if key.startswith(namespace + "."):
-                    merged.setdefault(key, text)
-            _NAMESPACES[lang].add(namespace)
-            arrived = True
-    return arrived
-
-
-def _arrived(key: str) -> bool:
-    """Whether the catalog of ``key``'s game was missing from a cached catalog and is
-    there now (engines on demand: the page unpacks a game's bundle, its UI package and
-    catalog with it, after the first screen); it then joins every cached catalog that
-    lacked it.  Called for a key found nowhere, so never in the common case."""
-    game, _, rest = key.partition(".")
-    if not _GAME_ID.fullmatch(game):
-        return False
-    if rest.startswith("tutorial."):
-        return _tutorial_arrived(game)
-    arrived = False
-    for lang, merged in _CACHE.items():
-        path = _game_file(game, lang)
-        if game not in _NAMESPACES[lang] and path.is_file():
-            _read(game, path, merged)
-            _NAMESPACES[lang].add(game)
-            arrived = True
-    return arrived
+    >>> join(translator("ja"), "arribada.log.sep", ["A。", "B。"])
+    'A。B。'
+    """
+    joined: str | None = None
+    for part in parts:
+        joined = part if joined is None else t(key, a=joined, b=part)
+    return joined or ""
 
 
 _TRANSLATORS: dict[str, Callable[..., str]] = {}

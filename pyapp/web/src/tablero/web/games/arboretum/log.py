@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...i18n import join
 from ...plugin import Seat, Translate
 from .words import card_words, cell_words, seat_name, species_name
 
@@ -74,7 +75,7 @@ def winners_sentence(
         )
         key = "arboretum.log.tiebreak" if len(winners) == 1 else "arboretum.log.tiebreak_shared"
         out.append(t(key, names=names_list(seats, tied, t), counts=counts))
-    return t("arboretum.sep.sentence").join(out)
+    return join(t, "arboretum.sep.sentence", out)
 
 
 def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
@@ -117,7 +118,7 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
         won = winners_sentence(
             e.get("winners") or [], scores, e.get("species_present") or [], seats, t
         )
-        return t("arboretum.sep.sentence").join(x for x in (text, won) if x)
+        return join(t, "arboretum.sep.sentence", (x for x in (text, won) if x))
     return None
 
 
@@ -135,4 +136,4 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             t("arboretum.log.move", name=seat_name(seats, entry.get("player"), t),
               move=str(entry.get("move", "")))
         )  # fmt: skip
-    return t("arboretum.sep.sentence").join(sentences)
+    return join(t, "arboretum.sep.sentence", sentences)

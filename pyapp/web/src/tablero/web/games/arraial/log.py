@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...i18n import join
 from ...plugin import Seat, Translate
 from .words import card_words, colour_name, names_list, seat_name
 
@@ -41,7 +42,7 @@ def winners_sentence(
         )
         key = "arraial.log.tiebreak" if len(winners) == 1 else "arraial.log.tiebreak_shared"
         out.append(t(key, names=names_list(seats, tied, t), counts=counts))
-    return t("arraial.sep.sentence").join(out)
+    return join(t, "arraial.sep.sentence", out)
 
 
 def pairs_held(pairs: Mapping[str, Any], n: int) -> list[int]:
@@ -123,7 +124,7 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
         text = t("arraial.log.final", scores=parts)
         pairs = pairs_held(e.get("pairs") or {}, len(scores))
         won = winners_sentence(e.get("winners") or [], scores, pairs, seats, t)
-        return t("arraial.sep.sentence").join(x for x in (text, won) if x)
+        return join(t, "arraial.sep.sentence", (x for x in (text, won) if x))
     return None
 
 
@@ -142,4 +143,4 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             t("arraial.log.move", name=seat_name(seats, entry.get("player"), t),
               move=str(entry.get("move", "")))
         )  # fmt: skip
-    return t("arraial.sep.sentence").join(sentences)
+    return join(t, "arraial.sep.sentence", sentences)

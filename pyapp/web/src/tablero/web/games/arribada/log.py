@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...i18n import join
 from ...plugin import Seat, Translate
 from .words import seat_name, tile_words
 
@@ -119,7 +120,7 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
                     into=_values(e.get("display_in") or [], t),
                 )
             )
-        return t("arribada.log.sep").join(parts)
+        return join(t, "arribada.log.sep", parts)
     if kind == "game_end":
         reason = "passes" if e.get("reason") == "passes" else "shells"
         return t(f"arribada.log.game_end.{reason}")
@@ -165,4 +166,4 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             sentences.append(s)
     if refills:
         sentences.append(t("arribada.log.refill", values=_values(refills, t)))
-    return t("arribada.log.sep").join(sentences)
+    return join(t, "arribada.log.sep", sentences)

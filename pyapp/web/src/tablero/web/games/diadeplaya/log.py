@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...i18n import join
 from ...plugin import Seat, Translate
 from .words import card_words, criterion_name, names_list, seat_name
 
@@ -42,7 +43,7 @@ def result_sentence(final: Mapping[str, Any], seats: Sequence[Seat], t: Translat
         won = t("diadeplaya.log.shared", names=names_list(seats, winners, t))
     else:
         won = ""
-    return t("diadeplaya.sep.sentence").join(x for x in (text, won) if x)
+    return join(t, "diadeplaya.sep.sentence", (x for x in (text, won) if x))
 
 
 def _event_sentence(
@@ -99,4 +100,4 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             sentences.append(t("diadeplaya.log.rotate", name=name, degrees=words[1]))
         else:
             sentences.append(t("diadeplaya.log.move", name=name, move=" ".join(words)))
-    return t("diadeplaya.sep.sentence").join(sentences)
+    return join(t, "diadeplaya.sep.sentence", sentences)

@@ -1,0 +1,111 @@
+"""The message catalogs' build step: every PO folder of tablero.web compiled to MO files.
+
+Run by build.py (``uv run python static/catalogs.py``) before the wheels are built and the
+tests run; it needs Babel, a dev dependency (never on the page).  A folder holds
+``messages.pot`` (English: ``msgctxt`` the key, ``msgid`` the text, ``msgid_plural`` its
+plural) and ``<lang>.po`` per other language.  Each becomes ``<lang>.mo`` beside it, keyed
+by the message key (a plural one by the key as both its ids), which
+``tablero.web.i18n`` reads with the standard library's ``gettext``; ``en.mo`` is the
+template's English.  An untranslated entry (an empty ``msgstr``, or a plural with an
+empty form) is left out of its MO file, so the page shows its English.
+"""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "pyapp" / "web" / "src" / "tablero" / "web"
+LANGUAGES = ("en", "ja", "es", "nl")
+TEMPLATE = "messages.pot"
+# Fixed, so that the same PO files make the same MO bytes (and wheels).
+STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+
+def folders(web: Path = WEB) -> list[Path]:
+    """Every catalog folder: the shell's, each game's, each game's tutorial's."""
+    return sorted(path.parent for path in web.rglob(TEMPLATE))
+
+
+def read(folder: Path, lang: str) -> Catalog:
+    """The PO catalog of ``lang`` in ``folder`` (English: the template)."""
+    name = TEMPLATE if lang == "en" else f"{lang}.po"
+    with (folder / name).open("rb") as f:
+        return read_po(f, locale=lang, abort_invalid=True)
+
+
+def entries(catalog: Catalog) -> Iterator[tuple[str, str | tuple[str, ...]]]:
+    """``(key, text)`` of every entry of a catalog read by :func:`read`: for the template
+    its English (a plural's two forms), else its translation (a plural's forms)."""
+    english = catalog.locale is not None and str(catalog.locale) == "en"
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        if message.context is None:
+            raise ValueError(f"{message.id!r} has no msgctxt (its key)")
+        if english:
+            yield message.context, message.id
+        else:
+            yield message.context, message.string
+
+
+def namespace(folder: Path) -> str:
+    """The keys' namespace of a catalog folder: ``app`` (the shell's ``messages/``), a
+    game's id (``games/<game>/messages/``) or ``<game>.tutorial``."""
+    owner = folder.parent
+    if owner.name == "tutorial":
+        return f"{owner.parent.name}.tutorial"
+    if owner.parent.name == "games":
+        return owner.name
+    return "app"
+
+
+def compile_folder(folder: Path) -> list[Path]:
+    """``<lang>.mo`` of every language in ``folder``."""
+    own = namespace(folder)
+    written = []
+    for lang in LANGUAGES:
+        source = read(folder, lang)
+        keyed = Catalog(locale=lang, creation_date=STAMP, revision_date=STAMP, fuzzy=False)
+        # the PO file's plural forms (gettext's, which Babel's CLDR data may not share:
+        # Spanish there has a third form for millions)
+        keyed.mime_headers = [("Plural-Forms", source.plural_forms)]
+        for key, text in entries(source):
+            if not key.startswith(own + "."):
+                raise ValueError(f"{folder}: {key} is not a key of {own}")
+            forms = (text,) if isinstance(text, str) else tuple(text)
+            if not all(forms):
+                continue  # untranslated: English shows
+            if isinstance(text, str):
+                keyed.add(key, text)
+            else:
+                keyed.add((key, key), forms)
+        path = folder / f"{lang}.mo"
+        with path.open("wb") as f:
+            write_mo(f, keyed)
+        written.append(path)
+    return written
+
+
+def compile_all(web: Path = WEB) -> list[Path]:
+    return [path for folder in folders(web) for path in compile_folder(folder)]
+
+
+def main(argv: list[str]) -> int:
+    if argv not in ([], ["compile"]):
+        print("usage: catalogs.py [compile]", file=sys.stderr)
+        return 2
+    written = compile_all()
+    print(f"compiled {len(written)} catalogs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,141 @@
+"""The message catalogs (gettext PO, compiled to MO by the build): every key in every
+language, the same placeholders, the plural forms each language needs, nothing left
+equal to its English unless marked so on purpose, numbers written each language's way."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+from babel.numbers import format_decimal
+from catalog_files import LANGS, catalogs, folder_messages, folders, plural_rule
+from tablero.web.i18n import NUMBER_SYMBOLS, Catalog, format_number, placeholders
+
+#: The plural forms of each language, as gettext writes them (Spanish: the form for
+#: millions that CLDR adds is left out, as gettext's own tables do).
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "ja": "nplurals=1; plural=0;",
+    "es": "nplurals=2; plural=(n != 1);",
+    "nl": "nplurals=2; plural=(n != 1);",
+}
+SAME_FLAG = "same-as-english"
+FOLDERS = folders()
+
+
+def name(folder) -> str:
+    return catalogs.namespace(folder)
+
+
+def entries(folder, lang):
+    """The PO entries of ``lang`` (the template for English), header left out."""
+    return [m for m in catalogs.read(folder, lang) if m.id]
+
+
+def test_there_is_a_catalog_folder_per_namespace():
+    names = {name(f) for f in FOLDERS}
+    games = {"arribada", "arboretum", "arraial", "diadeplaya"}
+    assert names == {"app"} | games | {f"{g}.tutorial" for g in games}
+    for folder in FOLDERS:
+        sources = sorted(p.name for p in folder.glob("*.po*"))
+        assert sources == ["es.po", "ja.po", "messages.pot", "nl.po"], folder
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=name)
+def test_every_key_in_every_language_with_its_english(folder):
+    template = {m.context: m.id for m in entries(folder, "en")}
+    assert template and all(key.startswith(name(folder) + ".") for key in template)
+    for lang in LANGS[1:]:
+        found = {m.context: m.id for m in entries(folder, lang)}
+        assert found.keys() == template.keys(), (lang, sorted(found.keys() ^ template.keys()))
+        stale = [key for key in template if found[key] != template[key]]
+        assert not stale, f"{lang}: msgid differs from the template's English: {stale}"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=name)
+def test_each_language_declares_its_plural_forms(folder):
+    for lang in LANGS[1:]:
+        assert catalogs.read(folder, lang).plural_forms == PLURAL_FORMS[lang], lang
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=name)
+def test_every_text_translated_with_the_same_placeholders_and_plural_forms(folder):
+    english = {m.context: m.id for m in entries(folder, "en")}
+    for lang in LANGS[1:]:
+        nplurals = int(PLURAL_FORMS[lang].split(";")[0].split("=")[1])
+        for message in entries(folder, lang):
+            key, source = message.context, english[message.context]
+            if isinstance(source, str):
+                assert isinstance(message.string, str) and message.string.strip(), (lang, key)
+                assert placeholders(message.string) == placeholders(source), (lang, key)
+                continue
+            # a plural: one text per form of the language; the general form (the last)
+            # has every placeholder of the English plural, the others no other
+            forms = message.string
+            assert isinstance(forms, tuple | list) and len(forms) == nplurals, (lang, key)
+            assert all(form.strip() for form in forms), (lang, key)
+            wanted = placeholders(source[1])
+            assert "count" in wanted, (key, "a plural message is chosen by {count}")
+            assert placeholders(forms[-1]) == wanted, (lang, key)
+            assert all(placeholders(form) <= wanted for form in forms), (lang, key)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=name)
+def test_placeholders_are_flagged_for_translation_tools(folder):
+    for lang in LANGS:
+        for message in entries(folder, lang):
+            texts = [message.id] if isinstance(message.id, str) else list(message.id)
+            if any(placeholders(text) for text in texts):
+                assert "python-brace-format" in message.flags, (lang, message.context)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=name)
+def test_no_text_equals_its_english_unless_marked_the_same_on_purpose(folder):
+    for lang in LANGS[1:]:
+        for message in entries(folder, lang):
+            same = message.string == message.id or (
+                not isinstance(message.id, str) and message.string[-1] == message.id[1]
+            )
+            marked = SAME_FLAG in message.flags
+            assert same == marked, f"{lang} {message.context}: " + (
+                "untranslated (the English text)" if same else f"marked {SAME_FLAG}"
+            )
+
+
+def test_the_compiled_catalogs_are_what_the_app_reads(tmp_path):
+    """Every text of every PO file is what tablero.web.i18n gives for its key (plural
+    forms by their counts), so the compile step loses nothing."""
+    for folder in folders(tutorials=False):
+        for lang in LANGS:
+            catalog = Catalog.load(lang)
+            rule = plural_rule(folder, lang)
+            for key, text in folder_messages(folder, lang).items():
+                if isinstance(text, str):
+                    assert catalog.t(key) == text, (lang, key)
+                else:
+                    for count in range(0, 25):
+                        got = catalog.t(key, count=count)
+                        assert got == text[rule(count)].replace("{count}", str(count)) or (
+                            "{count}" not in text[rule(count)]
+                        ), (lang, key, count)
+
+
+def test_the_mo_files_carry_each_languages_plural_rule():
+    for folder in FOLDERS:
+        for lang in LANGS:
+            with (folder / f"{lang}.mo").open("rb") as f:
+                info = gettext.GNUTranslations(f).info()
+            assert info["plural-forms"] == PLURAL_FORMS[lang], (folder, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_are_written_as_cldr_writes_them_in_each_language(lang):
+    """NUMBER_SYMBOLS agree with Babel's CLDR data."""
+    for number in (0, 7, -3, 999, 1000, 1234, 12345, 999999, 1234567, -4321, 2.5, -1234.5):
+        assert format_number(number, lang) == format_decimal(number, locale=lang), number
+    assert set(NUMBER_SYMBOLS) == set(LANGS)
+
+
+def test_a_number_parameter_is_written_the_languages_way():
+    assert Catalog.load("nl").t("app.saves.turns", n=12345) == "beurten: 12.345"
+    assert Catalog.load("en").t("app.saves.turns", n=12345) == "turns: 12,345"
