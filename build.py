@@ -291,7 +291,6 @@ PYODIDE_FILES = (
 # py-editor/py-terminal/py-game plugin stubs are imported at every boot: precached.)
 PYSCRIPT_UNUSED = ("codemirror", "xterm")
 LANGUAGES = ("en", "ja", "es", "nl")
-MESSAGES_DIR = ROOT / "pyapp" / "web" / "src" / "tablero" / "web" / "messages"
 STATIC = ROOT / "static"
 # What the build's Node scripts share (not copied into the site).
 NODE_RUNTIME = STATIC / "node-runtime.mjs"
