@@ -13,6 +13,7 @@ empty form) is left out of its MO file, so the page shows its English.
 from __future__ import annotations
 
 import datetime
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,10 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "pyapp" / "web" / "src" / "tablero" / "web"
+#: The boot loader's catalog (``boot.*``, shown by boot.js before Python runs): compiled
+#: to one JSON file, ``{lang: {key: text}}``, which build.py puts in the page.
+BOOT = ROOT / "static" / "messages"
+BOOT_JSON = BOOT / "catalog.json"
 LANGUAGES = ("en", "ja", "es", "nl")
 TEMPLATE = "messages.pot"
 # Fixed, so that the same PO files make the same MO bytes (and wheels).
@@ -30,7 +35,8 @@ STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 
 def folders(web: Path = WEB) -> list[Path]:
-    """Every catalog folder: the shell's, each game's, each game's tutorial's."""
+    """Every catalog folder of the app: the shell's, each game's, each game's tutorial's
+    (the boot loader's, :data:`BOOT`, is apart)."""
     return sorted(path.parent for path in web.rglob(TEMPLATE))
 
 
@@ -59,6 +65,8 @@ def entries(catalog: Catalog) -> Iterator[tuple[str, str | tuple[str, ...]]]:
 def namespace(folder: Path) -> str:
     """The keys' namespace of a catalog folder: ``app`` (the shell's ``messages/``), a
     game's id (``games/<game>/messages/``) or ``<game>.tutorial``."""
+    if folder.resolve() == BOOT:
+        return "boot"
     owner = folder.parent
     if owner.name == "tutorial":
         return f"{owner.parent.name}.tutorial"
@@ -94,8 +102,24 @@ def compile_folder(folder: Path) -> list[Path]:
     return written
 
 
+def compile_boot() -> Path:
+    """:data:`BOOT_JSON`: the boot loader's texts in every language (an untranslated one
+    left out: boot.js shows its English)."""
+    table: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        table[lang] = {}
+        for key, text in entries(read(BOOT, lang)):
+            if not key.startswith("boot.") or not isinstance(text, str):
+                raise ValueError(f"{BOOT}: {key} is not a boot.* text")
+            if text:
+                table[lang][key] = text
+    BOOT_JSON.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    return BOOT_JSON
+
+
 def compile_all(web: Path = WEB) -> list[Path]:
-    return [path for folder in folders(web) for path in compile_folder(folder)]
+    written = [path for folder in folders(web) for path in compile_folder(folder)]
+    return [*written, compile_boot()]
 
 
 def main(argv: list[str]) -> int:

@@ -21,9 +21,10 @@ _spec.loader.exec_module(catalogs)
 Text = str | tuple[str, ...]
 
 
-def folders(*, tutorials: bool = True) -> list[Path]:
-    """Every catalog folder (the shell's, each game's, and each tutorial's)."""
-    found = catalogs.folders(WEB)
+def folders(*, tutorials: bool = True, boot: bool = True) -> list[Path]:
+    """Every catalog folder (the shell's, each game's, each tutorial's, and the boot
+    loader's)."""
+    found = catalogs.folders(WEB) + ([catalogs.BOOT] if boot else [])
     return [f for f in found if tutorials or f.parent.name != "tutorial"]
 
 
@@ -39,7 +40,7 @@ def folder_messages(folder: Path, lang: str) -> dict[str, Text]:
 def messages(lang: str, *, tutorials: bool = False) -> dict[str, Text]:
     """Every message of ``lang``: the shell's and the games' (their tutorials' too)."""
     merged: dict[str, Text] = {}
-    for folder in folders(tutorials=tutorials):
+    for folder in folders(tutorials=tutorials, boot=False):
         merged.update(folder_messages(folder, lang))
     return merged
 

@@ -5,6 +5,7 @@ equal to its English unless marked so on purpose, numbers written each language'
 from __future__ import annotations
 
 import gettext
+import json
 
 import pytest
 from babel.numbers import format_decimal
@@ -35,7 +36,7 @@ def entries(folder, lang):
 def test_there_is_a_catalog_folder_per_namespace():
     names = {name(f) for f in FOLDERS}
     games = {"arribada", "arboretum", "arraial", "diadeplaya"}
-    assert names == {"app"} | games | {f"{g}.tutorial" for g in games}
+    assert names == {"app", "boot"} | games | {f"{g}.tutorial" for g in games}
     for folder in FOLDERS:
         sources = sorted(p.name for p in folder.glob("*.po*"))
         assert sources == ["es.po", "ja.po", "messages.pot", "nl.po"], folder
@@ -105,7 +106,7 @@ def test_no_text_equals_its_english_unless_marked_the_same_on_purpose(folder):
 def test_the_compiled_catalogs_are_what_the_app_reads(tmp_path):
     """Every text of every PO file is what tablero.web.i18n gives for its key (plural
     forms by their counts), so the compile step loses nothing."""
-    for folder in folders(tutorials=False):
+    for folder in folders(tutorials=False, boot=False):
         for lang in LANGS:
             catalog = Catalog.load(lang)
             rule = plural_rule(folder, lang)
@@ -120,8 +121,14 @@ def test_the_compiled_catalogs_are_what_the_app_reads(tmp_path):
                         ), (lang, key, count)
 
 
+def test_the_boot_loaders_catalog_is_compiled_whole():
+    table = json.loads(catalogs.BOOT_JSON.read_text("utf-8"))
+    for lang in LANGS:
+        assert table[lang] == folder_messages(catalogs.BOOT, lang), lang
+
+
 def test_the_mo_files_carry_each_languages_plural_rule():
-    for folder in FOLDERS:
+    for folder in folders(boot=False):
         for lang in LANGS:
             with (folder / f"{lang}.mo").open("rb") as f:
                 info = gettext.GNUTranslations(f).info()

@@ -141,10 +141,12 @@ def capture_arboretum(page, out: Path) -> list[Path]:
     return shots.files
 
 
-#: The tutorial steps captured: (game, language); Arribada's in every language.
+#: The tutorial steps captured: (game, language); Arribada's in every language, each other
+#: game's in two.
 TUTORIAL_SHOTS = (
     ("arribada", "en"), ("arribada", "ja"), ("arribada", "es"), ("arribada", "nl"),
-    ("arraial", "ja"), ("arraial", "es"), ("diadeplaya", "nl"),
+    ("arboretum", "en"), ("arboretum", "ja"), ("arraial", "ja"), ("arraial", "es"),
+    ("diadeplaya", "en"), ("diadeplaya", "nl"),
 )  # fmt: skip
 
 

@@ -171,12 +171,12 @@ class Catalog:
         found = _translations(self.lang, namespace) if namespace else None
         if found is None:
             return None
-        text = found.gettext(key)
-        if text == key:  # not a singular message: a plural one, or none at all
-            text = found.ngettext(key, key, 1 if count is None else count)
-            if text == key:
-                return None
-        return text
+        # gettext() gives a plural message's form for 1; ngettext() of a singular message,
+        # its key
+        text = found.gettext(key) if count is None else found.ngettext(key, key, count)
+        if text == key and count is not None:
+            text = found.gettext(key)
+        return None if text == key else text
 
     def has(self, key: str) -> bool:
         return self._lookup(key, None) is not None
