@@ -62,29 +62,35 @@ def _pattern(text: str) -> re.Pattern[str]:
     return re.compile(".*?".join(re.escape(part) for part in parts), re.S)
 
 
-def same_on_purpose(lang: str) -> list[re.Pattern[str]]:
-    """The texts ``lang`` keeps as in English, marked so in its catalogs."""
-    found = []
+def same_on_purpose(lang: str) -> tuple[list[str], list[re.Pattern[str]]]:
+    """The texts ``lang`` keeps as in English, marked so in its catalogs: the plain ones
+    (names such as "Cassia", which other messages' placeholders may hold) and, as
+    patterns, those with placeholders and words of their own."""
+    plain, patterns = [], []
     for folder in folders():
         for message in po.read(folder, lang):
             if message.id and "same-as-english" in message.flags:
                 texts = [message.string] if isinstance(message.string, str) else message.string
-                # a pattern of placeholders only ("{a} {b}") would match any text
-                found += [_pattern(t) for t in texts if WORD.search(re.sub(r"\{\w+\}", "", t))]
-    return found
+                for text in texts:
+                    literal = re.sub(r"\{\w+\}", "", text)
+                    if literal == text:
+                        plain.append(text)
+                    elif WORD.search(literal):  # not "{a} {b}", which would match any text
+                        patterns.append(_pattern(text))
+    return sorted(plain, key=len, reverse=True), patterns
 
 
 def untranslated(english: list[str], other: list[str], lang: str) -> list[str]:
-    allowed = same_on_purpose(lang)
+    plain, patterns = same_on_purpose(lang)
     shown = set(english)
     left = []
     for text in dict.fromkeys(other):
         if text not in shown or text in LANGUAGE_NAMES:
             continue
         words = text
-        for name in NAMES:
+        for name in (*NAMES, *plain):
             words = words.replace(name, "")
-        if not WORD.search(words) or any(p.fullmatch(text) for p in allowed):
+        if not WORD.search(words) or any(p.fullmatch(text) for p in patterns):
             continue
         left.append(text)
     return left
@@ -125,8 +131,8 @@ def test_no_untranslated_text_on_the_table(new_page, site_server, game, lang):
 
 
 def test_the_check_finds_english_left_on_screen():
-    english = ["Your turn", "Ana", "12", "e7", "Total", "English", "Arraial"]
-    shown = ["Tu turno", "Ana", "12", "e7", "Total", "English", "Arraial", "Confirm"]
+    english = ["Your turn", "Ana", "12", "e7", "Total", "English", "Arraial", "Arraial 2"]
+    shown = ["Tu turno", "Ana", "12", "e7", "Total", "English", "Arraial", "Arraial 2", "Ok"]
     assert untranslated(english, [*shown, "Your turn"], "es") == ["Your turn"]
     assert untranslated(english, shown, "es") == []
-    assert untranslated(english, shown, "ja") == ["Total", "Arraial"]  # not the same in ja
+    assert untranslated(english, shown, "ja") == ["Total", "Arraial", "Arraial 2"]
