@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from catalog_files import folder_messages
 from tablero.core import CorruptDataError
 from tablero.web.links import decode_link, encode_link
 from tablero.web.plugin import Seat
@@ -32,9 +33,7 @@ import build
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads(
-    (ROOT / "pyapp/web/src/tablero/web/messages/en.json").read_text(encoding="utf-8")
-)
+CATALOG = folder_messages(ROOT / "pyapp/web/src/tablero/web/messages", "en")
 LINK_CASES = 240
 FILE_CASES = 80
 # Every game with a table in the app: a UI package (a registered game without one yet is

@@ -76,9 +76,10 @@ def test_the_build_names_the_snapshot_by_content_and_precaches_it(built_site):
         assert "tablero/arboretum/__init__.pyc" in zf.namelist()
         # its UI package, catalogs included (build.bundle_contents)
         assert "tablero/web/games/arboretum/table.pyc" in zf.namelist()
-        assert "tablero/web/games/arboretum/messages/ja.json" in zf.namelist()
+        assert "tablero/web/games/arboretum/messages/ja.mo" in zf.namelist()
+        assert not any(n.endswith((".po", ".pot")) for n in zf.namelist())  # sources
     with zipfile.ZipFile(built_site / data["wheels"][1]) as zf:
-        assert "tablero/web/messages/ja.json" in zf.namelist()
+        assert "tablero/web/messages/ja.mo" in zf.namelist()
         assert not any(n.startswith(("tablero/web/games/arb", "tablero/web/games/arr"))
                        for n in zf.namelist())  # fmt: skip
     raw = gzip.decompress((built_site / snapshot_path(built_site)[1:]).read_bytes())
