@@ -155,7 +155,13 @@ def test_every_key_the_package_names_exists_in_every_language():
         cat = ui_helpers.catalog(GAME, lang)
         missing = sorted(k for k in literal | built if k not in cat)
         assert not missing, (lang, missing)
-        assert all(text.strip() for key, text in cat.items() if key != "diadeplaya.sep.sentence")
+        texts = [
+            form
+            for key, text in cat.items()
+            if key != "diadeplaya.sep.sentence"
+            for form in (text if isinstance(text, tuple) else (text,))
+        ]
+        assert all(form.strip() for form in texts)
 
 
 def test_every_catalog_key_is_asked_for():
@@ -348,7 +354,8 @@ def test_the_ghost_shows_every_legal_place_for_each_rotation_and_choosing_one_tu
         for move, el in handles.items():
             x, y = GRID.parse_xy(move.removeprefix("place "))
             n = len(covered(grid, face, rot, x, y))
-            assert el.get("aria-label") == f"Place the card at {x},{y}, covering {n} blocks"
+            blocks = "1 block" if n == 1 else f"{n} blocks"
+            assert el.get("aria-label") == f"Place the card at {x},{y}, covering {blocks}"
             assert el.get("role") == "button"
         # one handle is the keyboard's focus, the others reachable by the arrow keys
         assert [el.get("tabindex") for el in handles.values()].count("0") == 1
@@ -653,7 +660,8 @@ def test_the_log_says_each_card_where_it_lies_and_the_result():
         for e in entry["events"]:
             if e["type"] == "lay":
                 assert f"card {e['face']} turned {e['rotation']}° at {e['cell']}" in words
-                assert f"covering {len(e['covered'])} blocks" in words
+                n = len(e["covered"])
+                assert f"covering {n} {'block' if n == 1 else 'blocks'} (" in words
             if e["type"] == "take":
                 assert f"takes card {e['face']} from slot {e['slot']}" in words
     assert said[-1].endswith(("wins.", "share the win."))

@@ -80,8 +80,13 @@ def random_states(game: str, players: int, seed: int, every: int) -> list:
 
 def check_catalogs_agree(game: str, may_be_blank: tuple[str, ...] = ()) -> None:
     """Every language of the game's catalog has English's keys (all under ``<game>.``)
-    and, per key, the same placeholders; no text is blank unless allowed."""
+    and, per key, the same placeholders; no text is blank unless allowed.  A plural
+    message (its forms a tuple) is the same in each language as its general (last) form,
+    and no other form has a placeholder the general one lacks."""
     import re
+
+    def names(text: str) -> list[str]:
+        return sorted(re.findall(r"\{(\w*)\}", text))
 
     en = catalog(game, "en")
     assert all(k.startswith(f"{game}.") for k in en)
@@ -89,7 +94,14 @@ def check_catalogs_agree(game: str, may_be_blank: tuple[str, ...] = ()) -> None:
         other = catalog(game, lang)
         assert set(other) == set(en), (lang, set(other) ^ set(en))
         for key, text in en.items():
-            want = sorted(re.findall(r"\{(\w*)\}", text))
-            got = sorted(re.findall(r"\{(\w*)\}", other[key]))
-            assert got == want, (lang, key)
-            assert other[key].strip() or key in may_be_blank, (lang, key)
+            forms = other[key]
+            if isinstance(text, tuple):
+                assert isinstance(forms, tuple), (lang, key)
+                want = names(text[-1])
+                assert names(forms[-1]) == want, (lang, key)
+                assert all(set(names(form)) <= set(want) for form in forms), (lang, key)
+                assert all(form.strip() for form in forms), (lang, key)
+                continue
+            assert isinstance(forms, str), (lang, key)
+            assert names(forms) == names(text), (lang, key)
+            assert forms.strip() or key in may_be_blank, (lang, key)

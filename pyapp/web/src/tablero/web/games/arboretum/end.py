@@ -123,9 +123,9 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
     # the winner, and the tie-break when it was needed
     best = max(scores)
     if len(winners) == 1:
-        headline = t("arboretum.end.winner", name=names[winners[0]], points=best)
+        headline = t("arboretum.end.winner", name=names[winners[0]], count=best)
     else:
-        headline = t("arboretum.end.shared", names=names_list(seats, winners, t), points=best)
+        headline = t("arboretum.end.shared", names=names_list(seats, winners, t), count=best)
     margin = widgets.margin_text(scores, winners, names, t)
     out.insert(0, widgets.winner_line("arb", winners, colours, headline, margin))
     tied = [p for p, x in enumerate(scores) if x == best]
@@ -234,7 +234,7 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
                             "arboretum.end.path_item",
                             species=species_name(code, t),
                             cards=cards_words(path.get("cards") or [], t),
-                            points=path["scored"],
+                            count=path["scored"],
                         )
                     ),
                     data_path_item=code,

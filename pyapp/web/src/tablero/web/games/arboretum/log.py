@@ -65,12 +65,12 @@ def winners_sentence(
     tied = [p for p, x in enumerate(scores) if x == best]
     out = []
     if len(winners) == 1:
-        out.append(t("arboretum.log.winner", name=seat_name(seats, winners[0], t), points=best))
+        out.append(t("arboretum.log.winner", name=seat_name(seats, winners[0], t), count=best))
     else:
-        out.append(t("arboretum.log.shared", names=names_list(seats, winners, t), points=best))
+        out.append(t("arboretum.log.shared", names=names_list(seats, winners, t), count=best))
     if len(tied) > 1 and present:
         counts = t("arboretum.sep.list").join(
-            t("arboretum.log.species_count", name=seat_name(seats, p, t), n=present[p])
+            t("arboretum.log.species_count", name=seat_name(seats, p, t), count=present[p])
             for p in tied
         )
         key = "arboretum.log.tiebreak" if len(winners) == 1 else "arboretum.log.tiebreak_shared"

@@ -332,7 +332,7 @@ def garden_panel(
     )
     n = len(view.arbs[p])
     head = raw_tag("h2", mark_icon(colours[p], seat_letter(p), 20) + esc(title)) + tag(
-        "span", t("arboretum.garden.count", n=n), class_="arb-note"
+        "span", t("arboretum.garden.count", count=n), class_="arb-note"
     )
     if controls:
         head += _zoom_controls(zoom, t)
@@ -350,7 +350,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
     """The deck and the discard piles (tops visible, whole piles in a ``<details>``)."""
     colours = seat_colours(seats, view.num_players)
     count = view.deck_count
-    deck_label = t("arboretum.deck.count", n=count)
+    deck_label = t("arboretum.deck.count", count=count)
     if narrow(legal, DrawDeck):
         deck = raw_tag(
             "button",
@@ -359,7 +359,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
             class_="arb-take",
             data_act="move",
             data_move="draw deck",
-            aria_label=t("arboretum.deck.take_label", n=count),
+            aria_label=t("arboretum.deck.take_label", count=count),
             data_focus="1",
         )
     else:
@@ -403,7 +403,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
                 )
             whole = raw_tag(
                 "details",
-                tag("summary", t("arboretum.pile.see_all", n=len(pile)))
+                tag("summary", t("arboretum.pile.see_all", count=len(pile)))
                 + raw_tag(
                     "div",
                     _known_chips(pile, t),

@@ -72,10 +72,10 @@ def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
     pairs = pairs_held(state.pairs, n)
     best = max(scores)
     if len(winners) == 1:
-        headline = t("arraial.end.winner", name=names[winners[0]], points=best)
+        headline = t("arraial.end.winner", name=names[winners[0]], count=best)
     else:
         headline = t("arraial.end.shared", names=", ".join(names[w] for w in winners),
-                     points=best)  # fmt: skip
+                     count=best)  # fmt: skip
     margin = widgets.margin_text(scores, winners, names, t)
     out.append(widgets.winner_line("arl", winners, colours, headline, margin))
     if len([p for p in range(n) if scores[p] == best]) > 1:
@@ -129,7 +129,7 @@ def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
             text = t("arraial.end.pair_nobody", colour=colour_name(colour, t))
         else:
             text = t("arraial.end.pair_held", colour=colour_name(colour, t), name=names[holder],
-                     size=state.largest_zone(holder, colour))  # fmt: skip
+                     count=state.largest_zone(holder, colour))  # fmt: skip
         items.append(
             raw_tag("li", tag("span", "", class_=f"arl-swatch arl-{colour}") + esc(text),
                     data_end_pair=colour)

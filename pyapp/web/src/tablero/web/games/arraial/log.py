@@ -33,12 +33,12 @@ def winners_sentence(
     tied = [p for p, x in enumerate(scores) if x == best]
     out = []
     if len(winners) == 1:
-        out.append(t("arraial.log.winner", name=seat_name(seats, winners[0], t), points=best))
+        out.append(t("arraial.log.winner", name=seat_name(seats, winners[0], t), count=best))
     else:
-        out.append(t("arraial.log.shared", names=names_list(seats, winners, t), points=best))
+        out.append(t("arraial.log.shared", names=names_list(seats, winners, t), count=best))
     if len(tied) > 1 and pairs:
         counts = t("arraial.sep.list").join(
-            t("arraial.log.pairs_count", name=seat_name(seats, p, t), n=pairs[p]) for p in tied
+            t("arraial.log.pairs_count", name=seat_name(seats, p, t), count=pairs[p]) for p in tied
         )
         key = "arraial.log.tiebreak" if len(winners) == 1 else "arraial.log.tiebreak_shared"
         out.append(t(key, names=names_list(seats, tied, t), counts=counts))
@@ -76,9 +76,9 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
         rows = ", ".join(str(r) for r in e.get("rows") or ())
         n = len(e.get("rows") or ())
         if e.get("bar") is None:
-            return t("arraial.log.rows_no_bar", name=name, rows=rows, n=n)
-        return t("arraial.log.rows", name=name, rows=rows, n=n, bar=e.get("bar"),
-                 whites=e.get("whites", 0))  # fmt: skip
+            return t("arraial.log.rows_no_bar", name=name, rows=rows, count=n)
+        whites = t("arraial.log.new_whites", count=e.get("whites", 0))
+        return t("arraial.log.rows", name=name, rows=rows, count=n, bar=e.get("bar"), whites=whites)
     if kind == "visitor":
         return t("arraial.log.visitor", name=name, colour=colour_name(str(e.get("colour")), t))
     if kind == "no_visitor":
@@ -86,8 +86,8 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
     if kind == "pair":
         colour = colour_name(str(e.get("colour")), t)
         if e.get("from") is None:
-            return t("arraial.log.pair_first", name=name, colour=colour, size=e.get("size", 0))
-        return t("arraial.log.pair_taken", name=name, colour=colour, size=e.get("size", 0),
+            return t("arraial.log.pair_first", name=name, colour=colour, count=e.get("size", 0))
+        return t("arraial.log.pair_taken", name=name, colour=colour, count=e.get("size", 0),
                  owner=seat_name(seats, e.get("from"), t))  # fmt: skip
     if kind == "bar_lost":
         key = (
@@ -95,9 +95,9 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
             if e.get("why") == "above"
             else "arraial.log.bar_lost_overlap"
         )
-        return t(key, name=name, whites=e.get("whites", 0))
+        return t(key, name=name, count=e.get("whites", 0))
     if kind == "turn_end":
-        return t("arraial.log.turn_end", name=name, placed=e.get("placed", 0))
+        return t("arraial.log.turn_end", name=name, count=e.get("placed", 0))
     if kind == "fill":
         return t("arraial.log.fill", name=name, card=card_words(e.get("card"), t),
                  slot=int(e.get("slot", 0)) + 1)  # fmt: skip
@@ -110,9 +110,9 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
     if kind == "bar_drop":
         whites = e.get("whites", 0)
         key = "arraial.log.bar_drop_whites" if whites else "arraial.log.bar_drop"
-        return t(key, name=name, bar=e.get("bar"), whites=whites)
+        return t(key, name=name, bar=e.get("bar"), count=whites)
     if kind == "reshuffle":
-        return t("arraial.log.reshuffle", n=e.get("cards", 0))
+        return t("arraial.log.reshuffle", count=e.get("cards", 0))
     if kind == "phase_start":
         return t("arraial.log.phase_start", stage=e.get("stage"), name=name)
     if kind == "final":

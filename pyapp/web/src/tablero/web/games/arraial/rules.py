@@ -108,27 +108,29 @@ def _and_list(items: Iterable[object], t: Translate) -> str:
 
 def help_params(t: Translate) -> dict[str, object]:
     """The values the rules help's texts name (placeholders of the ``arraial.rules.*``
-    messages), read from :mod:`tablero.arraial.data` when the help is drawn."""
+    messages), read from :mod:`tablero.arraial.data` when the help is drawn; a number
+    with its noun is a plural message of its own (``arraial.rules.count.*``: "1 point",
+    "3 action points"), the noun in the form for the number in every language."""
     return {
-        "width": data.WIDTH,
-        "height": data.HEIGHT,
+        "width": t("arraial.rules.count.columns", count=data.WIDTH),
+        "height": t("arraial.rules.count.rows", count=data.HEIGHT),
         "first_column": data.COLUMNS[0],
         "last_column": data.COLUMNS[data.WIDTH - 1],
         "v_squares": len(data.SHAPE_CELLS["V"]),
-        "pieces_per_shape": data.PIECES_PER_SHAPE,
-        "most_placed": data.CARDS_PER_SHAPE * data.PHASES,
+        "pieces_per_shape": t("arraial.rules.count.pieces", count=data.PIECES_PER_SHAPE),
+        "most_placed": t("arraial.rules.count.pieces", count=data.CARDS_PER_SHAPE * data.PHASES),
         "card_turns": _and_list(data.CARD_TURNS, t),
         **{f"sides_{n}": _and_list(sides, t) for n, sides in data.SIDES.items()},
         **{f"bar_{n}": rows for n, rows in data.BAR_START.items()},
         "removed": _and_list((data.CARD_CODES[c] for c in data.REMOVED_2P), t),
-        "action_points": data.ACTION_POINTS,
-        "rotate_cost": data.ROTATE_COST,
-        "place_cost": data.PLACE_COST,
-        "max_backs": data.MAX_BACKS,
-        "colour_visitors": data.COLOUR_VISITORS,
-        "white_visitors": data.WHITE_VISITORS,
-        "visitor_points": data.VISITOR_POINTS,
-        "pair_points": data.PAIR_POINTS,
+        "action_points": t("arraial.rules.count.action_points", count=data.ACTION_POINTS),
+        "rotate_cost": t("arraial.rules.count.cost", count=data.ROTATE_COST),
+        "place_cost": t("arraial.rules.count.cost", count=data.PLACE_COST),
+        "max_backs": t("arraial.rules.count.times", count=data.MAX_BACKS),
+        "colour_visitors": t("arraial.rules.count.visitors", count=data.COLOUR_VISITORS),
+        "white_visitors": t("arraial.rules.count.white_visitors", count=data.WHITE_VISITORS),
+        "visitor_points": t("arraial.rules.count.points", count=data.VISITOR_POINTS),
+        "pair_points": t("arraial.rules.count.points", count=data.PAIR_POINTS),
     }
 
 

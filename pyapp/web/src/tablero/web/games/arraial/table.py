@@ -256,13 +256,13 @@ def _ap_meter(ap: int, t: Translate, total: int = ACTION_POINTS) -> str:
     dots = "".join(
         tag("span", "", class_="arl-ap-dot" + ("" if i < ap else " is-spent")) for i in range(total)
     )
-    label = t("arraial.ap.left", n=ap)
+    label = t("arraial.ap.left", count=ap)
     return raw_tag("span", dots, class_="arl-ap", role="img", aria_label=label, title=label,
                    data_ap=ap)  # fmt: skip
 
 
 def _seat_line(view: ArraialState, p: int, scores: Sequence[int], t: Translate) -> str:
-    return tag("span", t("arraial.seat.score", points=scores[p]), class_="arl-score",
+    return tag("span", t("arraial.seat.score", count=scores[p]), class_="arl-score",
                data_score=scores[p])  # fmt: skip
 
 
@@ -349,7 +349,11 @@ def _status(
         need = MIN_PLACEMENTS[view.stage - 1]
         if p == view.viewer:
             phase = view.phase
-            text = t(f"arraial.status.you.{phase}", ap=view.ap, placed=view.placed, need=need)
+            text = t(
+                f"arraial.status.you.{phase}",
+                ap=t("arraial.status.ap_left", count=view.ap),
+                placements=t("arraial.status.placements", placed=view.placed, count=need),
+            )
             hint = ""
             if phase == "land":
                 picked = None
@@ -374,7 +378,7 @@ def _status(
 def _central_labels(view: ArraialState, seat: int, t: Translate) -> dict[str, str]:
     labels = {
         "face_up": t("arraial.face_up.title"),
-        "deck": t("arraial.deck.count", n=view.deck_count),
+        "deck": t("arraial.deck.count", count=view.deck_count),
     }
     for slot, c in enumerate(view.slots):
         if c is not None:
@@ -404,11 +408,11 @@ def _preview(view: ArraialState, move: Land, seats: Sequence[Seat], t: Translate
     rows = pv.get("rows") or 0
     if rows:
         whites = pv.get("whites") or 0
-        lines.append(t("arraial.preview.rows", n=rows, whites=whites))
+        lines.append(t("arraial.preview.rows", n=rows, count=whites))
     if pv.get("bar_lost"):
         whites = pv.get("whites_lost") or 0
         key = "arraial.preview.bar_lost" if whites else "arraial.preview.bar_lost_none"
-        lines.append(t(key, whites=whites))
+        lines.append(t(key, count=whites))
     if move.above_bar and not pv.get("bar_lost"):
         lines.append(t("arraial.preview.above"))
     body = (
@@ -439,7 +443,7 @@ def _pairs_panel(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str
         else:
             size = view.largest_zone(holder, colour)
             text = t("arraial.pairs.held", colour=colour_name(colour, t),
-                     name=seat_name(seats, holder, t), size=size)  # fmt: skip
+                     name=seat_name(seats, holder, t), count=size)  # fmt: skip
             who = mark_icon(colours[holder], seat_letter(holder), 16)
         items.append(
             raw_tag("li", swatch + who + esc(text), data_pair_colour=colour,

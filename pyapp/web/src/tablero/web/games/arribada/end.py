@@ -94,12 +94,12 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
 
     winners = state.winners() if state.is_terminal() else []
     if len(winners) == 1:
-        headline = t("arribada.end.winner", name=names[winners[0]], points=final[winners[0]])
+        headline = t("arribada.end.winner", name=names[winners[0]], count=final[winners[0]])
     elif winners:
         headline = t(
             "arribada.end.shared",
             names=", ".join(names[w] for w in winners),
-            points=final[winners[0]],
+            count=final[winners[0]],
         )
     else:
         headline = t("arribada.end.not_over")

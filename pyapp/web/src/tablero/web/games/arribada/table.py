@@ -64,7 +64,7 @@ LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.lay
 
 def score_html(score: int, t: Translate) -> str:
     """A score as seashells (50 each) plus the track position; negative plainly."""
-    label = t("arribada.score.points", points=score)
+    label = t("arribada.score.points", count=score)
     if score < 0:
         inner = tag("span", score)
     else:
@@ -250,7 +250,7 @@ def _status(
         phase = view.phase
         need = 5 - len(view.racks[p])
         picks = len(view.picks_rack) + len(view.picks_display)
-        text = t(f"arribada.status.you.{phase}", n=need, picks=picks)
+        text = t(f"arribada.status.you.{phase}", count=picks if phase == "refresh" else need)
         hint = ""
         if phase in ("action", "extra"):
             picked = None if value is None else {"tile": tile_words(value, t)}

@@ -80,18 +80,18 @@ def _headline(state: DiaDePlayaState, names: list[str], seats: Sequence[Seat], t
     if state.shared:
         reached = state.beach_reached()
         if reached:
-            return t("diadeplaya.end.reached", beach=reached, points=scores[0])
-        return t("diadeplaya.end.not_reached", points=scores[0])
+            return t("diadeplaya.end.reached", beach=reached, count=scores[0])
+        return t("diadeplaya.end.not_reached", count=scores[0])
     if state.mode == "teams":
         teams = sorted({state.team_of(w) for w in winners})
         if len(teams) == 1:
             return t("diadeplaya.end.team_wins", team=team_name(teams[0], seats, t),
-                     points=scores[winners[0]])  # fmt: skip
-        return t("diadeplaya.end.teams_tie", points=scores[0])
+                     count=scores[winners[0]])  # fmt: skip
+        return t("diadeplaya.end.teams_tie", count=scores[0])
     if len(winners) == 1:
-        return t("diadeplaya.end.winner", name=names[winners[0]], points=scores[winners[0]])
+        return t("diadeplaya.end.winner", name=names[winners[0]], count=scores[winners[0]])
     return t("diadeplaya.end.shared", names=names_list(seats, winners, t),
-             points=scores[winners[0]])  # fmt: skip
+             count=scores[winners[0]])  # fmt: skip
 
 
 def _beaches_ladder(state: DiaDePlayaState, t: Translate) -> str:
@@ -164,7 +164,7 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
         out.append(
             raw_tag("ul", "".join(
                 tag("li", t("diadeplaya.end.team_total", team=team_name(k, seats, t),
-                            points=state.score[k]), data_team_total=k)
+                            count=state.score[k]), data_team_total=k)
                 for k in (0, 1)), class_="dp-events")
         )  # fmt: skip
 

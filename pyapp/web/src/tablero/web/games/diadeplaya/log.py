@@ -59,15 +59,18 @@ def _event_sentence(
         return t(key, name=name, card=card_words(e.get("face"), t), slot=e.get("slot", 0),
                  flipped=flipped)  # fmt: skip
     if kind == "deal":
-        return t("diadeplaya.log.deal", card=card_words(e.get("face"), t), n=e.get("left", 0))
+        return t("diadeplaya.log.deal", card=card_words(e.get("face"), t), count=e.get("left", 0))
     if kind == "lay":
         covered = len(e.get("covered") or ())
         change = list(e.get("change") or [])
         p = e.get("player")
         delta = change[p] if isinstance(p, int) and 0 <= p < len(change) else 0
+        delta = int(delta)
+        sign = "+" if delta > 0 else "-" if delta < 0 else ""
+        change_words = t("diadeplaya.log.change", sign=sign, count=abs(delta))
         return t("diadeplaya.log.lay", name=name, card=card_words(e.get("face"), t),
-                 degrees=e.get("rotation", 0), cell=str(e.get("cell", "")), n=covered,
-                 change=_signed(int(delta)))  # fmt: skip
+                 degrees=e.get("rotation", 0), cell=str(e.get("cell", "")), count=covered,
+                 change=change_words)  # fmt: skip
     if kind == "beach":
         points = e.get("points") or {}
         parts = t("diadeplaya.sep.list").join(
@@ -78,7 +81,7 @@ def _event_sentence(
             if shared
             else t("diadeplaya.beach.of", name=seat_name(seats, int(e.get("beach", 0)), t))
         )
-        return t("diadeplaya.log.beach", beach=owner, total=e.get("total", 0), parts=parts)
+        return t("diadeplaya.log.beach", beach=owner, count=e.get("total", 0), parts=parts)
     if kind == "final":
         return result_sentence(e, seats, t)
     return None  # rotate: told by the lay

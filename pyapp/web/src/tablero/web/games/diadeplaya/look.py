@@ -391,6 +391,10 @@ def beach_picture(state: Any, beach: int, t: Translate, *, small: bool = False) 
     """
     grid = state.grids[beach]
     points = sum(state.points[beach].values()) if state.points else 0
-    title = t("diadeplaya.beach.picture", n=len(state.laid[beach]), points=points)
+    title = t(
+        "diadeplaya.beach.picture",
+        count=len(state.laid[beach]),
+        points=t("diadeplaya.seat.score", count=points),
+    )
     pic = BeachPicture(sea_label=t("diadeplaya.beach.sea"))
     return beach_svg(grid, pic, title=title, small=small, scale=0.45 if small else 0.75)

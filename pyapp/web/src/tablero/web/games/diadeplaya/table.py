@@ -105,7 +105,7 @@ def make_spot(view: DiaDePlayaState, b: int, face: int, rot: int, x: int, y: int
     """The place ``x, y`` for ``face`` turned ``rot`` on beach ``b``."""
     grid = view.grids[b]
     hidden = tuple(GRID.xy(c) for c in sorted(covered(grid, face, rot, x, y)))
-    label = t("diadeplaya.spot.label", cell=f"{x},{y}", n=len(hidden))
+    label = t("diadeplaya.spot.label", cell=f"{x},{y}", count=len(hidden))
     return Spot(x, y, f"place {x},{y}", label, footprint(face, rot), hidden)
 
 
@@ -185,7 +185,7 @@ def on_click(
 
 def _seat_line(view: DiaDePlayaState, p: int, t: Translate) -> str:
     x = view.score[p]
-    return tag("span", t("diadeplaya.seat.score", points=x), class_="dp-score", data_score=x)
+    return tag("span", t("diadeplaya.seat.score", count=x), class_="dp-score", data_score=x)
 
 
 def _seat_extra(view: DiaDePlayaState, p: int, t: Translate) -> str:
@@ -213,7 +213,7 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
     if p is None:
         text = t("diadeplaya.status.over")
     else:
-        badges.append(t("diadeplaya.status.left", n=view.cards_left))
+        badges.append(t("diadeplaya.status.left", count=view.cards_left))
         first = not view.grids[view.beach_of(p)]
         if p == view.viewer:
             step = "first" if first and view.phase == "rotate" else view.phase
@@ -338,7 +338,7 @@ def _other_beach(
     head = raw_tag(
         "h3",
         mark_icon(colours[b], seat_letter(b), 18) + esc(title)
-        + tag("span", t("diadeplaya.seat.score", points=total), class_="dp-note"),
+        + tag("span", t("diadeplaya.seat.score", count=total), class_="dp-note"),
     )  # fmt: skip
     return raw_tag(
         "section",
@@ -415,11 +415,11 @@ def _preview(view: DiaDePlayaState, move: Place, t: Translate) -> str:
     total = pv.get("total") or {}
     before, after = int(total.get("before", 0)), int(total.get("after", 0))
     body = raw_tag("ul", "".join(items)) if items else tag("p", t("diadeplaya.preview.nothing"))
-    body += tag("p", t("diadeplaya.preview.total", before=before, after=after,
+    body += tag("p", t("diadeplaya.preview.total", before=before, count=after,
                        change=_signed(after - before)), class_="dp-preview-total",
                 data_total_change=after - before)  # fmt: skip
     n = len(pv.get("covered") or ())
-    head = t("diadeplaya.preview.title", cell=str(pv.get("cell", "")), n=n)
+    head = t("diadeplaya.preview.title", cell=str(pv.get("cell", "")), count=n)
     return raw_tag(
         "section",
         tag("h2", head) + body,
@@ -445,7 +445,7 @@ def _beach_panel(
     mark = "" if view.shared else mark_icon(colours[b], seat_letter(b), 20)
     head = (
         raw_tag("h2", mark + esc(title))
-        + tag("span", t("diadeplaya.seat.score", points=total), class_="dp-beach-total",
+        + tag("span", t("diadeplaya.seat.score", count=total), class_="dp-beach-total",
               data_beach_points=total)
         + BEACH_ZOOM.controls("dp", zoom, t, ZOOM_KEYS)
     )  # fmt: skip
