@@ -397,3 +397,19 @@ def test_arraials_last_action_point_is_counted_in_the_singular(lang):
     assert ARL_STATUS[lang] in text
     assert ARL_METER[lang] in {el.get("aria-label") for el in root.iter()}
     assert not re.search(WRONG_ONE[lang], html)
+
+
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        ("en", ["-1 point", "-2 points", "-1,234 points"]),
+        ("ja", ["-1点", "-2点", "-1,234点"]),
+        ("es", ["-1 punto", "-2 puntos", "-1.234 puntos"]),
+        ("nl", ["-1 punt", "-2 punten", "-1.234 punten"]),
+    ],
+)
+def test_a_negative_count_takes_the_form_of_its_size(lang, texts):
+    """Día de Playa's scores can fall below zero: -1 is one point, as CLDR's rules read
+    a number by its size."""
+    t = Catalog.load(lang).t
+    assert [t("diadeplaya.seat.score", count=n) for n in (-1, -2, -1234)] == texts

@@ -12,8 +12,8 @@ files beside them, keyed by the message key; this module reads those with the st
 library's :mod:`gettext`, each language falling back to English.  See docs/i18n.md.
 
 Texts use ``{name}`` placeholders.  A plural message picks its form by the ``count``
-parameter; every number parameter is written the language's way (``1,234`` in English,
-``1.234`` in Spanish and Dutch).
+parameter (a negative count by its size: "-1 point"); every number parameter is written
+the language's way (``1,234`` in English, ``1.234`` in Spanish and Dutch).
 
 >>> cat = Catalog.load("es")
 >>> cat.t("app.pass.title", name="Ana")
@@ -172,8 +172,9 @@ class Catalog:
         if found is None:
             return None
         # gettext() gives a plural message's form for 1; ngettext() of a singular message,
-        # its key
-        text = found.gettext(key) if count is None else found.ngettext(key, key, count)
+        # its key.  A negative count takes the form of its size, as CLDR's rules do
+        # ("-1 point"; gettext's expressions are written for n >= 0).
+        text = found.gettext(key) if count is None else found.ngettext(key, key, abs(count))
         if text == key and count is not None:
             text = found.gettext(key)
         return None if text == key else text
