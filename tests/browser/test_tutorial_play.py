@@ -13,7 +13,7 @@ from ui import click, open_app
 pytestmark = pytest.mark.browser
 
 #: The language besides English each game's tutorial is played in.
-OTHER = {"arribada": "ja", "arraial": "nl", "diadeplaya": "es"}
+OTHER = {"arribada": "ja", "arboretum": "nl", "arraial": "nl", "diadeplaya": "es"}
 CASES = [(game, lang) for game in OTHER for lang in ("en", OTHER[game])]
 KEY = re.compile(r"\b[a-z]+\.tutorial\.[a-z_]+")
 
