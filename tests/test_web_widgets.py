@@ -119,6 +119,15 @@ def test_seat_item_escapes_and_marks_the_turn() -> None:
     assert not by_class(other, "xx-seat-you")
 
 
+@pytest.mark.parametrize(("name", "you"), [("You", "(you)"), ("あなた", "（あなた）")])
+def test_a_seat_named_you_is_not_tagged_you_again(name, you) -> None:
+    """The tutorial's player is named "You": no "You (you)"; anyone else keeps the tag."""
+    li = parse(seat_item("xx", 0, 0, name, turn=True, you=you, line=""))[0]
+    assert not by_class(li, "xx-seat-you")
+    li = parse(seat_item("xx", 0, 0, "Youssef", turn=True, you=you, line=""))[0]
+    assert by_class(li, "xx-seat-you")[0].text == you
+
+
 def test_seat_strip_one_item_per_seat() -> None:
     view = make("arribada", players=3, seed=1).view(1)
     keys = SeatKeys("g.seat.default", "g.seat.you", "g.seat.to_play")

@@ -128,10 +128,11 @@ def seat_item(
     extra: str = "",
 ) -> str:
     """One seat of the strip: its mark, its ``name`` (escaped), ``you`` (the viewer's
-    tag, escaped) when it is the viewer's, then the HTML ``line`` (score...) and
-    ``extra``; marked ``is-turn`` and ``aria-current`` when it is to play."""
+    tag, escaped) when it is the viewer's (unless the name already says it: a tutorial's
+    "You" is not followed by "(you)"), then the HTML ``line`` (score...) and ``extra``;
+    marked ``is-turn`` and ``aria-current`` when it is to play."""
     head = mark_icon(colour, seat_letter(p)) + tag("span", name, class_=f"{prefix}-seat-name")
-    if you is not None:
+    if you is not None and you.strip(" ()（）").casefold() != name.strip().casefold():
         head += tag("span", you, class_=f"{prefix}-seat-you")
     cls = f"{prefix}-seat {colour_class(colour)}" + (" is-turn" if turn else "")
     return raw_tag(
