@@ -11,15 +11,15 @@ games' UIs in each language, where a count of one is written in the singular.
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
-from tablero.core import Rng, make
+from tablero.core import make
 from tablero.diadeplaya import Take
 from tablero.diadeplaya.beach import covered, legal_spots
 from tablero.web.games import get_ui
 from tablero.web.i18n import Catalog, translator
 from tablero.web.plugin import Seat, Selection
+from ui_helpers import parse, play_until
 
 LANGS = ("en", "ja", "es", "nl")
 COUNTS = (0, 1, 2, 5, 21)
@@ -275,20 +275,6 @@ def test_the_wrong_forms_are_recognised():
     assert not re.search(WRONG_ONE["en"], "-1 points, 21 points, 1,001 points, 1 point")
 
 
-def parse(html: str) -> ET.Element:
-    return ET.fromstring(f"<root>{html}</root>")
-
-
-def _random_until(state, want, seed: int = 1, limit: int = 500):
-    rng = Rng(seed)
-    for _ in range(limit):
-        if want(state):
-            return state
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.randbelow(len(moves))])
-    raise AssertionError("never reached")
-
-
 def _placing_state():
     """Día de Playa, seat A holding a card taken from the market, to lay it."""
 
@@ -296,7 +282,7 @@ def _placing_state():
         return x.phase == "take" and x.current_player == 0 and bool(x.grids[1])
 
     s = make("diadeplaya", players=2, seed=3, mode="competitive", first_player=0)
-    return _random_until(s, ready).apply(Take(1))
+    return play_until(s, ready).apply(Take(1))
 
 
 DP_ONE = {
@@ -354,7 +340,7 @@ ARB_COUNTS = {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_arboretum_of_one_card_is_counted_in_the_singular(lang):
-    s = _random_until(
+    s = play_until(
         make("arboretum", players=2, seed=2),
         lambda x: len(x.arbs[0]) == 1 and not x.arbs[1] and x.current_player == 1,
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -32,7 +31,7 @@ from tablero.web.model import pass_to
 from tablero.web.plugin import Seat, Selection
 from tablero.web.saves import SavedGame
 from test_web_app import Page, make_app
-from ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, find, parse
+from ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, find, parse, play_until
 
 UI = get_ui("diadeplaya")
 GAME = "diadeplaya"
@@ -78,16 +77,6 @@ def text_of(el: ET.Element) -> str:
 
 def classed(root: ET.Element, cls: str) -> list[ET.Element]:
     return [el for el in root.iter() if cls in (el.get("class") or "").split()]
-
-
-def play_until(state, want: Callable[[Any], bool], seed: int = 1, limit: int = 500):
-    rng = Rng(seed)
-    for _ in range(limit):
-        if want(state):
-            return state
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.randbelow(len(moves))])
-    raise AssertionError("never reached")
 
 
 def finished(mode: str, players: int, seed: int = 5):

@@ -105,3 +105,16 @@ def check_catalogs_agree(game: str, may_be_blank: tuple[str, ...] = ()) -> None:
             assert isinstance(forms, str), (lang, key)
             assert names(forms) == names(text), (lang, key)
             assert forms.strip() or key in may_be_blank, (lang, key)
+
+
+def play_until(state, want, seed: int = 1, limit: int = 500):
+    """Random legal moves from ``state`` until ``want(state)``."""
+    from tablero.core import Rng
+
+    rng = Rng(seed)
+    for _ in range(limit):
+        if want(state):
+            return state
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randbelow(len(moves))])
+    raise AssertionError("never reached")
