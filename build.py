@@ -220,7 +220,6 @@ def cmd_test(pytest_args: list[str]) -> int:
     sync_python_env()
     install_npm_packages()
     ensure_chromium()
-    compile_catalogs()
     failed = run_checks()
     # The browser tests build the site themselves, once per session, into a temporary
     # folder (tests/browser/conftest.py), so they always test a fresh build.

@@ -38,7 +38,6 @@ __all__ = [
     "Catalog",
     "format_number",
     "join",
-    "namespace_folder",
     "pick_language",
     "placeholders",
     "translator",
@@ -64,7 +63,7 @@ _GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 _TUTORIAL = "tutorial"
 
 
-def namespace_folder(namespace: str) -> Path:
+def _namespace_folder(namespace: str) -> Path:
     """The folder of a namespace's catalogs: ``app``, ``<game>`` or ``<game>.tutorial``."""
     if namespace == _SHELL:
         return _FOLDER
@@ -104,7 +103,7 @@ def _translations(lang: str, namespace: str) -> gettext.NullTranslations | None:
     hit = _LOADED.get((lang, namespace))
     if hit is not None:
         return hit
-    folder = namespace_folder(namespace)
+    folder = _namespace_folder(namespace)
     path = folder / f"{lang}.mo"
     try:
         with path.open("rb") as f:
@@ -181,10 +180,6 @@ class Catalog:
 
     def has(self, key: str) -> bool:
         return self._lookup(key, None) is not None
-
-    def number(self, value: int | float) -> str:
-        """A number written the way of this language (:func:`format_number`)."""
-        return format_number(value, self.lang)
 
     def t(self, key: str, **params: object) -> str:
         """The text of ``key`` with ``params`` filled in; the key itself when unknown.
