@@ -182,7 +182,7 @@ def test_three_sand_blocks_of_a_square_and_an_open_pair_of_figures_are_set_ups()
 
 def test_hards_evaluation_adds_each_sides_set_ups_and_medium_does_not_see_them():
     from tablero.bots.evaluation import evaluator_for, search_evaluator_for
-    from tablero.diadeplaya.evaluate import search_evaluate, set_ups
+    from tablero.diadeplaya.evaluate import NEXT_TAKE, next_take, search_evaluate, set_ups
 
     assert search_evaluator_for("diadeplaya") is search_evaluate
     assert evaluator_for("diadeplaya") is evaluate  # medium's, unchanged
@@ -192,6 +192,9 @@ def test_hards_evaluation_adds_each_sides_set_ups_and_medium_does_not_see_them()
     for mode, players in (("competitive", 2), ("teams", 4), ("cooperative", 2)):
         for s in positions(mode, players, 7)[10::9]:
             extra = [set_ups(g, s.criteria) for g in s.grids]
+            taker, gain = next_take(s)  # the next take's own test is below
+            if taker is not None:
+                extra[s.beach_of(taker)] += NEXT_TAKE * gain
             got = search_evaluate(s)
             base = evaluate(s)
             for seat in range(players):
@@ -204,3 +207,140 @@ def test_hards_evaluation_adds_each_sides_set_ups_and_medium_does_not_see_them()
                 else:
                     want = extra[seat]
                 assert got[seat] == pytest.approx(base[seat] + want)
+
+
+# --- hard's look-ahead: the next take, the turn's plan ----------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_next_take_is_the_best_card_of_the_market_at_its_best_placement(players):
+    """Where a player is about to take, ``next_take`` gives them what the best of the
+    market's cards would add to their score at its best spot: every take, rotation and
+    spot played by the engine."""
+    from tablero.diadeplaya.evaluate import next_take
+    from tablero.diadeplaya.moves import Rotate
+
+    checked = 0
+    for s in positions("competitive", players, 8)[players * 2 + 6 :: 5]:
+        if s.is_terminal() or s.phase != "take":
+            continue
+        taker, gain = next_take(s)
+        assert taker == s.player
+        best = None
+        for take in s.legal_moves():
+            held = s.apply(take)
+            for degrees in ROTATIONS:
+                turned = held.apply(Rotate(degrees))
+                for spot in turned.legal_moves():
+                    after = turned.apply(spot)
+                    got = after.score[taker] - s.score[taker]
+                    best = got if best is None else max(best, got)
+        assert gain == best
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_next_take_belongs_to_the_seat_after_the_holder_and_not_to_a_shared_beach():
+    from tablero.diadeplaya.evaluate import next_take
+
+    for mode, players in (("competitive", 2), ("competitive", 3), ("teams", 4)):
+        held = [s for s in positions(mode, players, 9) if not s.is_terminal() and s.holding]
+        held = [s for s in held if s.phase == "place" and any(s.market)]
+        assert held
+        for s in held[:6]:
+            taker, _ = next_take(s)
+            assert taker == (s.player + 1) % players
+    for mode, players in (("cooperative", 3), ("solitaire", 1)):
+        for s in positions(mode, players, 9)[:-1]:
+            if s.holding is not None:
+                assert next_take(s) == (None, 0.0)
+
+
+def test_hards_evaluation_counts_the_next_take_for_its_taker():
+    from tablero.diadeplaya.evaluate import NEXT_TAKE, next_take, set_ups
+
+    assert NEXT_TAKE > 0
+    for s in positions("competitive", 2, 10)[8:-1:3]:
+        taker, gain = next_take(s)
+        want = [evaluate(s)[p] + set_ups(s.grids[p], s.criteria) for p in range(2)]
+        if taker is not None:
+            want[taker] += NEXT_TAKE * gain
+        assert search_evaluate(s) == pytest.approx(want)
+
+
+@pytest.mark.parametrize("mode,players", [("competitive", 2), ("teams", 4)])
+def test_the_turn_plan_lays_the_card_where_hards_evaluation_likes_it_best(mode, players):
+    from tablero.bots.evaluation import margin
+    from tablero.diadeplaya.evaluate import sides, turn_plan
+
+    checked = 0
+    for s in positions(mode, players, 11)[players * 2 :: 7]:
+        if s.is_terminal() or s.phase not in ("rotate", "place"):
+            assert s.is_terminal() or turn_plan(s) == []
+            continue
+        plan = turn_plan(s)
+        after = s
+        for move in plan:
+            assert move in after.legal_moves()
+            after = after.apply(move)
+        assert after.is_terminal() or after.phase == "take" and after.player != s.player
+        p, seats = s.player, sides(s)
+
+        def value(state, p=p, seats=seats):
+            v = state.scores() if state.is_terminal() else search_evaluate(state)
+            return margin([float(x) for x in v], p, seats)
+
+        turned = [s.apply(m) for m in s.legal_moves()] if s.phase == "rotate" else [s]
+        best = max(value(t.apply(spot)) for t in turned for spot in t.legal_moves())
+        assert value(after) == pytest.approx(best)
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_look_ahead_scores_each_take_after_the_turn_and_mediums_reply():
+    """One deal by hand: the take, the turn's plan, the next player's best take for
+    them on ``evaluate`` (as ``medium`` picks), then ``search_evaluate``'s margin."""
+    from tablero.bots.evaluation import margin
+    from tablero.bots.lookahead import lookahead_values
+    from tablero.diadeplaya.evaluate import turn_plan
+
+    s = next(s for s in positions("competitive", 2, 12)[8:] if s.phase == "take")
+    view = s.view(s.player)
+    moves = view.legal_moves()
+    values, done = lookahead_values(
+        view, moves, s.player, Rng("look"), evaluate=evaluate, search_evaluate=search_evaluate,
+        turn_plan=turn_plan, sides=None, deadline=None, samples=1,
+    )  # fmt: skip
+    assert done == 1
+    full = view.determinize(Rng("look").spawn())
+    for move, value in zip(moves, values, strict=True):
+        state = full.apply(move)
+        for step in turn_plan(state):
+            state = state.apply(step)
+        opponent = state.player
+        replies = [state.apply(m) for m in state.legal_moves()]
+        state = max(replies, key=lambda r: margin(evaluate(r), opponent))
+        assert value == pytest.approx(margin(search_evaluate(state), s.player))
+
+
+def test_hard_looks_ahead_at_a_table_with_rivals_and_searches_a_tree_alone():
+    from tablero.diadeplaya.evaluate import turn_plan
+
+    duel = positions("competitive", 2, 13)
+    take = next(s for s in duel[6:] if s.phase == "take")
+    hard = make_bot("hard", seed=2, iterations=30)
+    assert hard.choose(take.view(take.player)) in take.legal_moves()
+    assert isinstance(hard, MctsBot) and hard.LOOKAHEAD
+    assert 1 <= hard.stats.iterations <= hard.LOOKAHEAD_SAMPLES  # deals, not iterations
+    placing = next(s for s in duel[6:] if s.phase == "place")
+    assert hard.choose(placing.view(placing.player)) == turn_plan(placing)[0]
+    alone = next(s for s in positions("solitaire", 1, 13)[4:] if s.phase == "take")
+    hard.choose(alone.view(0))
+    assert hard.stats.iterations > hard.LOOKAHEAD_SAMPLES  # the tree's iterations
+
+
+def test_a_look_ahead_keeps_its_time_budget_with_at_least_one_deal():
+    take = next(s for s in positions("competitive", 2, 14)[6:] if s.phase == "take")
+    hard = make_bot("hard", seed=3, budget_ms=1)
+    assert hard.choose(take.view(take.player)) in take.legal_moves()
+    assert hard.stats.iterations == 1

@@ -24,6 +24,7 @@ __all__ = [
     "search_evaluator_for",
     "search_settings_for",
     "sides_of",
+    "turn_plan_for",
     "turn_starts_for",
 ]
 
@@ -92,6 +93,15 @@ def turn_starts_for(game_id: str) -> Callable[[State], bool] | None:
     solitaire game), which a change of seat cannot tell."""
     module = _evaluation_module(game_id)
     return None if module is None else getattr(module, "turn_starts", None)
+
+
+def turn_plan_for(game_id: str) -> Callable[[State], list[Any]] | None:
+    """The game's ``turn_plan(state)`` if its evaluation module has one, else None: the
+    rest of the player's turn as its search evaluation would play it (empty where the
+    game leaves the decision to the bot), for ``hard``'s look-ahead
+    (:mod:`tablero.bots.lookahead`)."""
+    module = _evaluation_module(game_id)
+    return None if module is None else getattr(module, "turn_plan", None)
 
 
 def search_settings_for(game_id: str) -> dict[str, Any]:

@@ -29,6 +29,12 @@ scores it with the game's evaluation:
   the leader's visits in the iterations left.  Decisions among fewer than
   ``FULL_BUDGET_MOVES`` moves get a proportional share of the time budget.
 
+A game's evaluation module may instead ask for a look-ahead (``LOOKAHEAD``): at tables
+with rivals, every decision that starts a turn compares its moves by the rest of the
+turn, the next player's reply and the evaluation, over ``LOOKAHEAD_SAMPLES`` deals at
+most (:mod:`tablero.bots.lookahead`), and the rest of the turn follows the game's
+``turn_plan``.
+
 A game's evaluation module may change these settings for its own decisions (``SEARCH``,
 see :attr:`MctsBot.SETTINGS`), force its sharp replies (``REPLY_FORCED``: the next player
 plays one of them) and give the playouts a quick move (``playout_move``).
@@ -55,9 +61,11 @@ from .evaluation import (
     search_evaluator_for,
     search_settings_for,
     sides_of,
+    turn_plan_for,
     turn_starts_for,
 )
 from .greedy import move_values
+from .lookahead import lookahead_values
 
 __all__ = ["MctsBot"]
 
@@ -85,6 +93,13 @@ def _to_rewards(
     return out
 
 
+def _has_rivals(player: int, sides: tuple[int, ...] | None, num_players: int) -> bool:
+    """Whether some seat plays against ``player`` (not a solitaire or cooperative table)."""
+    if sides is None:
+        return num_players > 1
+    return any(s != sides[player] for s in sides)
+
+
 def _terminal_rewards(state: State) -> list[float]:
     winners = state.winners()
     share = 1.0 / len(winners)
@@ -106,6 +121,8 @@ class MctsBot(Bot):
     CHECK_EVERY = 8  # iterations between checks whether the choice is settled
     OWN_EVALUATION = True  # the tree uses the game's search_evaluate where it has one
     FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
+    LOOKAHEAD = False  # at tables with rivals, a look-ahead instead of the tree
+    LOOKAHEAD_SAMPLES = 12  # the look-ahead's deals at most (``iterations`` bounds them too)
 
     #: The settings a game's evaluation module may change for its own decisions, with a
     #: ``SEARCH`` mapping (``tablero.bots.evaluation.search_settings_for``); the class's
@@ -113,7 +130,7 @@ class MctsBot(Bot):
     SETTINGS = (
         "UCB_C", "PW_C", "PW_ALPHA", "EXPAND_K", "ORDER_AFTER", "CUTOFF_TURNS",
         "PLAYOUT_TO_CUTOFF", "SHARP_REPLY", "REPLY_FORCED", "PLAYOUT_MOVE", "CHECK_EVERY",
-        "FULL_BUDGET_MOVES", "OWN_EVALUATION",
+        "FULL_BUDGET_MOVES", "OWN_EVALUATION", "LOOKAHEAD", "LOOKAHEAD_SAMPLES",
     )  # fmt: skip
 
     def budget_share(self, num_moves: int) -> float:
@@ -178,6 +195,8 @@ class MctsBot(Bot):
         self.sides = sides_of(view)
         self.turn_starts = turn_starts_for(view.game.id)
         self.policy = playout_for(view.game.id) if self.PLAYOUT_MOVE else None
+        if self.LOOKAHEAD and _has_rivals(player, self.sides, view.num_players):
+            return self._look_ahead(view, moves, player, rng, start, deadline)
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
@@ -205,6 +224,42 @@ class MctsBot(Bot):
         )
         self.stats = SearchStats(len(moves), done, time.perf_counter() - start)
         return best
+
+    def _look_ahead(
+        self,
+        view: State,
+        moves: list[Any],
+        player: int,
+        rng: Rng,
+        start: float,
+        deadline: float | None,
+    ) -> Any:
+        """A decision by the look-ahead (``LOOKAHEAD``): at a turn's start the move with
+        the best mean margin after the rest of the turn and the next player's reply;
+        inside a turn the game's ``turn_plan``, else ``medium``'s move."""
+        plan = turn_plan_for(view.game.id)
+        if plan is None:
+            raise ValueError(f"{view.game.id} has no turn_plan for a look-ahead")
+        if self._new_turn(view) or self.turn_starts is None:
+            samples = self.LOOKAHEAD_SAMPLES
+            if self.iterations is not None:
+                samples = min(samples, self.iterations)
+            values, done = lookahead_values(
+                view, moves, player, rng,
+                evaluate=evaluator_for(view.game.id), search_evaluate=self.evaluate,
+                turn_plan=plan, sides=self.sides, deadline=deadline, samples=samples,
+            )  # fmt: skip
+            best = max(range(len(moves)), key=values.__getitem__)
+            self.stats = SearchStats(len(moves), done, time.perf_counter() - start)
+            return moves[best]
+        steps = plan(view)
+        if steps and steps[0] in moves:
+            self.stats = SearchStats(len(moves), 1, time.perf_counter() - start)
+            return steps[0]
+        values = move_values(view, moves, player, rng)
+        best = max(range(len(moves)), key=values.__getitem__)
+        self.stats = SearchStats(len(moves), len(moves), time.perf_counter() - start)
+        return moves[best]
 
     # --- one iteration ---------------------------------------------------------------
 

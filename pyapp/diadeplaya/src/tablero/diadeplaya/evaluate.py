@@ -20,7 +20,9 @@ shared score instead of a margin over rivals).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from typing import cast
 
 from . import scoring
 from .beach import lay, legal_spots
@@ -30,8 +32,8 @@ from .shapes import ROTATIONS
 from .state import DiaDePlayaState
 
 __all__ = [
-    "SEARCH", "best_placements", "evaluate", "playout_move", "search_evaluate",
-    "set_ups", "sharp_replies", "sides", "turn_starts",
+    "SEARCH", "best_placements", "evaluate", "next_take", "playout_move", "search_evaluate",
+    "set_ups", "sharp_replies", "sides", "turn_plan", "turn_starts",
 ]  # fmt: skip
 
 #: ``(beach blocks, face, rotation, criteria) -> [(points but umbrellas, largest umbrella
@@ -42,7 +44,7 @@ _CACHE_LIMIT = 20_000
 #: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): every
 #: decision gets the whole time budget (a take among 3 cards is the turn's decision that
 #: matters), and the next player's take is forced (``sharp_replies``: all of them).
-SEARCH = {"FULL_BUDGET_MOVES": 1, "REPLY_FORCED": True}
+SEARCH = {"FULL_BUDGET_MOVES": 1, "REPLY_FORCED": True, "LOOKAHEAD": True}
 
 
 def sides(state: DiaDePlayaState) -> tuple[int, ...]:
@@ -209,8 +211,52 @@ def search_evaluate(state: DiaDePlayaState) -> list[float]:
     if state.is_terminal():
         return values
     extra = [set_ups(g, state.criteria) for g in state.grids]
+    if NEXT_TAKE:
+        taker, gain = next_take(state)
+        if taker is not None:
+            extra[state.beach_of(taker)] += NEXT_TAKE * gain
     seats = _seat_extra(state, extra)
     return [v + x for v, x in zip(values, seats, strict=True)]
+
+
+#: ``hard``'s weight of the next player's take (:func:`next_take`).
+NEXT_TAKE = 1.0
+
+
+def next_take(state: DiaDePlayaState) -> tuple[int | None, float]:
+    """The seat that takes next from the market as it stands, and what its best card
+    there would add to its beach at its best placement (its points, its umbrella points
+    against the other beaches as they are): ``(None, 0.0)`` when nobody will take from
+    this market onto another beach than the one of the card in hand (cooperative and
+    solitaire play, the end of the deck)."""
+    faces = [f for f in state.market if f is not None]
+    if not faces or state.phase not in ("take", "rotate", "place"):
+        return None, 0.0
+    if state.holding is None:
+        taker = state.player
+    else:
+        taker = (state.player + 1) % state.n
+        if state.beach_of(taker) == state.beach_of(state.player):
+            return None, 0.0
+    b = state.beach_of(taker)
+    grid = state.grids[b]
+    if not grid:
+        return None, 0.0
+    now = state.points[b]
+    base = sum(v for k, v in now.items() if k != "umbrellas")
+    umbrellas = "umbrellas" in state.criteria
+    largest = [scoring.largest_umbrella(g) for g in state.grids] if umbrellas else []
+    before = now.get("umbrellas", 0)
+    best = -math.inf
+    for face in faces:
+        for points, k in best_placements(grid, face, ROTATIONS, state.criteria):
+            gain = points - base
+            if umbrellas:
+                largest[b], kept = k, largest[b]
+                gain += scoring.umbrella_points(largest, state.shared)[b] - before
+                largest[b] = kept
+            best = max(best, gain)
+    return taker, best
 
 
 def _seat_extra(state: DiaDePlayaState, extra: list[float]) -> list[float]:
@@ -220,3 +266,53 @@ def _seat_extra(state: DiaDePlayaState, extra: list[float]) -> list[float]:
         team = [extra[0] + extra[2], extra[1] + extra[3]]
         return [team[q % 2] for q in range(state.n)]
     return extra
+
+
+#: ``(seat, card in hand, rotation, every beach, criteria, mode) -> moves``: the
+#: :func:`turn_plan` of a position (a look-ahead asks for the same ones in every deal).
+_PLANS: dict[tuple[object, ...], list[DiaDePlayaMove]] = {}
+
+
+def turn_plan(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
+    """The rest of the turn of a player holding a card, for ``hard``'s look-ahead: the
+    rotation (unless chosen) and the spot whose beach is best for them by
+    :func:`search_evaluate` (points now and set-ups, their margin over the rivals), as one
+    choice; a first card is laid on ``0,0`` by its rotation.  Empty in the other
+    decisions (a first card's side, a take)."""
+    if state.phase not in ("rotate", "place") or state.holding is None:
+        return []
+    key = (
+        state.player, state.holding, state.rotation,
+        tuple(tuple(sorted(g.items())) for g in state.grids), state.criteria, state.mode,
+    )  # fmt: skip
+    hit = _PLANS.get(key)
+    if hit is not None:
+        return hit
+    sides_ = sides(state)
+    p = state.player
+    best: tuple[float, list[DiaDePlayaMove]] | None = None
+    turns = state.legal_moves() if state.phase == "rotate" else [None]
+    for turn in turns:
+        turned = _after(state, turn)
+        lays = turned.legal_moves() if turned.phase == "place" else [None]
+        for spot in lays:
+            after = _after(turned, spot)
+            values = (
+                [float(x) for x in after.scores()]
+                if after.is_terminal()
+                else search_evaluate(after)
+            )
+            rivals = [v for q, v in enumerate(values) if sides_[q] != sides_[p]]
+            value = values[p] - max(rivals) if rivals else values[p]
+            if best is None or value > best[0]:
+                best = (value, [m for m in (turn, spot) if m is not None])
+    assert best is not None
+    if len(_PLANS) >= _CACHE_LIMIT:
+        _PLANS.clear()
+    _PLANS[key] = best[1]
+    return best[1]
+
+
+def _after(state: DiaDePlayaState, move: DiaDePlayaMove | None) -> DiaDePlayaState:
+    """The state after ``move`` (a legal one; ``None``: the state itself)."""
+    return state if move is None else cast(DiaDePlayaState, state.apply_unchecked(move))

@@ -74,13 +74,16 @@ def surfers(beach: Beach) -> int:
 def lonely_tourists(beach: Beach) -> list[tuple[int, bool]]:
     """The tourists with no other tourist among their 8 neighbours, each with whether a
     surfer stands anywhere on the straight line it faces (empty cells do not block it)."""
-    out = []
-    cols, rows = GRID.bounds(beach) if beach else (range(0), range(0))
+    out: list[tuple[int, bool]] = []
+    bounds: tuple[range, range] | None = None  # worked out at the first lonely tourist
     for c, b in beach.items():
         if b >> 2 != TOURIST:
             continue
         if any((beach.get(c + d, -1) >> 2) == TOURIST for d in AROUND):
             continue
+        if bounds is None:
+            bounds = GRID.bounds(beach)
+        cols, rows = bounds
         step = FACING_STEP[b & 3]
         x, y = GRID.xy(c)
         dx, dy = GRID.xy(GRID.origin + step)
