@@ -240,7 +240,7 @@ def test_the_next_take_is_the_best_card_of_the_market_at_its_best_placement(play
     assert checked >= 2
 
 
-def test_the_next_take_belongs_to_the_seat_after_the_holder_and_not_to_a_shared_beach():
+def test_the_next_take_belongs_to_the_seat_after_the_holder_and_never_to_a_shared_beach():
     from tablero.diadeplaya.evaluate import next_take
 
     for mode, players in (("competitive", 2), ("competitive", 3), ("teams", 4)):
@@ -251,9 +251,8 @@ def test_the_next_take_belongs_to_the_seat_after_the_holder_and_not_to_a_shared_
             taker, _ = next_take(s)
             assert taker == (s.player + 1) % players
     for mode, players in (("cooperative", 3), ("solitaire", 1)):
-        for s in positions(mode, players, 9)[:-1]:
-            if s.holding is not None:
-                assert next_take(s) == (None, 0.0)
+        for s in positions(mode, players, 9):
+            assert next_take(s) == (None, 0.0)
 
 
 def test_hards_evaluation_counts_the_next_take_for_its_taker():

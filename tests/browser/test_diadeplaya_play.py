@@ -12,6 +12,7 @@ the card's ghost is shown), the preview, Confirm.
 from __future__ import annotations
 
 import re
+import statistics
 
 import pytest
 from diadeplaya_ui import (
@@ -104,6 +105,39 @@ def test_a_two_player_game_against_a_bot_to_the_final_scoring(new_page, site_ser
         assert f"{'Ana' if totals[0] > totals[1] else 'Ben'} wins with {points}" in winner
     assert "Ben lays card " in log and "Ana lays card " in log
     assert page.locator(f"{SPOT}, {TAKE}, {CONFIRM}").count() == 0
+
+
+def test_a_hard_bots_turns_in_the_worker_take_at_most_two_seconds_a_decision(
+    new_page, site_server
+):
+    """Ben, ``bot:hard`` (the look-ahead at a table with a rival), in the worker: each of
+    his decisions from asked to applied on the page (his first turn, with the worker's
+    start, not counted); his take is searched, and his card is laid where the take's
+    look-ahead planned it, at once."""
+    page = open_app(new_page, site_server, viewport={"width": 1280, "height": 800})
+    start(page, "competitive", kinds=("human", "bot:hard"), seed=5)
+    wait_decision(page, "side:")
+    play_turn(page)  # Ana's first card; then Ben's, and the worker's start
+    wait_turn_or_end(page)
+    counted = len(page.evaluate("[...window.tableroBots.log]"))
+    for _ in range(3):
+        play_turn(page)
+        wait_turn_or_end(page)
+    log = page.evaluate("[...window.tableroBots.log]")[counted:]
+    asked = {e["id"]: e["at"] for e in log if e["event"] == "asked"}
+    applied = {e["id"]: e["at"] for e in log if e["event"] == "applied"}
+    times = sorted((applied[i] - asked[i]) / 1000 for i in asked if i in applied)
+    answers = [e for e in log if e["event"] == "answered"]
+    takes = [e for e in answers if e["move"].startswith("take")]
+    print(
+        f"\nDía de Playa, hard in the browser: {len(times)} decisions, asked -> applied "
+        f"median {statistics.median(times):.2f} s, max {max(times):.2f} s; deals per take "
+        f"{[e['stats_iterations'] for e in takes]}"
+    )
+    assert len(takes) == 3 and len(times) >= 9  # take, rotate, place: 3 turns
+    assert all(e["stats_iterations"] >= 1 for e in takes)
+    assert max(times) <= 2.0
+    assert "Ben lays card " in log_text(page)
 
 
 def test_a_cooperative_games_turns_pass_between_the_seats(new_page, site_server):

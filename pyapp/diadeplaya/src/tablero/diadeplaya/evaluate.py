@@ -226,18 +226,13 @@ NEXT_TAKE = 1.0
 def next_take(state: DiaDePlayaState) -> tuple[int | None, float]:
     """The seat that takes next from the market as it stands, and what its best card
     there would add to its beach at its best placement (its points, its umbrella points
-    against the other beaches as they are): ``(None, 0.0)`` when nobody will take from
-    this market onto another beach than the one of the card in hand (cooperative and
-    solitaire play, the end of the deck)."""
+    against the other beaches as they are): ``(None, 0.0)`` at a table with one beach
+    (cooperative and solitaire play, whose ``hard`` is the tree search of v3) and at the
+    end of the deck."""
     faces = [f for f in state.market if f is not None]
-    if not faces or state.phase not in ("take", "rotate", "place"):
+    if state.shared or not faces or state.phase not in ("take", "rotate", "place"):
         return None, 0.0
-    if state.holding is None:
-        taker = state.player
-    else:
-        taker = (state.player + 1) % state.n
-        if state.beach_of(taker) == state.beach_of(state.player):
-            return None, 0.0
+    taker = state.player if state.holding is None else (state.player + 1) % state.n
     b = state.beach_of(taker)
     grid = state.grids[b]
     if not grid:
