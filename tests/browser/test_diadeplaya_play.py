@@ -107,9 +107,7 @@ def test_a_two_player_game_against_a_bot_to_the_final_scoring(new_page, site_ser
     assert page.locator(f"{SPOT}, {TAKE}, {CONFIRM}").count() == 0
 
 
-def test_a_hard_bots_turns_in_the_worker_take_at_most_two_seconds_a_decision(
-    new_page, site_server
-):
+def test_a_hard_bots_turns_in_the_worker_take_at_most_two_seconds_a_decision(new_page, site_server):
     """Ben, ``bot:hard`` (the look-ahead at a table with a rival), in the worker: each of
     his decisions from asked to applied on the page (his first turn, with the worker's
     start, not counted); his take is searched, and his card is laid where the take's

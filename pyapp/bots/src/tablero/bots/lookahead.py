@@ -15,10 +15,11 @@ start of a turn (the game's ``turn_starts``), in each deal of the hidden parts
 3. the position is scored by the game's ``search_evaluate``, and the move's value is its
    margin over the rivals, averaged over the deals (every move sees the same deals).
 
-Deals are drawn until the time budget, ``iterations`` deals, or ``SAMPLES`` deals, with
-at least one.  Inside a turn the bot follows the game's ``turn_plan`` (the rest of the
-turn is settled by the evaluation once the card is chosen); a decision ``turn_plan``
-does not cover is taken as ``medium`` takes it.
+Deals are drawn until the time budget, ``iterations`` deals, or ``LOOKAHEAD_SAMPLES``
+deals (``tablero.bots.mcts.MctsBot``), with at least one.  Inside a turn the bot
+follows the game's ``turn_plan`` (the rest of the turn is settled by the evaluation once
+the card is chosen); a decision ``turn_plan`` does not cover is taken as ``medium``
+takes it.
 """
 
 from __future__ import annotations

@@ -12,6 +12,11 @@ deals, ask for the same ones.
 of a team, in cooperative and solitaire play every seat (the bots then maximise the
 shared score instead of a margin over rivals).
 
+``hard`` looks ahead at a table with rivals (``SEARCH``; ``tablero.bots.lookahead``):
+``turn_plan(state)`` is the rest of a turn once the card is taken (the rotation and spot
+best by ``search_evaluate``), and ``search_evaluate`` adds to ``evaluate`` each beach's
+set-ups and ``next_take``, what the seat that takes next would get from the market.
+
 >>> from tablero.core import make
 >>> state = make("diadeplaya", players=2, seed=1, first_player=0)
 >>> evaluate(state), sides(state)
@@ -41,9 +46,11 @@ __all__ = [
 _CACHE: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
 _CACHE_LIMIT = 20_000
 
-#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): every
-#: decision gets the whole time budget (a take among 3 cards is the turn's decision that
-#: matters), and the next player's take is forced (``sharp_replies``: all of them).
+#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): at a
+#: table with rivals the look-ahead (:func:`turn_plan`, :func:`next_take`); at a table
+#: with one beach the tree, where every decision gets the whole time budget (a take among
+#: 3 cards is the turn's decision that matters) and the next take is forced
+#: (``sharp_replies``: all of them).
 SEARCH = {"FULL_BUDGET_MOVES": 1, "REPLY_FORCED": True, "LOOKAHEAD": True}
 
 
@@ -266,6 +273,7 @@ def _seat_extra(state: DiaDePlayaState, extra: list[float]) -> list[float]:
 #: ``(seat, card in hand, rotation, every beach, criteria, mode) -> moves``: the
 #: :func:`turn_plan` of a position (a look-ahead asks for the same ones in every deal).
 _PLANS: dict[tuple[object, ...], list[DiaDePlayaMove]] = {}
+_PLANS_LIMIT = 2_048  # keys hold every beach: a few KB each
 
 
 def turn_plan(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
@@ -302,7 +310,7 @@ def turn_plan(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
             if best is None or value > best[0]:
                 best = (value, [m for m in (turn, spot) if m is not None])
     assert best is not None
-    if len(_PLANS) >= _CACHE_LIMIT:
+    if len(_PLANS) >= _PLANS_LIMIT:
         _PLANS.clear()
     _PLANS[key] = best[1]
     return best[1]
