@@ -272,6 +272,9 @@ def _seat_extra(state: DiaDePlayaState, extra: list[float]) -> list[float]:
 
 #: ``(seat, card in hand, rotation, every beach, criteria, mode) -> moves``: the
 #: :func:`turn_plan` of a position (a look-ahead asks for the same ones in every deal).
+#: The market is not in the key, on purpose: it changes a plan's values only through the
+#: next player's take (:func:`next_take`), the same for every spot but for the umbrella
+#: lead, and it holds the deal's new card, so keying on it would plan again in every deal.
 _PLANS: dict[tuple[object, ...], list[DiaDePlayaMove]] = {}
 _PLANS_LIMIT = 2_048  # keys hold every beach: a few KB each
 
