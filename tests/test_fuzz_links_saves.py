@@ -19,7 +19,11 @@ not installed fails the count test, it is not skipped):
   (listed, loaded, its game read, then saved over); deep nesting, huge and random texts;
 * states: state JSON mutated (``from_json``) and the notation mutated (``from_text``);
 * challenge links (``tc1.``, games with a one-player mode): the same families as links,
-  and saved records whose challenge field is mutated (each imported and stored).
+  and saved records whose challenge field is mutated (each imported and stored);
+* overflowing numbers (``*.overflow``): a number of a valid link's payload, record,
+  state or challenge replaced by one no float holds (``1e999``, ``-1E400``...), which
+  Python's JSON reader would take as infinity; every such case must be refused (an
+  infinity loaded once could never be exported again).
 
 At least 10,000 cases run per test run (``FUZZ_CASES``, split over the games; the seed
 is ``FUZZ_SEED``); the counts and the time are printed (``pytest -s``).
@@ -32,6 +36,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import time
 import traceback
@@ -53,6 +58,7 @@ from tablero.core import (
     get_game,
     make,
 )
+from tablero.core.jsonutil import load_json
 from tablero.web.challenge import challenge_game, decode_challenge, encode_challenge
 from tablero.web.links import decode_link, encode_link, link_game
 from tablero.web.plugin import Seat
@@ -213,6 +219,22 @@ def mutate_json(value: Any, rng: random.Random, ops: int = 1) -> Any:
     return value
 
 
+OVERFLOWING = ["1e999", "-1e999", "1E400", "-2.5e+309", "9" * 20 + "e300", "1.0e99999"]
+_NUMBER = re.compile(r"(?<=[:,\[])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?=[,\]}])")
+
+
+def overflow(text: str, rng: random.Random) -> str:
+    """JSON ``text`` with one of its numbers (a random one) replaced by an overflowing
+    one; ``text`` with one appended to its first array or object when it has none."""
+    spots = list(_NUMBER.finditer(text))
+    big = rng.choice(OVERFLOWING)
+    if not spots:
+        i = text.find("[") + 1 or text.find("{") + 1
+        return text[:i] + (big + "," if text[i - 1 : i] == "[" else f'"x":{big},') + text[i:]
+    spot = rng.choice(spots)
+    return text[: spot.start()] + big + text[spot.end() :]
+
+
 def nest(depth: int, rng: random.Random) -> str:
     opener, closer = rng.choice([("[", "]"), ('{"a":', "}"), ("[[", "]]")])
     return opener * depth + "0" + closer * depth
@@ -364,7 +386,14 @@ def open_file(text: str | bytes) -> str:
     assert store.storage.get(SAVE_PREFIX + "kept") == "sentinel"
     playable(game.state)
     assert store.load(game.id).state == game.state
+    exported_again(game)
     return "imported"
+
+
+def exported_again(game: SavedGame) -> None:
+    """What was read can be exported, and the exported file imported back."""
+    again = import_json(export_json(game), SaveStore(MemoryStorage()), now=2.0)
+    assert again.state == game.state
 
 
 def open_entry(text: str, good: SavedGame) -> str:
@@ -388,6 +417,7 @@ def open_entry(text: str, good: SavedGame) -> str:
         return exc.code
     assert summaries and summaries[0].id == good.id
     playable(loaded.state)
+    load_json(export_json(loaded))  # what loads can be exported as JSON (no Infinity)
     store.save(good)  # a readable entry may be replaced
     assert store.load(good.id).state == good.state
     return "loaded"
@@ -445,6 +475,11 @@ def link_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
     yield Case(
         "link.payload_text", lambda: open_link(frame(raw_text.encode("utf-8", "surrogatepass")))
     )
+    if rng.random() < 0.2:
+        big = overflow(json.dumps(payload, ensure_ascii=False), rng).encode(
+            "utf-8", "surrogatepass"
+        )
+        yield Case("link.overflow", lambda: refused(open_link(frame(big))))
     if rng.random() < 0.1:
         depth = rng.choice([49, 100, 1000, 20_000])
         deep = json.dumps(payload)[:-1] + "," + nest(depth, rng) + "]"
@@ -472,6 +507,10 @@ def save_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
     chars = mutate_text(record_text, rng)
     yield Case("file.chars", lambda: open_file(chars))
     yield Case("entry.chars", lambda: open_entry(mutate_text(record_text, rng), good))
+    if rng.random() < 0.2:
+        big = overflow(record_text, rng)
+        yield Case("file.overflow", lambda: refused(open_file(big)))
+        yield Case("entry.overflow", lambda: refused(open_entry(big, good)))
     if rng.random() < 0.1:
         depth = rng.choice([49, 1000, 20_000])
         deep = record_text.rstrip()[:-1] + ',"x":' + nest(depth, rng) + "}"
@@ -494,6 +533,9 @@ def state_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
     data = state.to_dict() if rng.random() < 0.8 else state.view(0).to_dict()
     text = json.dumps(mutate_json(data, rng, rng.choice([1, 2])))
     yield Case("state.json", lambda: open_state_json(text))
+    if rng.random() < 0.2:
+        big = overflow(json.dumps(data), rng)
+        yield Case("state.overflow", lambda: refused(open_state_json(big)))
     notation = state.to_text()
     lines = notation.split("\n")
     i = rng.randrange(len(lines))
@@ -517,6 +559,11 @@ def challenge_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
     raw_text = mutate_text(json.dumps(payload, ensure_ascii=False), rng)
     raw = raw_text.encode("utf-8", "surrogatepass")
     yield Case("challenge.payload_text", lambda: open_challenge(frame(raw, prefix="tc")))
+    if rng.random() < 0.2:
+        big = overflow(json.dumps(payload, ensure_ascii=False), rng).encode(
+            "utf-8", "surrogatepass"
+        )
+        yield Case("challenge.overflow", lambda: refused(open_challenge(frame(big, prefix="tc"))))
     if rng.random() < 0.1:
         depth = rng.choice([49, 1000, 20_000])
         deep = (json.dumps(payload)[:-1] + "," + nest(depth, rng) + "]").encode()
@@ -547,6 +594,12 @@ def challenge_cases(sample: Sample, rng: random.Random) -> Iterator[Case]:
         decode_challenge(link).deal(), 1.0, 2.0,
     )  # fmt: skip
     yield Case("challenge.entry", lambda: open_entry(text_record, good))
+
+
+def refused(outcome: str) -> str:
+    """An outcome that must be a refusal (an overflowing number opens nothing)."""
+    assert outcome not in ("opened", "imported", "loaded", "read"), outcome
+    return outcome
 
 
 class Hang(Exception):
@@ -636,3 +689,5 @@ def test_fuzz_links_saves_and_states() -> None:
     assert any(k.startswith("file.deep") for k in outcomes)
     assert any(k.startswith("challenge.chars") for k in outcomes)
     assert any(k.startswith("challenge.payload -> opened") for k in outcomes)
+    for family in ("link", "file", "entry", "state", "challenge"):
+        assert any(k.startswith(f"{family}.overflow") for k in outcomes), family

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from itertools import accumulate
@@ -64,6 +65,15 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused where it overflows a float
+    (``1e999`` would be read as infinity, which JSON cannot write back)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:24]} is too large")
+    return value
+
+
 def load_json(
     text: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_JSON_DEPTH
 ) -> Any:
@@ -72,7 +82,8 @@ def load_json(
 
     Raises :class:`CorruptDataError` (and nothing else) for text that is too long, nests
     too deeply, is not UTF-8 or is not JSON (``NaN`` and ``Infinity`` are refused: they
-    are not JSON).
+    are not JSON; so is a number too large for a float, such as ``1e999``, which would be
+    read as infinity and could never be written back as JSON).
 
     >>> load_json('{"a": [1, 2]}')
     {'a': [1, 2]}
@@ -80,6 +91,10 @@ def load_json(
     Traceback (most recent call last):
       ...
     tablero.core.errors.CorruptDataError: the data nests 1000 levels deep (at most 48 are allowed)
+    >>> load_json("[1e999]")
+    Traceback (most recent call last):
+      ...
+    tablero.core.errors.CorruptDataError: the data is not valid JSON (the number 1e999 is too large)
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * max_chars:
@@ -106,7 +121,7 @@ def load_json(
             code="json.too_deep",
         )
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # RecursionError: unreachable, kept safe
         raise CorruptDataError(f"the data is not valid JSON ({exc})", code="json.invalid") from exc
 

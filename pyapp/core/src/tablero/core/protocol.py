@@ -281,7 +281,7 @@ class State(ABC):
 
     def to_json(self) -> str:
         """The state as compact, canonical JSON (``from_json`` reads it back)."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=True)
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
     @abstractmethod
     def to_text(self) -> str:

@@ -215,7 +215,7 @@ def pack(payload: list[Any], head: str) -> str:
     without padding: the frame every kind of Tablero link shares (``docs/saves-and-
     links.md``).  :class:`ShareError` (``link.too_long``) when the deflated JSON passes
     64 KiB."""
-    data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    data = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = packer.compress(data.encode("utf-8")) + packer.flush()
     if len(body) > 0xFFFF:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import re
 from collections.abc import Callable
@@ -207,7 +208,9 @@ def _record(game: SavedGame) -> dict[str, Any]:
 
 
 def _dump(game: SavedGame) -> str:
-    return json.dumps(_record(game), separators=(",", ":"), ensure_ascii=False)
+    # allow_nan=False: a record is never written with ``Infinity`` or ``NaN``, which no
+    # JSON reader (ours included) takes back.
+    return json.dumps(_record(game), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def _check_game(game: SavedGame) -> SavedGame:
@@ -220,6 +223,9 @@ def _check_game(game: SavedGame) -> SavedGame:
         raise ValueError(f"the state is a {game.state.game.id} game, not {game.game_id}")
     if len(game.seats) != game.state.num_players:
         raise ValueError(f"{game.state.num_players} seats are needed, not {len(game.seats)}")
+    for what, value in (("created", game.created), ("updated", game.updated)):
+        if not _is_number(value):
+            raise ValueError(f"a saved game's {what} time must be a finite number, not {value!r}")
     seats = [check_seat(s.name, s.colour, s.kind) for s in game.seats]
     if game.challenge is not None and not game.challenge.is_for(game.state):
         raise ValueError("the challenge is for another deal than the game's")
@@ -227,7 +233,10 @@ def _check_game(game: SavedGame) -> SavedGame:
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A JSON number that JSON can write back: not a bool, not infinite, not NaN."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
 
 
 class _Where:
