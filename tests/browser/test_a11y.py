@@ -213,6 +213,19 @@ def arboretum_discard(page) -> None:
     click(page, '[data-act="pick-card"]')
 
 
+def arboretum_seen(page) -> None:
+    """Ben's turn after taking Ana's discard: a card in his hand that everyone saw him
+    take, marked "seen" (where axe found a label naming another thing, issue 33)."""
+    arboretum_draw(page)
+    arboretum_ui.play_turn(page)
+    arboretum_ui.reveal(page)
+    click(page, '[data-act="move"][data-move="draw A"]')
+    assert page.locator(".arb-hand .arb-tag").count() == 1
+    click(page, '[data-act="move"][data-move="draw deck"]')
+    click(page, '[data-act="pick-card"]')  # the seen card pickable, the others too
+    assert page.locator(".arb-hand .arb-tag").count() == 1
+
+
 # Arraial's table
 
 
@@ -346,6 +359,7 @@ SCREENS: dict[str, Callable] = {
     "table-arboretum-draw": arboretum_draw,
     "table-arboretum-play": arboretum_play,
     "table-arboretum-discard": arboretum_discard,
+    "table-arboretum-seen": arboretum_seen,
     "table-arraial-act": arraial_act,
     "table-arraial-land": arraial_land,
     "table-arraial-preview": arraial_preview,

@@ -385,7 +385,8 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
             if narrow(legal, DrawPile, seat=q):
                 body = raw_tag(
                     "button",
-                    card_icon(top, 44) + tag("span", t("arboretum.pile.take")),
+                    # a space apart: the card's rank and the word read as two words
+                    card_icon(top, 44) + " " + tag("span", t("arboretum.pile.take")),
                     type="button",
                     class_="arb-take",
                     data_act="move",
@@ -525,13 +526,17 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
         if x in known:
             tags += tag("span", t("arboretum.hand.known"), class_="arb-tag")
         cls = "arb-hand-card" + (" is-new" if name in fresh else "")
-        label = words + (f" ({t('arboretum.hand.known_long')})" if x in known else "")
+        label = words
+        if x in known:
+            # The name holds the visible tag's own word ("seen"): a label never names
+            # another thing than what is shown (axe: label-content-name-mismatch).
+            label = t("arboretum.hand.known_label", card=words, tag=t("arboretum.hand.known"))
         if _pickable(legal, phase, x):
             first = c is None and not any("data-focus" in h for h in cards)
             cards.append(
                 raw_tag(
                     "button",
-                    card_icon(x, 52) + tags,
+                    card_icon(x, 52) + (" " + tags if tags else ""),
                     type="button",
                     class_=cls,
                     data_act="pick-card",
