@@ -30,6 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from site_build import shared_site  # noqa: E402
 
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -53,8 +54,14 @@ ALLOWED_HOSTS = {"127.0.0.1"}
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The site, built once per session by build.py into a temporary folder."""
-    return build.build_site(tmp_path_factory.mktemp("site") / "dist")
+    """The site, built once per session by build.py into a temporary folder.  Under
+    pytest-xdist the workers share one build: the first worker to collect a browser test
+    starts it in the background (tests/conftest.py, while the tests without a browser
+    run), and every worker waits here until it is done."""
+    shared = shared_site(tmp_path_factory)
+    if shared is None:
+        return build.build_site(tmp_path_factory.mktemp("site") / "dist")
+    return shared.wait()
 
 
 class SiteServer:
@@ -242,6 +249,20 @@ class NetworkGuard:
         if route:
             context.route("**/*", self._route)
 
+    def unwatch(self, context) -> None:
+        """Stop watching ``context`` (the shared tab's, after its test)."""
+        context.remove_listener("request", self._record)
+        context.unroute("**/*", self._route)
+
+    def origins(self) -> set[str]:
+        """The http(s) origins of every request seen."""
+        out = set()
+        for url in self.urls:
+            parts = urlsplit(url)
+            if parts.scheme in ("http", "https") and parts.netloc:
+                out.add(f"{parts.scheme}://{parts.netloc}")
+        return out
+
 
 @pytest.fixture
 def network_guard():
@@ -250,18 +271,148 @@ def network_guard():
     assert not guard.violations, f"requests left 127.0.0.1: {guard.violations}"
 
 
+#: Every context of the suite prefers reduced motion (nothing is checked halfway through
+#: an animation, and nothing waits for one) unless its test is about motion and says
+#: ``reduced_motion="no-preference"``.
+DEFAULT_OPTIONS = {"reduced_motion": "reduce"}
+#: Playwright's own default viewport, which a context made without one gets.
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
+#: Context options the shared tab can take on by itself (the others need a context).
+TAB_OPTIONS = {"viewport", "reduced_motion", "color_scheme"}
+#: What a test may do to a page that outlives the next navigation; a shared tab that
+#: had one of these done is closed after the test and a new one made for the next.
+LASTING = ("add_init_script", "expose_binding", "expose_function", "route",
+           "route_from_har", "set_extra_http_headers")  # fmt: skip
+
+
+class SharedTab:
+    """One browser tab that the tests of a worker take in turn (``new_page``'s first
+    page in each test), instead of a context and a page made and booted for each test.
+
+    Booting the app in a new context costs about 3 s (a new renderer process compiles
+    Pyodide's WebAssembly again); in a tab that has already run it, about 1 s.  Between
+    two tests the tab is reset to what a fresh context gives: it goes to about:blank
+    (the app unloads, its workers end), every storage of each origin the last test
+    visited is cleared (localStorage, IndexedDB, Cache Storage, service workers), the
+    other tabs of its context are closed, and the viewport and media features are set
+    from the test's options.  A test that did something to the page that outlives a
+    navigation (:data:`LASTING`, such as an init script) gets its tab closed after it;
+    the listeners it added on the page are removed.  Options a tab cannot take on
+    (a locale, a touch screen...) and ``route=False`` (caching tests) get a fresh
+    context, as before.
+    """
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.context = None
+        self.page = None
+        self.lasting = False
+        self.listeners: list[tuple[str, object]] = []
+
+    @staticmethod
+    def fits(route: bool, options: dict) -> bool:
+        return route and set(options) <= TAB_OPTIONS
+
+    def take(self, guard: NetworkGuard, options: dict):
+        if self.page is None or self.lasting or self.page.is_closed():
+            self.close()
+            self.context = self.browser.new_context()
+            self.page = self._watched(self.context.new_page())
+        self.page.set_viewport_size(options.get("viewport", DEFAULT_VIEWPORT))
+        self.page.emulate_media(
+            reduced_motion=options.get("reduced_motion", DEFAULT_OPTIONS["reduced_motion"]),
+            color_scheme=options.get("color_scheme", "light"),
+        )
+        self.page.set_default_timeout(30_000)
+        self.page.set_default_navigation_timeout(30_000)
+        guard.watch(self.context)
+        return self.page
+
+    def give_back(self, guard: NetworkGuard) -> None:
+        """After the test: the guard unhooked, the page's listeners removed, the tab
+        blank and its origins' storage cleared (or the tab closed)."""
+        if self.context is None or self.page is None:
+            return
+        guard.unwatch(self.context)
+        if self.lasting or self.page.is_closed():
+            self.close()
+            return
+        for event, handler in self.listeners:
+            self.page.remove_listener(event, handler)
+        self.listeners.clear()
+        try:
+            for page in self.context.pages:
+                if page is not self.page:
+                    page.close()
+            self.page.goto("about:blank")
+            cdp = self.context.new_cdp_session(self.page)
+            for origin in sorted(guard.origins()):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            cdp.detach()
+            self.context.set_offline(False)
+        except Exception:  # noqa: BLE001 - a tab that cannot be reset is replaced
+            self.close()
+
+    def _watched(self, page):
+        """``page`` with its lasting changes and its listeners noticed."""
+        for name in LASTING:
+            original = getattr(page, name)
+
+            def noticed(*args, _original=original, **kwargs):
+                self.lasting = True
+                return _original(*args, **kwargs)
+
+            setattr(page, name, noticed)
+        for name in ("on", "once"):
+            original = getattr(page, name)
+
+            def listened(event, handler, _original=original):
+                self.listeners.append((event, handler))
+                return _original(event, handler)
+
+            setattr(page, name, listened)
+        return page
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:  # noqa: BLE001 - closed already
+                pass
+        self.context = self.page = None
+        self.lasting = False
+        self.listeners.clear()
+
+
+@pytest.fixture(scope="session")
+def shared_tab(browser):
+    tab = SharedTab(browser)
+    yield tab
+    tab.close()
+
+
 @pytest.fixture
-def new_page(browser, network_guard):
-    """``new_page(route=True, **context_options)``: a page in a fresh context."""
+def new_page(browser, network_guard, shared_tab):
+    """``new_page(route=True, **context_options)``: a page on a blank profile, with
+    reduced motion unless the options say otherwise.  A test's first page is the
+    worker's shared tab, reset (:class:`SharedTab`) when the options allow it; other
+    pages get a fresh context each."""
     contexts = []
+    took_tab = False
 
     def make(route: bool = True, **options):
-        context = browser.new_context(**options)
+        nonlocal took_tab
+        if not took_tab and SharedTab.fits(route, options):
+            took_tab = True
+            return shared_tab.take(network_guard, options)
+        context = browser.new_context(**{**DEFAULT_OPTIONS, **options})
         contexts.append(context)
         network_guard.watch(context, route=route)
         return context.new_page()
 
     yield make
+    if took_tab:
+        shared_tab.give_back(network_guard)
     for context in contexts:
         context.close()
 
@@ -275,7 +426,7 @@ def persistent_context(playwright_instance, network_guard, tmp_path):
 
     def make(name: str = "profile", **options):
         context = playwright_instance.chromium.launch_persistent_context(
-            str(tmp_path / name), **launch_options(), **options
+            str(tmp_path / name), **launch_options(), **{**DEFAULT_OPTIONS, **options}
         )
         contexts.append(context)
         network_guard.watch(context, route=False)

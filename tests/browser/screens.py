@@ -1,7 +1,8 @@
 """Screenshots of the main screens, taken by playing the built site like a player.
 
-Used by ``tests/browser/test_screenshots.py`` (into the ignored ``tests/output/``) and
-by ``python3 build.py screenshots`` (into ``docs/screenshots/``, shown in the README):
+Run by ``python3 build.py screenshots`` (into ``docs/screenshots/``, shown in the
+README), never by the test suite; its helpers (``import_finished_game``) are shared with
+the browser tests:
 
     uv run python tests/browser/screens.py --out docs/screenshots
 """

@@ -319,10 +319,21 @@ def diadeplaya_solitaire_end(page) -> None:
 # Finished games
 
 
+#: What each game's end screen shows besides the result (these checks were made by
+#: tests/browser/test_screenshots.py until the screenshots left the suite, issue 31).
+END_SHOWS: dict[str, tuple[str, Callable[[int], bool]]] = {
+    "arribada": ("#app svg polyline", lambda n: n >= 2),  # the score chart: a line a player
+    "arboretum": (".shell-end .arb-end [data-species-row]", lambda n: n == 6),  # a species
+}
+
+
 def end(game: str) -> Callable:
     def go(page) -> None:
         import_finished_game(page, game)
         assert page.locator(".shell-end").count() == 1
+        if game in END_SHOWS:
+            selector, expected = END_SHOWS[game]
+            assert expected(page.locator(selector).count()), selector
 
     return go
 

@@ -11,7 +11,6 @@ once the minimum is met; a face-up card to refill the octagon.
 from __future__ import annotations
 
 import re
-import statistics
 
 import pytest
 from arraial_ui import COLUMN, END, TAKE, bar, play_turn, status
@@ -231,28 +230,17 @@ def test_hot_seat_passes_the_device_and_hides_nothing_that_is_public(new_page, s
     assert page.locator(END).count() == 0
 
 
-def test_a_hard_bots_decision_takes_at_most_two_seconds(new_page, site_server):
-    """Ben, ``bot:hard``, in the worker: from each decision asked to its move applied on
-    the page (the worker's start, in his first turn, not counted)."""
+def test_a_hard_bot_searches_in_the_worker(new_page, site_server):
+    """Ben, ``bot:hard``, decides in the worker: his first turn's decisions are asked,
+    answered (one of them searched) and applied on the page.  How long they take is
+    measured by bench/bench_bots_browser.py (the 2-second bound), not here."""
     page = open_app(new_page, site_server)
     start_game(page, "arraial", kinds=("human", "bot:hard"), seed=5)
     wait_decision(page, "act:pick")
     play_turn(page)
     wait_decision_or_end(page)
-    counted = len(page.evaluate("[...window.tableroBots.log]"))
-    for _ in range(2):
-        play_turn(page)
-        wait_decision_or_end(page)
-        if page.locator(".shell-end").count():
-            break
-    log = page.evaluate("[...window.tableroBots.log]")[counted:]
-    asked = {e["id"]: e["at"] for e in log if e["event"] == "asked"}
-    applied = {e["id"]: e["at"] for e in log if e["event"] == "applied"}
-    times = sorted((applied[i] - asked[i]) / 1000 for i in asked if i in applied)
+    log = page.evaluate("[...window.tableroBots.log]")
+    asked = {e["id"] for e in log if e["event"] == "asked"}
+    applied = {e["id"] for e in log if e["event"] == "applied"}
     searched = [e for e in log if e["event"] == "answered" and e.get("stats_iterations", 0) > 0]
-    print(
-        f"\nArraial, hard in the browser: {len(times)} decisions, asked -> applied median "
-        f"{statistics.median(times):.2f} s, max {max(times):.2f} s; {len(searched)} searched"
-    )
-    assert len(times) >= 3 and searched
-    assert max(times) <= 2.0
+    assert len(asked) >= 2 and asked == applied and searched

@@ -12,7 +12,6 @@ the card's ghost is shown), the preview, Confirm.
 from __future__ import annotations
 
 import re
-import statistics
 
 import pytest
 from diadeplaya_ui import (
@@ -107,34 +106,24 @@ def test_a_two_player_game_against_a_bot_to_the_final_scoring(new_page, site_ser
     assert page.locator(f"{SPOT}, {TAKE}, {CONFIRM}").count() == 0
 
 
-def test_a_hard_bots_turns_in_the_worker_take_at_most_two_seconds_a_decision(new_page, site_server):
-    """Ben, ``bot:hard`` (the look-ahead at a table with a rival), in the worker: each of
-    his decisions from asked to applied on the page (his first turn, with the worker's
-    start, not counted); his take is searched, and his card is laid where the take's
-    look-ahead planned it, at once."""
+def test_a_hard_bots_turn_in_the_worker_follows_its_plan(new_page, site_server):
+    """Ben, ``bot:hard`` (the look-ahead at a table with a rival), plays his first turn
+    in the worker: his take is searched (at least one deal), and his card is turned and
+    laid where the take's look-ahead planned it, at once.  How long his decisions take is
+    measured by bench/bench_bots_browser.py (the 2-second bound), not here."""
     page = open_app(new_page, site_server, viewport={"width": 1280, "height": 800})
     start(page, "competitive", kinds=("human", "bot:hard"), seed=5)
     wait_decision(page, "side:")
-    play_turn(page)  # Ana's first card; then Ben's, and the worker's start
+    play_turn(page)  # Ana's first card; then Ben's, the worker starting
     wait_turn_or_end(page)
-    counted = len(page.evaluate("[...window.tableroBots.log]"))
-    for _ in range(3):
-        play_turn(page)
-        wait_turn_or_end(page)
-    log = page.evaluate("[...window.tableroBots.log]")[counted:]
-    asked = {e["id"]: e["at"] for e in log if e["event"] == "asked"}
-    applied = {e["id"]: e["at"] for e in log if e["event"] == "applied"}
-    times = sorted((applied[i] - asked[i]) / 1000 for i in asked if i in applied)
+    play_turn(page)  # Ana's take and card; then Ben's whole turn
+    wait_turn_or_end(page)
+    log = page.evaluate("[...window.tableroBots.log]")
     answers = [e for e in log if e["event"] == "answered"]
     takes = [e for e in answers if e["move"].startswith("take")]
-    print(
-        f"\nDía de Playa, hard in the browser: {len(times)} decisions, asked -> applied "
-        f"median {statistics.median(times):.2f} s, max {max(times):.2f} s; deals per take "
-        f"{[e['stats_iterations'] for e in takes]}"
-    )
-    assert len(takes) == 3 and len(times) >= 9  # take, rotate, place: 3 turns
-    assert all(e["stats_iterations"] >= 1 for e in takes)
-    assert max(times) <= 2.0
+    assert len(takes) == 1 and takes[0]["stats_iterations"] >= 1
+    after = answers[answers.index(takes[0]) + 1 :]
+    assert after and all(e.get("stats_iterations", 0) == 0 for e in after)  # the plan, no search
     assert "Ben lays card " in log_text(page)
 
 

@@ -16,16 +16,17 @@ clicks of ``ui.click``); nothing is moved any other way.
   the pass screen lists what happened, without the previous player's rack.
 * The end screen leads with the result: the winner line and the players' scores are in
   the first viewport.
-* Screenshots of every size (``viewport_shots.capture_viewports``) into tests/output/.
 
 One page per screen size (module scope: the app boots once per size, the bot worker
-starts once) walks each game through its decisions.
+starts once) walks each game through its decisions; under pytest-xdist the module runs
+on one worker (``xdist_group``), so each size boots once.  The screenshots of every size
+(``viewport_shots.capture_viewports``) are made by ``python3 build.py screenshots``, not
+by the suite.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import diadeplaya_ui as dp
 import pytest
@@ -35,18 +36,15 @@ from ui import click
 from viewport_shots import (
     SEEDS,
     VIEWPORTS,
-    capture_viewports,
     context_options,
     decision,
     first_reachable,
-    shot_name,
     start_game,
     wait_decision,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("table-layout")]
 
-OUT = Path(__file__).resolve().parents[1] / "output" / "screenshots"
 MIN_TARGET = 24  # px: WCAG 2.2 "target size (minimum)"
 #: the board frame's share of the viewport at least: never squeezed into a strip by the
 #: panels around it (a fifth of the height, nearly half the width)
@@ -604,20 +602,3 @@ def test_the_end_screen_leads_with_the_result(pages, size, game):
     found = page.evaluate(MEASURE, [groups, MIN_TARGET])
     assert found["scrollTop"] == 0, f"the end screen opens scrolled by {found['scrollTop']} px"
     assert not found["problems"], "\n".join(found["problems"])
-
-
-# --- 4. screenshots ------------------------------------------------------------------------------
-
-
-def test_the_table_is_captured_at_every_size(pages, site_server):
-    files = capture_viewports(pages, site_server.url, OUT)
-    expected = []
-    for w, h in VIEWPORTS:
-        expected += [shot_name("arribada", w, h), shot_name("arribada", w, h, "-preview")]
-        expected.append(shot_name("arboretum", w, h))
-        expected += [shot_name("arraial", w, h), shot_name("arraial", w, h, "-placing")]
-        for mode in ("solitaire", "competitive", "cooperative", "teams", "end"):
-            expected.append(shot_name(f"diadeplaya-{mode}", w, h))
-    assert sorted(p.name for p in files) == sorted(expected)
-    for path in files:
-        assert path.stat().st_size > 5_000, path

@@ -1,8 +1,8 @@
 """The table at the four screen sizes players use, played like a player (clicks only).
 
-Shared by ``tests/browser/test_table_layout.py`` (the layout checks, and the screenshots
-into the ignored ``tests/output/screenshots/``) and by ``tests/browser/screens.py``
-(``--viewports``, run by ``python3 build.py screenshots``: into ``docs/screenshots/``).
+Shared by ``tests/browser/test_table_layout.py`` (the layout checks) and by
+``tests/browser/screens.py`` (``--viewports``, run by ``python3 build.py screenshots``:
+the screenshots, into ``docs/screenshots/``; the suite takes none).
 
 :func:`capture_viewports` starts, for each game and each size, a 2-player game against a
 random bot and saves ``<game>-<w>x<h>.png`` at the start of the player's turn (Arribada

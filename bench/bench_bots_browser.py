@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""The hard bot's decisions in the browser, timed against their 2-second bound.
+
+    uv run python bench/bench_bots_browser.py [--games arribada arraial diadeplaya]
+                                              [--site DIR] [--json out.json]
+
+Three scenarios, each a game against ``bot:hard`` played through the built site in
+Chromium (the bot in its Web Worker), as the browser tests play it; each prints its
+decisions' times, from a decision asked of the worker to its move applied on the page,
+with the worker's start (the bot's first turn) left out:
+
+* **arribada**: Ana against Ben (hard), seed 21, three of Ana's turns; every decision
+  and the median at most 2 s; also the MCTS iterations a second and the worker's start;
+* **arraial**: Ana against Ben (hard), seed 5, two of Ana's turns; every decision at most
+  2 s, at least three decisions and one searched;
+* **diadeplaya**: competitive, Ana against Ben (hard, the look-ahead), seed 5, three
+  turns; every decision at most 2 s, each of the three takes searched (at least one
+  deal), nine decisions (take, turn, lay) and Ben's cards laid.
+
+These were timed tests of the suite until issue 31 (``test_a_hard_move_takes_at_most_two
+_seconds``, ``test_a_hard_bots_decision_takes_at_most_two_seconds``, ``test_a_hard_bots
+_turns_in_the_worker_take_at_most_two_seconds_a_decision``): timings are measured here,
+never in ``python3 build.py test``.  The exit code is 1 when a bound or a check fails,
+and the line of each scenario says which.  Figures: docs/bots.md ("In the browser").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+
+import build  # noqa: E402
+from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
+
+BOUND_S = 2.0
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def decision_times(log: list[dict]) -> list[float]:
+    """Seconds from each decision asked to its move applied."""
+    asked = {e["id"]: e["at"] for e in log if e["event"] == "asked"}
+    applied = {e["id"]: e["at"] for e in log if e["event"] == "applied"}
+    return sorted((applied[i] - asked[i]) / 1000 for i in asked if i in applied)
+
+
+def bots_log(page) -> list[dict]:
+    return list(page.evaluate("[...window.tableroBots.log]"))
+
+
+def arribada(page) -> dict:
+    from test_bots_play import new_bot_game, play_human_turn, wait_bot_turn_over
+
+    new_bot_game(page, "hard", seed="21")
+    play_human_turn(page)  # the worker starts during the bot's first turn: not counted
+    wait_bot_turn_over(page)
+    counted = len(bots_log(page))
+    for _ in range(3):
+        play_human_turn(page)
+        if page.locator(".shell-end").count():
+            break
+        wait_bot_turn_over(page)
+    log = bots_log(page)[counted:]
+    times = decision_times(log)
+    asked = {e["id"] for e in log if e["event"] == "asked"}
+    answers = [e for e in log if e["event"] == "answered" and e["id"] in asked]
+    searched = [e for e in answers if e.get("stats_iterations", 0) > 0]
+    rates = [e["stats_iterations"] / e["stats_seconds"] for e in searched if e["stats_seconds"]]
+    checks = {
+        "at least 3 decisions": len(times) >= 3,
+        f"median at most {BOUND_S} s": bool(times) and statistics.median(times) <= BOUND_S,
+    }
+    return {
+        "times": times,
+        "checks": checks,
+        "extra": f"{statistics.median(rates):,.0f} MCTS iterations/s (median of {len(rates)}); "
+        f"worker start {page.evaluate('window.tableroBots.startMs') / 1000:.2f} s"
+        if rates
+        else "",
+    }
+
+
+def arraial(page) -> dict:
+    from arraial_ui import play_turn
+    from test_arraial_play import wait_decision_or_end
+    from viewport_shots import start_game, wait_decision
+
+    start_game(page, "arraial", kinds=("human", "bot:hard"), seed=5)
+    wait_decision(page, "act:pick")
+    play_turn(page)
+    wait_decision_or_end(page)
+    counted = len(bots_log(page))
+    for _ in range(2):
+        play_turn(page)
+        wait_decision_or_end(page)
+        if page.locator(".shell-end").count():
+            break
+    log = bots_log(page)[counted:]
+    searched = [e for e in log if e["event"] == "answered" and e.get("stats_iterations", 0) > 0]
+    times = decision_times(log)
+    return {
+        "times": times,
+        "checks": {"at least 3 decisions": len(times) >= 3, "one searched": bool(searched)},
+        "extra": f"{len(searched)} searched",
+    }
+
+
+def diadeplaya(page) -> dict:
+    import diadeplaya_ui as dp
+    from viewport_shots import wait_decision
+
+    dp.start(page, "competitive", kinds=("human", "bot:hard"), seed=5)
+    wait_decision(page, "side:")
+    dp.play_turn(page)  # Ana's first card; then Ben's, and the worker's start
+    dp.wait_turn_or_end(page)
+    counted = len(bots_log(page))
+    for _ in range(3):
+        dp.play_turn(page)
+        dp.wait_turn_or_end(page)
+    log = bots_log(page)[counted:]
+    times = decision_times(log)
+    takes = [e for e in log if e["event"] == "answered" and e["move"].startswith("take")]
+    from test_diadeplaya_play import log_text
+
+    return {
+        "times": times,
+        "checks": {
+            "3 takes, 9 decisions": len(takes) == 3 and len(times) >= 9,
+            "every take searched": all(e["stats_iterations"] >= 1 for e in takes),
+            "Ben's cards laid": "Ben lays card " in log_text(page),
+        },
+        "extra": f"deals per take {[e['stats_iterations'] for e in takes]}",
+    }
+
+
+SCENARIOS: dict[str, Callable] = {
+    "arribada": arribada,
+    "arraial": arraial,
+    "diadeplaya": diadeplaya,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=list(SCENARIOS), choices=list(SCENARIOS))
+    parser.add_argument("--site", help="a built site to use (default: build one)")
+    parser.add_argument("--json", help="write the results here")
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
+    try:
+        site = Path(args.site) if args.site else build.build_site(tmp / "dist")
+        server = SiteServer(site).start()
+        results: dict[str, dict] = {}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch_options())
+            for game in args.games:
+                context = browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")
+                page = context.new_page()
+                page.goto(server.url)
+                wait_ready(page)
+                result = SCENARIOS[game](page)
+                context.close()
+                times = result["times"]
+                result["checks"][f"every decision at most {BOUND_S} s"] = bool(times) and (
+                    max(times) <= BOUND_S
+                )
+                results[game] = result
+                failed = [name for name, ok in result["checks"].items() if not ok]
+                print(
+                    f"{game}, hard in the browser: {len(times)} decisions, asked -> applied "
+                    f"median {statistics.median(times) if times else float('nan'):.2f} s, "
+                    f"max {max(times) if times else float('nan'):.2f} s (bound {BOUND_S} s); "
+                    f"{result['extra']}; "
+                    + ("all checks hold" if not failed else "FAILED: " + ", ".join(failed)),
+                    flush=True,
+                )
+            browser.close()
+        server.stop()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0 if all(all(r["checks"].values()) for r in results.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
