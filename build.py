@@ -224,7 +224,9 @@ def parallel(pytest_args: list[str]) -> list[str]:
         a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist"
         for a in pytest_args
     )
-    return pytest_args if chosen else ["-n", "auto", *pytest_args]
+    # loadgroup: tests marked with one xdist_group run on one worker (a module that keeps
+    # one page a screen size); the others go to whichever worker is free.
+    return pytest_args if chosen else ["-n", "auto", "--dist", "loadgroup", *pytest_args]
 
 
 def cmd_test(pytest_args: list[str]) -> int:

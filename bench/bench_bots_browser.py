@@ -36,10 +36,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT)]
+
+from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
 
 import build  # noqa: E402
-from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
 
 BOUND_S = 2.0
 VIEWPORT = {"width": 1280, "height": 800}

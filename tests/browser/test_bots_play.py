@@ -14,7 +14,6 @@ come from ``window.tableroBots.log`` (``tablero.web.botworker.BotWorker``).
 
 from __future__ import annotations
 
-
 import pytest
 from conftest import wait_ready
 from test_app_flows import NEXT_CLICK
