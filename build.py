@@ -216,17 +216,27 @@ def cmd_catalogs() -> int:
     return 0
 
 
+#: pytest-xdist workers a core: the suite waits more than it computes (bots thinking
+#: against their time budgets, a page's timers, Chromium's own processes), so two
+#: workers a core keep both cores busy (docs/testing.md has the measurements).
+WORKERS_PER_CORE = 2
+MAX_WORKERS = 8  # each worker runs a Chromium of its own
+
+
 def parallel(pytest_args: list[str]) -> list[str]:
-    """``pytest_args`` with one pytest-xdist worker per core (``-n auto``) unless they
-    choose the workers themselves (``-n``, ``--numprocesses``, ``-p no:xdist``).  On two
-    cores this takes the suite from about 15 to 8 minutes (docs/testing.md)."""
+    """``pytest_args`` with pytest-xdist workers (:data:`WORKERS_PER_CORE` a core) unless
+    they choose the workers themselves (``-n``, ``--numprocesses``, ``--dist``, ``-p
+    no:xdist``)."""
     chosen = any(
         a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist"
         for a in pytest_args
     )
+    if chosen:
+        return pytest_args
+    workers = min(MAX_WORKERS, WORKERS_PER_CORE * (os.cpu_count() or 1))
     # loadgroup: tests marked with one xdist_group run on one worker (a module that keeps
     # one page a screen size); the others go to whichever worker is free.
-    return pytest_args if chosen else ["-n", "auto", "--dist", "loadgroup", *pytest_args]
+    return ["-n", str(workers), "--dist", "loadgroup", *pytest_args]
 
 
 def cmd_test(pytest_args: list[str]) -> int:

@@ -412,13 +412,14 @@ def shared_tab(browser):
 
 
 @pytest.fixture
-def new_page(browser, network_guard, shared_tab):
+def new_page(browser, network_guard, shared_tab, request):
     """``new_page(route=True, **context_options)``: a page on a blank profile, with
     reduced motion unless the options say otherwise.  A test's first page is the
     worker's shared tab, reset (:class:`SharedTab`) when the options allow it; other
-    pages get a fresh context each."""
+    pages get a fresh context each, and so does every page of a test marked
+    ``first_visit`` (a test of the boot, the service worker or the page's policy)."""
     contexts = []
-    took_tab = False
+    took_tab = request.node.get_closest_marker("first_visit") is not None
 
     def make(route: bool = True, **options):
         nonlocal took_tab
@@ -431,7 +432,7 @@ def new_page(browser, network_guard, shared_tab):
         return context.new_page()
 
     yield make
-    if took_tab:
+    if took_tab and request.node.get_closest_marker("first_visit") is None:
         shared_tab.give_back(network_guard)
     for context in contexts:
         context.close()

@@ -15,7 +15,7 @@ from ui import new_game, place
 
 import build
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 STAGES = ["download", "python", "games", "app"]
 

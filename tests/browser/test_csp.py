@@ -25,7 +25,7 @@ from ui import click
 
 import build
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 #: Every violation the page hears of, from its very start.
 LISTEN = """

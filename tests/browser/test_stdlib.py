@@ -13,7 +13,7 @@ import pytest
 from conftest import boot_data, wait_offline_ready, wait_ready
 from ui import new_game, place
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 # Imported by Python's start in Pyodide, or by the page's modules.
 STARTUP = (
