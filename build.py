@@ -216,10 +216,9 @@ def cmd_catalogs() -> int:
     return 0
 
 
-#: pytest-xdist workers a core: the suite waits more than it computes (bots thinking
-#: against their time budgets, a page's timers, Chromium's own processes), so two
-#: workers a core keep both cores busy (docs/testing.md has the measurements).
-WORKERS_PER_CORE = 2
+#: pytest-xdist workers a core: one (two a core made the browser tests thrash: four
+#: Chromiums on two cores, a slower run; docs/testing.md has the measurements).
+WORKERS_PER_CORE = 1
 MAX_WORKERS = 8  # each worker runs a Chromium of its own
 
 
