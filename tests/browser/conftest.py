@@ -65,6 +65,16 @@ def built_site(tmp_path_factory) -> Path:
     return shared.wait()
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that does not print a client's hanging up mid-response
+    (a tab leaving the page while its service worker still downloads the site)."""
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 class SiteServer:
     """A static server for a built site on 127.0.0.1, with switches for the tests.
 
@@ -125,7 +135,7 @@ class SiteServer:
                 return f
 
         self._stopping.clear()
-        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        self._server = QuietServer(("127.0.0.1", self.port), Handler)
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         threading.Thread(target=self._server.serve_forever, daemon=True).start()

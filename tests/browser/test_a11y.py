@@ -2,13 +2,18 @@
 (tests/browser/axe.py): no serious or critical violation of WCAG 2.1 A/AA or of axe's
 best practices.
 
-Each screen is its own test (a fresh page each): the start screen (empty, with the menu
+Each screen is audited once a test reaches it: the start screen (empty, with the menu
 open, in each other language, and with a game to continue), each game's new-game form
 (and one refused), the pass-the-device screen of a hot-seat game, the table at each kind
 of decision, each game's rules, the saved games (the list, renaming, deleting, unreadable
 entries, none), and the end screen and the replay of a finished game (a saved-game file
 imported through the menu, as the screenshots do).
 Pages prefer reduced motion, so nothing is audited halfway through an animation.
+
+A screen reached on the way to another (Arribada's rack on the way to its preview) is
+audited on that way, in the very state its own test reached before issue 31 (one test a
+screen then, each replaying the screens before it): :data:`CHAINS` says which screens
+each test audits, and a test checks that they are every screen of :data:`SCREENS`.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable
 import arboretum_ui
 import diadeplaya_ui as dp
 import pytest
-from axe import AXE_JS, assert_clean
+from axe import AXE_JS, audit, describe
 from conftest import wait_ready
 from screens import import_finished_game
 from ui import click, open_app, reveal
@@ -26,7 +31,8 @@ from ui import click, open_app, reveal
 pytestmark = pytest.mark.browser
 
 GAMES = ("arribada", "arboretum", "arraial", "diadeplaya")
-TABLE_REWORK = pytest.mark.xfail(strict=True, reason="issue 17: fixed with the table rework")
+#: The module's screen functions that other screens' functions call by name.
+GAME_PREFIXES = ("arribada_", "arboretum_", "arraial_", "diadeplaya_", "saves", "home")
 
 
 def menu(page, act: str) -> None:
@@ -340,7 +346,7 @@ def end(game: str) -> Callable:
 
 def replay(game: str) -> Callable:
     def go(page) -> None:
-        end(game)(page)
+        SCREENS[f"end-{game}"](page)  # audited there too
         click(page, '[data-act="app.replay"]')  # on the last position
         click(page, '[data-act="app.replay-step"][data-step="0"]')
         click(page, '[data-act="app.replay-step"][data-delta="1"]')
@@ -387,21 +393,83 @@ SCREENS: dict[str, Callable] = {
     **{f"replay-{g}": replay(g) for g in GAMES},
 }
 
-#: Audits that fail on screens being rebuilt (issue 17), each with what axe finds there;
-#: a mark comes off as its screen's fix lands (strict: a fixed screen fails until then).
-#: Screens with a known violation still to fix (none left: the table rework of issue 17
-#: fixed the rack's and the display's names and the score chart's lines).
-STILL_FAILING: set[str] = set()
+#: While a test runs: each screen reached so far -> its serious violations.
+_ALONG: dict[str, list] | None = None
 
 
-@pytest.mark.parametrize(
-    "screen",
-    [pytest.param(s, marks=[TABLE_REWORK] if s in STILL_FAILING else []) for s in SCREENS],
-)
-def test_screen_has_no_serious_violations(screen, new_page, site_server):
+def _audited(name: str, go: Callable) -> Callable:
+    """``go`` that, while a test audits (:data:`_ALONG`), audits its screen once reached."""
+
+    def reach(page) -> None:
+        go(page)
+        if _ALONG is not None and name not in _ALONG:
+            _ALONG[name] = audit(page)
+
+    return reach
+
+
+# Every screen audited where it is reached: the module's own names are rebound, so a screen
+# reached through another's function (arribada_rack inside arribada_targets) is audited too.
+_NAMES = {f: n for n, f in globals().items() if callable(f) and n.startswith(GAME_PREFIXES)}
+for _name, _go in list(SCREENS.items()):
+    SCREENS[_name] = _audited(_name, _go)
+    if _go in _NAMES:
+        globals()[_NAMES[_go]] = SCREENS[_name]
+
+#: The tests: each runs the screen it is named after and audits every screen on its way.
+CHAINS: dict[str, tuple[str, ...]] = {
+    **{s: (s,) for s in SCREENS if not s.startswith(("table-", "saves", "replay-", "end-"))},
+    "saves-rename": ("saves", "saves-rename"),
+    "saves-delete": ("saves", "saves-delete"),
+    "saves-problems": ("saves-problems",),
+    "saves-empty": ("saves-empty",),
+    "table-arribada-draw": (
+        "table-arribada-rack", "table-arribada-targets", "table-arribada-preview",
+        "table-arribada-draw",
+    ),
+    "table-arribada-refresh": ("table-arribada-rack", "table-arribada-refresh"),
+    "table-arboretum-discard": (
+        "table-arboretum-draw", "table-arboretum-play", "table-arboretum-discard",
+    ),
+    "table-arboretum-seen": ("table-arboretum-draw", "table-arboretum-seen"),
+    "table-arraial-refill": (
+        "table-arraial-act", "table-arraial-land", "table-arraial-preview", "table-arraial-refill",
+    ),
+    "table-diadeplaya-preview": (
+        "table-diadeplaya-side", "table-diadeplaya-first", "table-diadeplaya-take",
+        "table-diadeplaya-preview",
+    ),
+    "table-diadeplaya-place": (
+        "table-diadeplaya-side", "table-diadeplaya-first", "table-diadeplaya-take",
+        "table-diadeplaya-place",
+    ),
+    "table-diadeplaya-teams": ("table-diadeplaya-teams",),
+    "end-diadeplaya-solitaire": ("end-diadeplaya-solitaire",),
+    **{f"replay-{g}": (f"end-{g}", f"replay-{g}") for g in GAMES},
+}  # fmt: skip
+
+
+def test_the_chains_audit_every_screen():
+    assert set(CHAINS) <= set(SCREENS)
+    assert {s for chain in CHAINS.values() for s in chain} == set(SCREENS)
+    assert all(chain[-1] == name for name, chain in CHAINS.items())
+
+
+@pytest.mark.parametrize("chain", list(CHAINS))
+def test_screen_has_no_serious_violations(chain, new_page, site_server):
+    global _ALONG
     page = open_app(new_page, site_server, reduced_motion="reduce")
-    SCREENS[screen](page)
-    assert_clean(page, screen)
+    _ALONG = {}
+    try:
+        SCREENS[chain](page)
+        reached = dict(_ALONG)
+    finally:
+        _ALONG = None
+    assert tuple(reached) == CHAINS[chain]
+    found = {name: found for name, found in reached.items() if found}
+    assert not found, "accessibility violations:\n" + "\n".join(
+        f"on {name} ({len(v)} rule(s)):\n{describe(v)}" for name, v in found.items()
+    )
 
 
 def test_the_site_does_not_ship_axe(built_site):
