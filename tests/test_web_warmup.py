@@ -42,3 +42,21 @@ def test_table_acts_skip_the_app_menus():
         ("pick-value", {"value": "4", "x": ""}),
         ("cell", {"cell": "b2"}),
     ]
+
+
+def test_warm_up_reads_every_catalog_the_tutorials_included(monkeypatch):
+    """A page restored from the snapshot has no files until its wheels are unpacked after
+    interactive: every catalog must be in memory already, a tutorial's too (a tutorial
+    opened in the first second after such a boot showed its message keys)."""
+    from tablero.web import i18n
+
+    monkeypatch.setattr(i18n, "_LOADED", {})
+    warmup.warm_up(positions=(0,), clicks=0)
+    loaded = set(i18n._LOADED)
+    for game in ("arribada", "arboretum", "arraial", "diadeplaya"):
+        for lang in i18n.LANGUAGES:
+            assert (lang, f"{game}.tutorial") in loaded, (lang, game)
+            assert (lang, game) in loaded, (lang, game)
+    # and a tutorial's text is then read from memory, without its files
+    monkeypatch.setattr(i18n, "_GAMES", i18n._GAMES / "gone")
+    assert i18n.Catalog.load("ja").t("arribada.tutorial.welcome") != "arribada.tutorial.welcome"

@@ -38,6 +38,7 @@ __all__ = [
     "Catalog",
     "format_number",
     "join",
+    "load_every_catalog",
     "pick_language",
     "placeholders",
     "translator",
@@ -120,6 +121,29 @@ def _translations(lang: str, namespace: str) -> gettext.NullTranslations | None:
             found.add_fallback(english)
     _LOADED[(lang, namespace)] = found
     return found
+
+
+def load_every_catalog() -> list[tuple[str, str]]:
+    """Read every catalog on the page into memory, the tutorials' included, in every
+    language; the (language, namespace) pairs read.
+
+    The memory snapshot's warm-up calls it (tablero.web.warmup): a page restored from the
+    snapshot has no catalog files until its wheels are unpacked after interactive, so a
+    catalog not read before the snapshot would be missing in the first seconds (a
+    tutorial opened then showed its message keys)."""
+    namespaces = _present()
+    if _GAMES.is_dir():
+        namespaces += sorted(
+            f"{entry.name}.{_TUTORIAL}"
+            for entry in _GAMES.iterdir()
+            if _GAME_ID.fullmatch(entry.name) and (entry / _TUTORIAL / "messages").is_dir()
+        )
+    return [
+        (lang, namespace)
+        for namespace in namespaces
+        for lang in LANGUAGES
+        if _translations(lang, namespace) is not None
+    ]
 
 
 def placeholders(text: str) -> set[str]:

@@ -20,7 +20,7 @@ from tablero.core import Rng, make
 
 from .app import App, Model
 from .games import get_ui
-from .i18n import LANGUAGES, translator
+from .i18n import LANGUAGES, load_every_catalog, translator
 from .plugin import Seat
 from .saves import MemoryStorage, SavedGame, SaveStore
 from .views import render
@@ -62,6 +62,7 @@ def _walk(app: App, model: Model, clicks: int) -> int:
 def warm_up(positions: tuple[int, ...] = (0, 3, 20), clicks: int = 4, seed: int = 1) -> int:
     """Open a hot-seat game of every game of the picker at a few positions (after that
     many random moves), reveal it and click through it; returns the number of renders."""
+    load_every_catalog()  # the tutorials' too: a restored page has no files at first
     renders = 0
     turn = 0
     picker = App(SaveStore(MemoryStorage()), get_ui, translator=translator).available_games()
