@@ -13,7 +13,9 @@ empty form) is left out of its MO file, so the page shows its English.
 from __future__ import annotations
 
 import datetime
+import io
 import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -96,10 +98,23 @@ def compile_folder(folder: Path) -> list[Path]:
             else:
                 keyed.add((key, key), forms)
         path = folder / f"{lang}.mo"
-        with path.open("wb") as f:
-            write_mo(f, keyed)
+        data = io.BytesIO()
+        write_mo(data, keyed)
+        _replace(path, data.getvalue())
         written.append(path)
     return written
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """``path`` holding ``data``: left alone when it already does, else written beside it
+    and moved into place in one step. Processes may read the catalogs while a build
+    compiles them again (the test suite's workers during its background site build):
+    they never see a file half written."""
+    if path.is_file() and path.read_bytes() == data:
+        return
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    part.write_bytes(data)
+    os.replace(part, path)
 
 
 def compile_boot() -> Path:
@@ -113,7 +128,7 @@ def compile_boot() -> Path:
                 raise ValueError(f"{BOOT}: {key} is not a boot.* text")
             if text:
                 table[lang][key] = text
-    BOOT_JSON.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    _replace(BOOT_JSON, (json.dumps(table, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return BOOT_JSON
 
 
