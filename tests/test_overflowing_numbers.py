@@ -8,11 +8,9 @@ files, stored entries), and the writers never write a non-finite number.
 
 from __future__ import annotations
 
-import base64
 import json
 import math
 import re
-import zlib
 
 import pytest
 from tablero.core import CorruptDataError, Rng, State, from_json, game_ids, get_game, make
@@ -29,6 +27,7 @@ from tablero.web.saves import (
     export_json,
     import_json,
 )
+from test_fuzz_links_saves import frame, payload_of  # the links' framing, written once
 
 OVERFLOWING = ["1e999", "-1e999", "1E400", "-2.5e+309", "1.0e99999"]
 EVERY_GAME = pytest.mark.parametrize("game_id", game_ids())
@@ -53,19 +52,12 @@ def seats_for(n: int) -> list[Seat]:
 
 
 def unpacked(link: str) -> str:
-    """The JSON text inside a link (after its prefix and 8-byte frame)."""
-    body = link.split(".", 1)[1]
-    raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    return zlib.decompress(raw[8:], -15).decode("utf-8")
+    """The JSON text inside a link."""
+    return json.dumps(payload_of(link), separators=(",", ":"), ensure_ascii=False)
 
 
 def framed(data: bytes, prefix: str = "tb") -> str:
-    """A link around ``data`` with a correct frame (length, CRC32, length, deflate)."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    body = packer.compress(data) + packer.flush()
-    length = len(body).to_bytes(2, "big")
-    raw = length + zlib.crc32(body).to_bytes(4, "big") + length + body
-    return f"{prefix}1." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return frame(data, prefix=prefix)
 
 
 @pytest.mark.parametrize("number", OVERFLOWING)

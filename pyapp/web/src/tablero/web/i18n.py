@@ -131,13 +131,10 @@ def load_every_catalog() -> list[tuple[str, str]]:
     snapshot has no catalog files until its wheels are unpacked after interactive, so a
     catalog not read before the snapshot would be missing in the first seconds (a
     tutorial opened then showed its message keys)."""
-    namespaces = _present()
-    if _GAMES.is_dir():
-        namespaces += sorted(
-            f"{entry.name}.{_TUTORIAL}"
-            for entry in _GAMES.iterdir()
-            if _GAME_ID.fullmatch(entry.name) and (entry / _TUTORIAL / "messages").is_dir()
-        )
+    games = _present()[1:]  # after the shell's
+    namespaces = _present() + [
+        f"{g}.{_TUTORIAL}" for g in games if (_GAMES / g / _TUTORIAL / "messages").is_dir()
+    ]
     return [
         (lang, namespace)
         for namespace in namespaces
