@@ -186,11 +186,29 @@ def read_setup(setup: Mapping[str, Any], players: int) -> dict[str, Any]:
 def copy_json(value: Any, _depth: int = 0) -> Any:
     """A deep copy of JSON-pure data (dicts, lists and scalars), so saved data never
     shares mutable parts with a state.  Data nested deeper than :data:`MAX_JSON_DEPTH`
-    is refused (:class:`CorruptDataError`), never copied by deep recursion."""
-    if _depth > MAX_JSON_DEPTH:
-        raise CorruptDataError(f"the data nests more than {MAX_JSON_DEPTH} levels deep")
+    is refused (:class:`CorruptDataError`), never copied by deep recursion.
+
+    Scalars are taken as they are without a call of their own (most of a state's data
+    is scalars, and a state's history is copied each time it is written): a container
+    at the deepest level allowed may only be empty, as before."""
     if isinstance(value, dict):
-        return {k: copy_json(v, _depth + 1) for k, v in value.items()}
+        _check_depth(_depth, bool(value))
+        below = _depth + 1
+        return {k: v if type(v) in _SCALARS else copy_json(v, below) for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_json(v, _depth + 1) for v in value]
+        _check_depth(_depth, bool(value))
+        below = _depth + 1
+        return [v if type(v) in _SCALARS else copy_json(v, below) for v in value]
+    _check_depth(_depth, False)
     return value
+
+
+#: The exact types :func:`copy_json` returns as they are (immutable JSON scalars).
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _check_depth(depth: int, has_items: bool) -> None:
+    """Refuse a value deeper than :data:`MAX_JSON_DEPTH`, or a container at that depth
+    with items (they would be deeper)."""
+    if depth > MAX_JSON_DEPTH or (has_items and depth == MAX_JSON_DEPTH):
+        raise CorruptDataError(f"the data nests more than {MAX_JSON_DEPTH} levels deep")
