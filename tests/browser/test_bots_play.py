@@ -1,10 +1,12 @@
 """Bots in Chromium: a person plays against bots by clicking; the bots run in a web worker.
 
 * Responsiveness: while ``hard`` thinks (the thinking indicator is up), the person opens
-  the menu and the rules, and both respond at once; then the bot's move appears in the
-  log and on the board.
-* Browser speed (a ``hard`` move in at most 2 s) is measured by
-  bench/bench_bots_browser.py, not in the suite (a timed test).
+  the menu and the rules and goes back to the table, each answered while the bot still
+  thinks; then the bot's move appears in the log and on the board.
+* Browser speed (a ``hard`` move in at most 2 s) and the page's latency while hard thinks
+  (each of those three inputs answered within 300 ms) are measured by
+  bench/bench_bots_browser.py, not in the suite (timed tests: on a loaded machine a
+  bound in milliseconds fails for reasons that are not the app's).
 * A mixed game (a person and ``medium``) reloaded in the middle resumes, with the bot
   carrying on.
 
@@ -22,16 +24,6 @@ from ui import click, open_app, renders
 pytestmark = pytest.mark.browser
 
 BOT_WAIT_MS = 60_000  # the first decision includes the worker's start
-
-LATENCY_PROBE = """() => {
-  let pressed = null, changed = null;
-  document.addEventListener('pointerdown', (e) => { pressed = e.timeStamp; changed = null; },
-                            true);
-  new MutationObserver(() => { if (changed === null) changed = performance.now(); })
-    .observe(document.getElementById('app'),
-             {attributes: true, subtree: true, attributeFilter: ['open', 'data-render']});
-  window.__latency = () => changed - pressed;
-}"""
 
 
 def new_bot_game(page, level: str, seed: str) -> None:
@@ -97,27 +89,17 @@ def test_page_stays_responsive_while_hard_thinks(new_page, site_server):
     before = log_count(page)
     bens_tiles = page.locator('[data-tile-owner="1"]').count()
 
-    # Latency measured in the page: from the input event (its timeStamp: when the
-    # press happened, so time spent waiting for a busy main thread counts) to the DOM
-    # change it causes (the menu's "open", or the app's render counter).
-    page.evaluate(LATENCY_PROBE)
+    # The person's inputs while the bot thinks: each answered (their latency, input event
+    # to DOM change, is timed by bench/bench_bots_browser.py, scenario "responsive").
     page.locator("details.shell-menu > summary").click()
     page.wait_for_selector(".shell-menu-items [data-act='app.rules']", state="visible")
-    menu_ms = page.evaluate("window.__latency()")
     # A click handled by Python on the main thread: the rules screen, then back.
     assert thinking(page)
     click(page, ".shell-menu-items [data-act='app.rules']")
-    rules_ms = page.evaluate("window.__latency()")
     assert page.locator(".shell-rules").count() == 1
     click(page, "[data-act='app.back']")
-    back_ms = page.evaluate("window.__latency()")
     # The log is on the table and can be read while the bot thinks.
     assert page.locator(".shell-log-list li").count() == before
-    print(
-        f"\nwhile hard thinks: menu opened in {menu_ms:.0f} ms, rules shown in "
-        f"{rules_ms:.0f} ms, back to the table in {back_ms:.0f} ms (input event -> DOM)"
-    )
-    assert max(menu_ms, rules_ms, back_ms) < 300
     still = [e for e in bots_log(page) if e["event"] == "answered"]
     assert thinking(page) or still, "the bot answered before the person could interact"
 
