@@ -6,7 +6,10 @@ ring, reduced motion.
   every decision of Ana's taken with Enter on whatever has the focus (after an arrow key
   now and then, which must move the focus to another item of the same group), until the
   end screen.  At each decision the focus is inside #app, on a control; after each
-  move it is never lost; while the bot moves it is on the status line.
+  move it is never lost; while the bot moves it is on the status line.  The same game
+  is the content security policy's whole game: a first visit listening for violations
+  from its start, ended by the screens around the game (test_csp.py's
+  ``around_the_game``, which clicks them); not one violation.
 * Escape cancels a chosen move (the focus goes back to the board's targets; in Día de
   Playa the card goes back in hand, R turning it), Escape
   closes the open menu (the focus back on its button), and so does a click outside it.
@@ -15,8 +18,9 @@ ring, reduced motion.
 * What a screen reader hears along one Arribada turn (printed, and written to
   tests/output/keyboard-transcript.txt).
 
-Nothing here clicks (only the test "a click outside closes the menu" clicks, outside the
-menu, as its name says); the page is read with ``evaluate``.
+Nothing here clicks (but the test "a click outside closes the menu", outside the menu, as
+its name says, and the screens after a whole game, which the policy's check opens); the
+page is read with ``evaluate``.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import wait_ready
 from keys import (
     ACTIVE,
     MARK,
@@ -36,6 +41,7 @@ from keys import (
     tab_to,
     wait_my_turn,
 )
+from test_csp import LISTEN, around_the_game, violations
 from ui import open_app
 
 pytestmark = pytest.mark.browser
@@ -120,9 +126,17 @@ ARROW_GROUPS = {
 }
 
 
+@pytest.mark.first_visit
 @pytest.mark.parametrize("game", ["arribada", "arboretum", "arraial", "diadeplaya"])
-def test_a_whole_game_by_keyboard(game, new_page, site_server, timer):
-    page = open_app(new_page, site_server)
+def test_a_whole_game_by_keyboard_breaks_no_rule_of_the_policy(game, new_page, site_server, timer):
+    """A whole game by keys, on a first visit that listens for the content security
+    policy's violations (test_csp.py), then the screens around the game: 10-20 s a game
+    (a few hundred decisions, each a key press and a render; the bot in its worker).
+    One game per game serves the keyboard's checks and the policy's (issue 31)."""
+    page = new_page(viewport={"width": 1000, "height": 900}, accept_downloads=True)
+    page.add_init_script(LISTEN)
+    page.goto(site_server.url)
+    wait_ready(page)
     new_bot_game(page, game, seed=9)
     table = TABLES[game]
     assert page.locator(table).count() == 1  # one person: no pass-the-device screen
@@ -142,6 +156,9 @@ def test_a_whole_game_by_keyboard(game, new_page, site_server, timer):
     if game == "diadeplaya":  # a face, the first card laid, 8 cards taken and laid
         assert seen["decision side"] == 1 and seen["decision take"] == 8, seen
         assert seen["decision rotate"] == 9 and seen["decision place"] == 8, seen
+    # the game saved, the screens around it, PyScript and the service worker: no violation
+    print(f"{game}: {around_the_game(page, game)}")
+    assert violations(page) == []
 
 
 # --- (c): Escape and the menu -------------------------------------------------------------
