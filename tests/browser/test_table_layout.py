@@ -17,16 +17,24 @@ clicks of ``ui.click``); nothing is moved any other way.
 * The end screen leads with the result: the winner line and the players' scores are in
   the first viewport.
 
-One page per screen size (module scope: the app boots once per size, the bot worker
-starts once) walks each game through its decisions; under pytest-xdist the module runs
-on one worker (``xdist_group``), so each size boots once.  The screenshots of every size
-(``viewport_shots.capture_viewports``) are made by ``python3 build.py screenshots``, not
-by the suite.
+How: the layout is CSS alone (the app does not listen to resizes), so one walk through a
+game measures the three desktop sizes: at each decision the page is resized to each size
+in turn and measured there (``Screen.check``), then set back to 1280x800, where it is
+clicked on to the next decision.  The phone is a touch context, which a page cannot
+become, so it has its own page and its own walk.  Each problem names its size
+("arribada 2p at 1366x768 turn 1 start [...]").  One page per kind of context (module
+scope: the app boots once on each, the bot worker starts once); under pytest-xdist the
+module runs on one worker (``xdist_group``), so each page boots once.
+
+Cost: 10 desktop walks (three measurements a decision) and 10 phone walks, where one walk
+per size made 40.  The screenshots of every size (``viewport_shots.capture_viewports``)
+are made by ``python3 build.py screenshots``, not by the suite.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import diadeplaya_ui as dp
 import pytest
@@ -34,6 +42,7 @@ from conftest import NetworkGuard, wait_ready
 from screens import import_finished_game
 from ui import click
 from viewport_shots import (
+    PHONE_WIDTH,
     SEEDS,
     VIEWPORTS,
     context_options,
@@ -128,21 +137,39 @@ MEASURE = """([groups, minSize]) => {
 
 
 class Screen:
-    """Checks of what a player sees at each decision of a game on one page; the
-    problems are gathered (every decision is checked) and reported together."""
+    """Checks of what a player sees at each decision of a game on one page, at each of
+    ``sizes``; the problems are gathered (every decision is checked at every size) and
+    reported together, each with its size."""
 
-    def __init__(self, page, label: str, measure: bool = True, pieces: bool = True):
-        """``pieces``: the player always holds pieces (``.tb-hand``); when not (a Día de
-        Playa card is in hand only between taking and laying it), a decision names them."""
+    def __init__(
+        self,
+        page,
+        label: str,
+        sizes: Sequence[tuple[int, int]] = (),
+        measure: bool = True,
+        pieces: bool = True,
+    ):
+        """``sizes``: the viewport sizes measured at each decision (the page is resized
+        to each); the page is played at the first one, set back after each check (none:
+        the page's own size).  ``pieces``: the player always holds pieces (``.tb-hand``);
+        when not (a Día de Playa card is in hand only between taking and laying it), a
+        decision names them."""
         self.page, self.label, self.measure, self.pieces = page, label, measure, pieces
+        self.sizes = list(sizes) or [viewport(page)]
         self.problems: list[str] = []
-        self.boards: list[str] = []
+        self.boards: dict[tuple[int, int], list[str]] = {size: [] for size in self.sizes}
 
     def check(self, stage: str, *groups: tuple[str, str, str, bool]) -> None:
         """``groups``: (name, selector, mode, sized) of the decision's things on top of
-        the board frame and the player's pieces, always checked."""
+        the board frame and the player's pieces, always checked, at each size."""
         if not self.measure:
             return
+        for size in self.sizes:
+            resize(self.page, size)
+            self.check_at(size, stage, groups)
+        resize(self.page, self.sizes[0])  # played at the first size
+
+    def check_at(self, size: tuple[int, int], stage: str, groups) -> None:
         always = [
             ("board frame", ".tb-board", "all", False),
             ("board controls", ".tb-board button", EACH, True),
@@ -150,7 +177,9 @@ class Screen:
         if self.pieces:
             always.append(("pieces", ".tb-hand", "all", False))
         found = self.page.evaluate(MEASURE, [[*always, *groups], MIN_TARGET])
-        where = f"{self.label} {stage} [{decision(self.page)}]"
+        if len(self.sizes) > 1:  # measured after a resize: at that size
+            assert (found["vw"], found["vh"]) == size, (size, found["vw"], found["vh"])
+        where = f"{self.label} at {size_id(size)} {stage} [{decision(self.page)}]"
         if found["scrollTop"] != 0 or found["scrollHeight"] > found["vh"] + 1:
             self.problems.append(
                 f"{where}: the page scrolls (top {found['scrollTop']}, height "
@@ -159,7 +188,7 @@ class Screen:
         if found["scrollWidth"] > found["vw"] + 1:
             self.problems.append(f"{where}: the page is {found['scrollWidth']} px wide")
         w, h = found["board"]
-        self.boards.append(f"{stage} {w}x{h}")
+        self.boards[size].append(f"{stage} {w}x{h}")
         if h < MIN_BOARD_HEIGHT * found["vh"] or w < MIN_BOARD_WIDTH * found["vw"]:
             self.problems.append(
                 f"{where}: the board frame is only {w}x{h} of {found['vw']}x{found['vh']}"
@@ -167,29 +196,47 @@ class Screen:
         self.problems += [f"{where}: {p}" for p in found["problems"]]
 
     def assert_ok(self) -> None:
-        print(f"\n{self.label}: board frame at each decision: {', '.join(self.boards)}")
+        for size, boards in self.boards.items():
+            print(
+                f"\n{self.label} at {size_id(size)}: board frame at each decision: "
+                + ", ".join(boards)
+            )
         assert not self.problems, "\n".join(self.problems)
 
 
-# --- the pages: one per screen size ------------------------------------------------------
+def viewport(page) -> tuple[int, int]:
+    return page.viewport_size["width"], page.viewport_size["height"]
+
+
+def resize(page, size: tuple[int, int]) -> None:
+    if viewport(page) != size:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+
+
+# --- the pages: one per kind of context ----------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def pages(browser, site_server):
-    """``pages(width, height)``: the app on a page of that size (made once per module);
-    every request is checked like the ``new_page`` fixture's."""
+    """``pages(width, height)``: the app on a page of that size (one per kind of context,
+    made once per module: the desktop sizes share a page, resized; the phone, a touch
+    context, has its own); every request is checked like the ``new_page`` fixture's."""
     guard = NetworkGuard()
-    made: dict[tuple[int, int], tuple] = {}
+    made: dict[tuple, tuple] = {}
 
     def get(width: int, height: int):
-        if (width, height) not in made:
-            context = browser.new_context(**context_options(width, height))
+        options = context_options(width, height)
+        kind = tuple(sorted((k, v) for k, v in options.items() if k != "viewport"))
+        if kind not in made:
+            context = browser.new_context(**options)
             guard.watch(context)
             page = context.new_page()
             page.goto(site_server.url)
             wait_ready(page)
-            made[(width, height)] = (context, page)
-        return made[(width, height)][1]
+            made[kind] = (context, page)
+        page = made[kind][1]
+        resize(page, (width, height))
+        return page
 
     yield get
     for context, _ in made.values():
@@ -199,6 +246,13 @@ def pages(browser, site_server):
 
 def size_id(size: tuple[int, int]) -> str:
     return f"{size[0]}x{size[1]}"
+
+
+#: the screens of a walk: the desktop sizes, measured on one page (played at the first),
+#: and the phone, a touch context of its own
+DESKTOP = tuple(size for size in VIEWPORTS if size[0] > PHONE_WIDTH)
+PHONE = tuple(size for size in VIEWPORTS if size[0] <= PHONE_WIDTH)
+SCREENS = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 
 
 # --- 1. every decision on one screen -------------------------------------------------------
@@ -364,11 +418,14 @@ GAME_SETUPS = [
 
 
 @pytest.mark.parametrize("game,players", GAME_SETUPS)
-@pytest.mark.parametrize("size", VIEWPORTS, ids=size_id)
-def test_every_decision_fits_the_screen(pages, size, game, players):
-    page = pages(*size)
+@pytest.mark.parametrize("sizes", SCREENS)
+def test_every_decision_fits_the_screen(pages, sizes, game, players):
+    """Two turns of the game, every decision measured at each size of ``sizes``: 2-10 s
+    a walk (a page's first walk boots the app and the bot worker; a desktop walk resizes
+    the page and measures each of its 10-16 decisions three times)."""
+    page = pages(*sizes[0])
     start_game(page, game, players, seed=SEEDS[game])
-    screen = Screen(page, f"{game} {players}p at {size_id(size)}")
+    screen = Screen(page, f"{game} {players}p", sizes)
     if game == "arribada":
         walk_arribada(screen, page, players)
     elif game == "arraial":
@@ -428,13 +485,15 @@ DIADEPLAYA_MODES = ["solitaire", "competitive", "cooperative", "teams"]
 
 
 @pytest.mark.parametrize("mode", DIADEPLAYA_MODES)
-@pytest.mark.parametrize("size", VIEWPORTS, ids=size_id)
-def test_every_diadeplaya_decision_fits_the_screen(pages, size, mode):
+@pytest.mark.parametrize("sizes", SCREENS)
+def test_every_diadeplaya_decision_fits_the_screen(pages, sizes, mode):
     """Día de Playa in each mode (Ana and random bots): the beach's frame, the market and
-    the buttons in view together at every decision, the page never scrolling."""
-    page = pages(*size)
+    the buttons in view together at every decision, the page never scrolling, at each
+    size of ``sizes``: 2-7 s a walk (ten decisions and the bots' turns between, a
+    desktop walk resizing the page and measuring each decision three times)."""
+    page = pages(*sizes[0])
     dp.start(page, mode)
-    screen = Screen(page, f"diadeplaya {mode} at {size_id(size)}", pieces=False)
+    screen = Screen(page, f"diadeplaya {mode}", sizes, pieces=False)
     walk_diadeplaya(screen, page)
     screen.assert_ok()
 
