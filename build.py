@@ -33,7 +33,7 @@ import sys
 import tempfile
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -1054,6 +1054,7 @@ def generate_service_worker(out: Path) -> dict:
         # (it mounts its own: page_stdlib()).
         "ignore": [
             "sw.js",
+            BUILD_RECORD,  # the build's own (read by its later steps)
             "pyodide/*/python_stdlib.zip",
             *(f"pyscript/*/{name}*" for name in PYSCRIPT_UNUSED),
         ],
@@ -1081,6 +1082,67 @@ def generate_service_worker(out: Path) -> dict:
     return report
 
 
+# --- the build's three steps ----------------------------------------------------------------
+#
+# build_site() runs three steps in order, each writing only what depends on its own input:
+# build_files() every file that depends on neither the snapshot nor the stamp (wheels,
+# runtime, bundles, stdlib, stylesheets, icons, manifest...); snapshot_step() the memory
+# snapshot (``snapshot_games``) and what names it, by a chain of content hashes: the
+# interpreter module, PyScript's config and index.html; stamp_step() the stamp (into
+# index.html) and the service worker, which precaches every file as it is by then.
+# restamp_site() and resnapshot_site() run the later steps alone on a copy of a built site:
+# the same code on the same files as build_site() with the other stamp or snapshot.
+
+#: The record of a build's first step (:class:`SiteFiles`), in the site, read by the later
+#: steps.  Nothing fetches it and the service worker does not precache it.
+BUILD_RECORD = "build-record.json"
+
+
+@dataclass(frozen=True)
+class SiteFiles:
+    """What a build's first step made (:func:`build_files`), URLs relative to the site:
+    the runtime's and PyScript's folders, the wheels (all; the page's), the page's Python
+    bundles (``{"core": url, "web": url, <game>: url}``), its standard library (the zip
+    mounted at boot, the one added later, the packages split between them), the bots'
+    worker, the snapshot's cache reader, the stylesheets, the icons (``(size, url)``), and
+    ``files``, every file of the site the step wrote (all but the record itself)."""
+
+    pyodide: str
+    pyscript: str
+    wheels: tuple[str, ...]
+    page_wheels: tuple[str, ...]
+    bundles: dict[str, str]
+    stdlib: str
+    stdlib_extra: str
+    stdlib_split: tuple[str, ...]
+    bot_worker: str
+    cache_reader: str
+    app_css: str
+    shell_css: str
+    icons: tuple[tuple[int, str], ...]
+    files: tuple[str, ...]
+
+    def write(self, site: Path) -> None:
+        """Into ``site`` as :data:`BUILD_RECORD`."""
+        text = json.dumps(asdict(self), indent=1) + "\n"
+        (site / BUILD_RECORD).write_text(text, encoding="utf-8")
+
+    @classmethod
+    def read(cls, site: Path) -> SiteFiles:
+        """The record of the built ``site``."""
+        path = Path(site) / BUILD_RECORD
+        if not path.is_file():
+            raise BuildError(f"{site} has no {BUILD_RECORD}: not a site made by build_site()")
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return cls(
+            **{
+                **data,
+                **{k: tuple(data[k]) for k in ("wheels", "page_wheels", "stdlib_split", "files")},
+                "icons": tuple((int(size), url) for size, url in data["icons"]),
+            }
+        )
+
+
 def build_site(
     out: Path | str = DIST, stamp: str = "", snapshot_games: int | None = SNAPSHOT_MAX_GAMES
 ) -> Path:
@@ -1088,9 +1150,69 @@ def build_site(
 
     ``stamp`` is written into index.html (a deploy label; the tests use it to make a
     new version of an otherwise identical build); ``snapshot_games``: at most this many
-    games in the memory snapshot (None: as many as fit; the tests use fewer).
+    games in the memory snapshot (None: as many as fit; the tests use fewer).  Three
+    steps (:func:`build_files`, :func:`snapshot_step`, :func:`stamp_step`): a site with
+    another stamp or snapshot is the later steps run again on a copy
+    (:func:`restamp_site`, :func:`resnapshot_site`).
     """
     out = Path(out).resolve()
+    build_files(out)
+    snapshot_step(out, snapshot_games)
+    stamp_step(out, stamp)
+    return out
+
+
+def restamp_site(src: Path | str, out: Path | str, stamp: str) -> Path:
+    """The site built in ``src`` with another ``stamp``, in ``out`` (emptied first); ``out``:
+    ``src``'s files but the service worker copied, then the build's last step
+    (:func:`stamp_step`) run on them, so ``out`` is what ``build_site(stamp=stamp)`` (with
+    ``src``'s snapshot) makes.  The tests deploy "build N+1" so, in seconds instead of a
+    build."""
+    out = _empty(out, keep=src)
+    shutil.copytree(src, out, dirs_exist_ok=True)
+    (out / "sw.js").unlink(missing_ok=True)  # the last step's, made again
+    stamp_step(out, stamp)
+    return out
+
+
+def resnapshot_site(
+    src: Path | str,
+    out: Path | str,
+    snapshot_games: int | None = SNAPSHOT_MAX_GAMES,
+    stamp: str = "",
+) -> Path:
+    """The site built in ``src`` with at most ``snapshot_games`` games in its memory
+    snapshot (and ``stamp``), in ``out`` (emptied first); ``out``: the files of ``src``'s
+    first step copied (its record, :class:`SiteFiles`), then the build's later steps
+    (:func:`snapshot_step`, :func:`stamp_step`) run on them, so ``out`` is what
+    ``build_site(stamp=stamp, snapshot_games=snapshot_games)`` makes."""
+    src = Path(src)
+    record = SiteFiles.read(src)
+    out = _empty(out, keep=src)
+    for name in (*record.files, BUILD_RECORD):
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src / name, out / name)
+    snapshot_step(out, snapshot_games)
+    stamp_step(out, stamp)
+    return out
+
+
+def _empty(out: Path | str, keep: Path | str | None = None) -> Path:
+    """``out`` made an empty folder (resolved); never ``keep`` (the site it derives from)
+    or a folder holding it."""
+    out = Path(out).resolve()
+    if keep is not None and Path(keep).resolve().is_relative_to(out):
+        raise BuildError(f"{out} holds the site {keep}: derive a site into another folder")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    return out
+
+
+def build_files(out: Path) -> SiteFiles:
+    """A build's first step: ``out`` emptied, then every file of the site that depends on
+    neither the memory snapshot nor the stamp, and the record of them (:class:`SiteFiles`,
+    :data:`BUILD_RECORD`)."""
     install_npm_packages()
     _npm_path("pyodide")  # fail early, with advice, when node_modules/ is not set up
     pyscript_dir = _npm_path("@pyscript", "core", "dist")
@@ -1098,9 +1220,7 @@ def build_site(
         shipped = tuple(d for d in distributions() if d not in NOT_IN_BROWSER)
         wheels = build_wheels(Path(tmp), shipped)
         step(f"building the site into {out}")
-        if out.exists():
-            shutil.rmtree(out)
-        out.mkdir(parents=True)
+        out = _empty(out)
         wheel_urls = []
         for wheel in wheels:
             url = f"wheels/{_sha(wheel.read_bytes())}/{wheel.name}"
@@ -1124,13 +1244,10 @@ def build_site(
     for f in pyscript_files:
         shutil.copy2(f, out / pyscript_url / f.name)
 
-    # The memory snapshot (the app's modules imported) and the module PyScript loads as
-    # its interpreter, which restores it when the service worker has it (docs/pwa.md).
+    # The page's Python, compiled: what the memory snapshot imports (docs/pwa.md).
     page_urls = page_wheels(wheel_urls)
     step("compiling the page's Python (node static/make-bytecode.mjs)")
     bundles = page_bundles(out, pyodide_url, page_urls)
-    base_urls = [bundles["core"], bundles["web"]]
-    engine_urls = {game: url for game, url in bundles.items() if game not in ("core", "web")}
     sizes = (f"{name} {(out / url).stat().st_size / 1e3:.0f} KB" for name, url in bundles.items())
     print("    " + ", ".join(sizes), flush=True)
     # The page's own standard library: the modules in use compiled (docs/pwa.md).
@@ -1150,31 +1267,8 @@ def build_site(
         f"{stdlib['extra'] / 1e6:.2f} MB",
         flush=True,
     )
-    step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
-    snapshot_url, snapshot = make_snapshot(
-        out, pyodide_url, stdlib_url, bundles, imports, max_games=snapshot_games
-    )
-    print(
-        f"    {snapshot['modules_imported']} modules, heap {snapshot['heap'] / 2**20:.1f} MiB "
-        f"of which {snapshot['used'] / 2**20:.2f} MiB in use (headroom "
-        f"{(snapshot['heap'] - snapshot['used']) / 2**20:.2f} MiB), "
-        f"{snapshot['bytes'] / 1e6:.1f} MB, {snapshot['gzipped'] / 1e6:.2f} MB gzipped, "
-        f"restored in {snapshot['restoreMs']} ms",
-        flush=True,
-    )
-    interpreter_url = write_interpreter(out, pyodide_url, snapshot_url, stdlib_url)
-
-    # The PyScript configuration (JSON loads faster than TOML): our interpreter module only.
-    # PyScript loads after the board is interactive and gets the interpreter boot.js already
-    # started the app with; boot.js unpacks the page's wheels itself (docs/pwa.md).
-    config = {"interpreter": f"./{interpreter_url}"}
-    config_bytes = (json.dumps(config, indent=1) + "\n").encode()
-    config_url = f"config.{_sha(config_bytes)}.json"
-    (out / config_url).write_bytes(config_bytes)
 
     catalogs = write_catalogs(out)
-    # The boot loader is inlined into index.html (below): no request of its own.
-    boot_script = strip_js_comments((STATIC / "boot.js").read_text(encoding="utf-8")).strip()
     # The bots' web worker (Pyodide in a plain module worker; docs/bots.md): its URL, the
     # runtime folder and the wheels it unpacks go to the page in the boot data.
     bot_worker = _copy_hashed(STATIC / "bot-worker.js", out, "static")
@@ -1211,6 +1305,65 @@ def build_site(
     }
     (out / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n")
 
+    record = SiteFiles(
+        pyodide=pyodide_url,
+        pyscript=pyscript_url,
+        wheels=tuple(wheel_urls),
+        page_wheels=tuple(page_urls),
+        bundles=bundles,
+        stdlib=stdlib_url,
+        stdlib_extra=extra_url,
+        stdlib_split=tuple(stdlib["split"]),
+        bot_worker=bot_worker,
+        cache_reader=cache_reader,
+        app_css=app_css,
+        shell_css=shell_css,
+        icons=tuple(icons),
+        files=tuple(sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())),
+    )
+    record.write(out)
+    return record
+
+
+def snapshot_step(out: Path, snapshot_games: int | None = SNAPSHOT_MAX_GAMES) -> None:
+    """A build's second step, on the files of its first (``out``'s :class:`SiteFiles`):
+    the memory snapshot with at most ``snapshot_games`` games (its name the hash of its
+    inputs), the interpreter module that names it, PyScript's config that names that, and
+    index.html, which names them all (its policy hashing the inline scripts, the snapshot
+    reader among them), without a stamp (:func:`stamp_step` writes it)."""
+    files = SiteFiles.read(out)
+    bundles = files.bundles
+    # The memory snapshot (the app's modules imported) and the module PyScript loads as
+    # its interpreter, which restores it when the service worker has it (docs/pwa.md).
+    step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
+    imports = snapshot_imports([out / url for url in files.page_wheels])
+    snapshot_url, snapshot = make_snapshot(
+        out, files.pyodide, files.stdlib, bundles, imports, max_games=snapshot_games
+    )
+    print(
+        f"    {snapshot['modules_imported']} modules, heap {snapshot['heap'] / 2**20:.1f} MiB "
+        f"of which {snapshot['used'] / 2**20:.2f} MiB in use (headroom "
+        f"{(snapshot['heap'] - snapshot['used']) / 2**20:.2f} MiB), "
+        f"{snapshot['bytes'] / 1e6:.1f} MB, {snapshot['gzipped'] / 1e6:.2f} MB gzipped, "
+        f"restored in {snapshot['restoreMs']} ms",
+        flush=True,
+    )
+    interpreter_url = write_interpreter(out, files.pyodide, snapshot_url, files.stdlib)
+
+    # The PyScript configuration (JSON loads faster than TOML): our interpreter module only.
+    # PyScript loads after the board is interactive and gets the interpreter boot.js already
+    # started the app with; boot.js unpacks the page's wheels itself (docs/pwa.md).
+    config = {"interpreter": f"./{interpreter_url}"}
+    config_bytes = (json.dumps(config, indent=1) + "\n").encode()
+    config_url = f"config.{_sha(config_bytes)}.json"
+    (out / config_url).write_bytes(config_bytes)
+
+    pyscript_url, pyodide_url, stdlib_url = files.pyscript, files.pyodide, files.stdlib
+    base_urls = [bundles["core"], bundles["web"]]
+    engine_urls = {game: url for game, url in bundles.items() if game not in ("core", "web")}
+    # The boot loader is inlined into index.html (below): no request of its own.
+    boot_script = strip_js_comments((STATIC / "boot.js").read_text(encoding="utf-8")).strip()
+
     def file_entry(url: str, stage: str, check: str | None) -> dict:
         return {
             "url": f"./{url}",
@@ -1221,7 +1374,7 @@ def build_site(
 
     checks = {".wasm": "wasm", ".mjs": "js", ".js": "js"}
     boot_data = {
-        "stamp": stamp,
+        "stamp": "",  # stamp_step()'s
         "timeout_s": BOOT_TIMEOUT_S,
         "pyscript": f"./{pyscript_url}/core.js",
         "config": f"./{config_url}",
@@ -1236,17 +1389,17 @@ def build_site(
         "snapshot_engines": list(snapshot["plan"].games),
         # The rest of the page's standard library, added to sys.path after the board is
         # interactive, and the packages it completes (docs/pwa.md, "The standard library").
-        "stdlib_extra": f"./{extra_url}",
-        "stdlib_split": stdlib["split"],
+        "stdlib_extra": f"./{files.stdlib_extra}",
+        "stdlib_split": list(files.stdlib_split),
         "sw": "./sw.js",
         "i18n": "./i18n/",
         "bots": {
-            "worker": f"./{bot_worker}",
+            "worker": f"./{files.bot_worker}",
             "indexURL": f"./{pyodide_url}/",
             "stdlib": f"./{stdlib_url}",
             "wheels": {
                 Path(url).name.split("-")[0]: f"./{url}"
-                for url in wheel_urls
+                for url in files.wheels
                 if not Path(url).name.startswith("tablero_web-")
             },
         },
@@ -1266,18 +1419,17 @@ def build_site(
             *(file_entry(url, "games", None) for url in base_urls),
         ],
     }
-    boot_json = json.dumps(boot_data, ensure_ascii=False, separators=(",", ":"))
     values = {
-        "app_css": app_css,
-        "shell_css": shell_css,
+        "app_css": files.app_css,
+        "shell_css": files.shell_css,
         "boot_script": boot_script,
         "config": f"./{config_url}",
         "manifest": "manifest.webmanifest",
-        "icon_192": icons[0][1],
+        "icon_192": files.icons[0][1],
         "theme_colour": THEME_COLOUR,
-        "stamp": html.escape(stamp),
+        "stamp": "",  # stamp_step()'s
         "csp": CSP_PLACEHOLDER,
-        "boot_data": boot_json.replace("</", "<\\/"),
+        "boot_data": _boot_json(boot_data),
         "preloads": preload_links(
             modules=[
                 interpreter_url,
@@ -1292,7 +1444,7 @@ def build_site(
     reader = (STATIC / "snapshot-reader.js").read_text(encoding="utf-8")
     for placeholder, url in (
         ("__SNAPSHOT__", snapshot_url),
-        ("__CACHE_READER__", cache_reader),
+        ("__CACHE_READER__", files.cache_reader),
         ("__WASM__", f"{pyodide_url}/pyodide.asm.wasm"),
     ):
         reader = reader.replace(placeholder, f"./{url}")
@@ -1306,45 +1458,61 @@ def build_site(
     page = re.sub(r"[ \t]*<!--.*?-->[ \t]*\n?", "", page, flags=re.S)  # the template's notes
     # The policy comes last: it hashes the inline scripts exactly as they are served, and
     # the games' stylesheets, which their tables put in the page as <style> elements.
-    styles = game_styles(out / url for url in wheel_urls if "tablero_bots-" not in url)
+    styles = game_styles(out / url for url in files.wheels if "tablero_bots-" not in url)
     policy = content_security_policy(page, list(styles.values()))
     page = page.replace(CSP_PLACEHOLDER, html.escape(policy), 1)
     (out / "index.html").write_text(page, encoding="utf-8")
 
+
+def stamp_step(out: Path, stamp: str) -> dict:
+    """A build's last step, on the files of the others: ``stamp`` written into index.html
+    (:func:`stamp_page`), then the service worker (:func:`generate_service_worker`), which
+    precaches the site's files as they are now; its report."""
+    index = out / "index.html"
+    index.write_text(stamp_page(index.read_text(encoding="utf-8"), stamp), encoding="utf-8")
     report = generate_service_worker(out)
     step(f"site ready: {report['count']} files precached by sw.js ({report['size'] / 1e6:.1f} MB)")
-    return out
+    return report
 
 
-def restamp_site(src: Path, out: Path, stamp: str) -> Path:
-    """A copy of the built site ``src`` in ``out`` deployed as another version: the same
-    files under another deploy label ``stamp`` (index.html's meta and boot data), with its
-    own service worker (a new precache manifest: the page's revision changed), as a real
-    deploy of a new build looks to a browser that has the old one.  The tests use it to
-    deploy "build N+1" in seconds instead of building the site again."""
-    out = Path(out)
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(src, out)
-    page = (out / "index.html").read_text(encoding="utf-8")
-    block = re.search(r'(<script type="application/json" id="tablero-boot-data">)(.*?)(</script>)',
-                      page, re.S)  # fmt: skip
-    if block is None:
-        raise BuildError(f"{src}/index.html has no boot data")
-    boot_data = json.loads(block.group(2).replace("<\\/", "</"))
+_BOOT_DATA = re.compile(
+    r'(<script type="application/json" id="tablero-boot-data">)(.*?)(</script>)', re.S
+)
+_STAMP_META = re.compile(r'<meta name="tablero-build" content="[^"]*">')
+
+
+def _boot_json(boot_data: Mapping[str, object]) -> str:
+    """The boot data as index.html holds it (compact JSON, no ``</`` to end its script)."""
+    text = json.dumps(boot_data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/")
+
+
+def stamp_page(page: str, stamp: str) -> str:
+    """index.html (``page``, as a build writes it) with the deploy label ``stamp`` in its
+    ``<meta name="tablero-build">`` and its boot data (``"stamp"``), whatever they held.
+    Neither is in a script the browser runs, so the page's policy holds (checked).
+
+    >>> page = ('<meta name="tablero-build" content="">\\n<script type="application/json" '
+    ...         'id="tablero-boot-data">{"stamp":"","a":"<\\\\/b>"}</script>')
+    >>> print(stamp_page(page, 'v"2'))
+    <meta name="tablero-build" content="v&quot;2">
+    <script type="application/json" id="tablero-boot-data">{"stamp":"v\\"2","a":"<\\/b>"}</script>
+    """
+    block = _BOOT_DATA.search(page)
+    if block is None or len(_BOOT_DATA.findall(page)) != 1:
+        raise BuildError("index.html must hold one boot data block")
+    boot_data = json.loads(block.group(2))
+    if "stamp" not in boot_data:
+        raise BuildError("index.html's boot data has no stamp")
     boot_data["stamp"] = stamp
-    boot_json = json.dumps(boot_data, ensure_ascii=False, separators=(",", ":"))
-    page = page[: block.start(2)] + boot_json.replace("</", "<\\/") + page[block.end(2) :]
-    page, n = re.subn(
-        r'<meta name="tablero-build" content="[^"]*">',
-        f'<meta name="tablero-build" content="{html.escape(stamp)}">',
-        page,
-    )
+    stamped = page[: block.start(2)] + _boot_json(boot_data) + page[block.end(2) :]
+    meta = f'<meta name="tablero-build" content="{html.escape(stamp)}">'
+    stamped, n = _STAMP_META.subn(lambda _: meta, stamped)
     if n != 1:
-        raise BuildError(f"{src}/index.html has no tablero-build meta")
-    (out / "index.html").write_text(page, encoding="utf-8")
-    generate_service_worker(out)
-    return out
+        raise BuildError(f'index.html must hold one <meta name="tablero-build">, not {n}')
+    if inline_script_hashes(stamped) != inline_script_hashes(page):
+        raise BuildError("the stamp changed a script of index.html: its policy would not hold")
+    return stamped
 
 
 def cmd_site(out: str, stamp: str) -> int:

@@ -318,8 +318,9 @@ def test_update_prompt_reloads_into_the_new_version(
     page.evaluate("localStorage.setItem('tablero.test.save', 'kept')")
     old_stamp = page.get_attribute("meta[name=tablero-build]", "content")
 
-    # Deploy a new version: same sources, another stamp in index.html.
-    server.directory = build.build_site(tmp_path / "v2", stamp="v2")
+    # Deploy a new version: same sources, another stamp in index.html (the build's last
+    # step run again on a copy of the build: what build_site(stamp="v2") makes).
+    server.directory = build.restamp_site(built_site, tmp_path / "v2", "v2")
     page.reload()
     wait_ready(page)  # still the old version, from the service worker
     assert page.get_attribute("meta[name=tablero-build]", "content") == old_stamp

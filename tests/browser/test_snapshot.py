@@ -229,12 +229,21 @@ def test_a_corrupt_snapshot_falls_back_to_the_plain_boot(
 
 
 @pytest.fixture(scope="module")
-def one_game_site(tmp_path_factory):
+def one_game_site(built_site, tmp_path_factory):
     """The site built with only the registry's first game in the snapshot, as when the
-    others do not fit: a restored page unpacks them on demand."""
+    others do not fit: a restored page unpacks them on demand.  The build's steps from the
+    snapshot on run again on a copy of the shared build's first step
+    (``build.resnapshot_site``): what ``build_site(snapshot_games=1)`` makes."""
     import build
 
-    return build.build_site(tmp_path_factory.mktemp("one-game") / "dist", snapshot_games=1)
+    site = build.resnapshot_site(
+        built_site, tmp_path_factory.mktemp("one-game") / "dist", snapshot_games=1
+    )
+    # A snapshot of its own and what names it, one of each: none left of the shared build's.
+    for pattern in ("static/snapshot.*.gz", "static/interpreter.*.mjs", "config.*.json"):
+        (new,) = site.glob(pattern)
+        assert not (built_site / new.relative_to(site)).exists(), new
+    return site
 
 
 def fetched(page, url: str) -> list[float]:

@@ -2,13 +2,13 @@
 
 Build N is served and played: the first visit installs the service worker, the second
 runs under it, and a hot-seat game is played a few moves into a turn.  Then build N+1 is
-deployed on the same server (``build.restamp_site``: the same files under another deploy
-label, with their own service worker, as a new build looks to the browser).  The page
-asks for updates (as it does every 30 minutes, on each start and on each return to the
-page): the update prompt appears over the game, which goes on playing; its Reload loads
-build N+1, which reopens the game at the same position, with the same log, on the same
-player's turn.  The undo point of that turn does not survive the reload (it lives in
-memory only): Undo then says it is unavailable.
+deployed on the same server (``build.restamp_site``: the build's last step, which writes
+the deploy label and the service worker, run again on a copy of build N: what a build
+with that label makes).  The page asks for updates (as it does every 30 minutes, on each
+start and on each return to the page): the update prompt appears over the game, which
+goes on playing; its Reload loads build N+1, which reopens the game at the same position,
+with the same log, on the same player's turn.  The undo point of that turn does not
+survive the reload (it lives in memory only): Undo then says it is unavailable.
 
 Then build N+2 is deployed while the game cannot be stored (a full storage): it is not
 lost silently, the prompt's Reload first says to export it, and only a second press
@@ -16,6 +16,9 @@ reloads.
 """
 
 from __future__ import annotations
+
+import hashlib
+import re
 
 import pytest
 from conftest import wait_offline_ready, wait_ready
@@ -59,7 +62,28 @@ def open_under_the_service_worker(new_page, server):
 
 
 def deploy_next(server, built_site, tmp_path, label: str) -> None:
-    server.directory = build.restamp_site(built_site, tmp_path / label, label)
+    site = build.restamp_site(built_site, tmp_path / label, label)
+    # Build N's files, but the page (its stamp) and the service worker, which precaches
+    # them all as they are now (an MD5 where the URL has no hash of its own).
+    assert files(site) == files(built_site)
+    changed = {n for n in files(site) if (site / n).read_bytes() != (built_site / n).read_bytes()}
+    assert changed == {"index.html", "sw.js"}, changed
+    precached = precache(site)
+    assert precached.keys() == precache(built_site).keys() and "index.html" in precached
+    for url, revision in precached.items():
+        assert revision in (None, hashlib.md5((site / url).read_bytes()).hexdigest()), url
+    server.directory = site
+
+
+def files(site) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def precache(site) -> dict[str, str | None]:
+    """sw.js's precache list: URL -> revision (None for a URL with a content hash)."""
+    entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]{32}")\}',
+                         (site / "sw.js").read_text(encoding="utf-8"))  # fmt: skip
+    return {url: None if rev == "null" else rev.strip('"') for url, rev in entries}
 
 
 def test_an_update_mid_game_keeps_the_game(built_site, tmp_path, make_server, new_page):
