@@ -31,6 +31,7 @@ ACTIVE = """() => {
               && el.getClientRects().length > 0).length : 0,
     status: a && a.classList ? a.classList.contains('tb-status') : false,
     decision: decision ? decision.getAttribute('data-decision') : '',
+    render: app.dataset.render,
   };
 }"""
 
@@ -131,6 +132,50 @@ WAIT_MY_TURN = """() => {
   const v = d ? d.getAttribute('data-decision') : '';
   return v !== '' && !v.startsWith('wait:');
 }"""
+
+
+#: Wait in the page until the person has a decision to make (or the game is over), then
+#: read the focus (:data:`ACTIVE`), whether the game is over and a bot's problem: one
+#: round trip a decision where waiting and reading took three (a whole game is a few
+#: hundred decisions).
+MY_TURN = f"""async (timeout) => {{
+  const mine = {WAIT_MY_TURN};
+  for (const start = performance.now(); !mine(); await new Promise((r) => setTimeout(r, 20)))
+    if (performance.now() - start > timeout) return null;
+  const app = document.getElementById('app');
+  const problem = app.querySelector('.shell-bot-problem');
+  return {{...({ACTIVE})(), end: !!app.querySelector('.shell-end'),
+          problem: problem ? problem.textContent : null}};
+}}"""
+#: Wait in the page until the app has rendered again since ``before`` (a key did
+#: something), then read the focus (:data:`ACTIVE`).
+AFTER_RENDER = f"""async ([before, timeout]) => {{
+  const app = document.getElementById('app');
+  for (const start = performance.now(); app.dataset.render === before;
+       await new Promise((r) => setTimeout(r, 5)))
+    if (performance.now() - start > timeout) return null;
+  return ({ACTIVE})();
+}}"""
+
+
+def my_turn(page, timeout_ms: int = 60_000) -> dict:
+    """:func:`wait_my_turn` and :func:`active` in one round trip: what has the focus
+    once the person has a decision to make, with ``end`` (the game is over); fails at
+    once when a bot reports a problem."""
+    info = page.evaluate(MY_TURN, timeout_ms)
+    assert info is not None, f"waited {timeout_ms} ms for the person's turn: {active(page)}"
+    assert info["problem"] is None, info["problem"]
+    return info
+
+
+def press_and_read(page, key: str, before: str, timeout_ms: int = 10_000) -> dict:
+    """:func:`press` and :func:`active` in two round trips: press ``key`` (the app's
+    render counter read ``before`` it), wait for the app to render again, and return what
+    has the focus then."""
+    page.keyboard.press(key)
+    info = page.evaluate(AFTER_RENDER, [before, timeout_ms])
+    assert info is not None, f"{key} made no render in {timeout_ms} ms: {active(page)}"
+    return info
 
 
 def wait_my_turn(page, timeout_ms: int = 60_000) -> None:

@@ -36,8 +36,10 @@ from keys import (
     MOVED,
     active,
     decision,
+    my_turn,
     new_bot_game,
     press,
+    press_and_read,
     tab_to,
     wait_my_turn,
 )
@@ -74,26 +76,25 @@ def arrow_in_group(page, info: dict) -> dict:
 
 
 def play_to_the_end(page, arrow_every: int = ARROW_EVERY) -> Counter:
-    """Ana's every decision by Enter (an arrow key first now and then) until the end."""
+    """Ana's every decision by Enter (an arrow key first now and then) until the end.
+    Waiting for her turn and reading the focus is one round trip (``keys.my_turn``), a
+    key and the focus after it two (``keys.press_and_read``)."""
     seen: Counter = Counter()
     for step in range(MAX_STEPS):
-        wait_my_turn(page)
-        if page.locator(".shell-end").count():
-            end = active(page)
-            assert end["inApp"] and not end["body"], f"focus lost at the end: {end}"
-            seen["end focus " + str(end["act"])] += 1
+        info = my_turn(page)
+        if info["end"]:
+            assert info["inApp"] and not info["body"], f"focus lost at the end: {info}"
+            seen["end focus " + str(info["act"])] += 1
             return seen
-        info = active(page)
         where = f"step {step}, decision {info['decision']!r}: {info}"
         assert info["inApp"] and not info["body"], "the focus is lost at " + where
         assert info["act"], "the focus is not on a control at " + where
         seen["decision " + info["decision"].split(":")[0]] += 1
         seen[f"focus {info['act']} {(info['move'] or '').split(' ')[0]}".strip()] += 1
         if step % arrow_every == 1 % arrow_every and info["groupSize"] > 1:
-            arrow_in_group(page, info)
+            info = arrow_in_group(page, info)
             seen["arrow in " + str(info["groupClass"]).split()[0]] += 1
-        press(page, "Enter")
-        after = active(page)
+        after = press_and_read(page, "Enter", before=info["render"])
         assert after["inApp"] and not after["body"], (
             f"the focus was lost after Enter at {where}; now {after}"
         )
