@@ -26,13 +26,16 @@ DESKTOP = {"width": 1100, "height": 900}
 PHONE = {"width": 360, "height": 780}
 
 
-def finished_game_file(folder: Path, game_id: str = "arribada") -> Path:
-    """A saved-game file of a finished 2-player game (random moves, fixed seed)."""
+def finished_game_file(
+    folder: Path, game_id: str = "arribada", players: int = 2, **options: object
+) -> Path:
+    """A saved-game file of a finished game (random moves, fixed seed; 2 players unless
+    told, the game's default options unless given)."""
     from tablero.core import Rng, make
     from tablero.web.plugin import Seat
     from tablero.web.saves import SavedGame, export_json
 
-    state = make(game_id, players=2, seed=31)
+    state = make(game_id, players=players, seed=31, **options)
     rng = Rng(31)
     while not state.is_terminal():
         moves = state.legal_moves()
@@ -41,7 +44,7 @@ def finished_game_file(folder: Path, game_id: str = "arribada") -> Path:
         id="demo0001" if game_id == "arribada" else "demo0002",
         name="Beach afternoon" if game_id == "arribada" else "Garden evening",
         game_id=game_id,
-        seats=[Seat("Ana", 0), Seat("Ben", 1)],
+        seats=[Seat("Ana", 0), Seat("Ben", 1)][:players],
         state=state,
         created=0.0,
         updated=0.0,
@@ -104,10 +107,11 @@ def capture_all(page, out: Path) -> list[Path]:
     return shots.files
 
 
-def import_finished_game(page, game_id: str) -> None:
-    """Open a finished game through the menu's import button, past the pass screen."""
+def import_finished_game(page, game_id: str, players: int = 2, **options: object) -> None:
+    """Open a finished game (:func:`finished_game_file`) through the menu's import
+    button, past the pass screen."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = finished_game_file(Path(tmp), game_id)
+        path = finished_game_file(Path(tmp), game_id, players, **options)
         page.locator("details.shell-menu > summary").click()
         before = page.get_attribute("#app", "data-render")
         page.set_input_files('.shell-menu-items input[type="file"]', str(path))

@@ -316,9 +316,12 @@ def diadeplaya_teams(page) -> None:
 
 
 def diadeplaya_solitaire_end(page) -> None:
-    """A solitaire game played to its end: the beach reached, the ladder, the marks."""
-    dp.start(page, "solitaire", kinds=("human",), criteria=("surfers", "tourists", "trios"))
-    dp.play_to_end(page, first=True)
+    """A finished solitaire game (imported: the end screen is drawn from the game alone;
+    test_diadeplaya_play.py plays one to its end by clicking): the beach reached, the
+    ladder, the marks."""
+    import_finished_game(
+        page, "diadeplaya", 1, mode="solitaire", criteria=["surfers", "tourists", "trios"]
+    )
     assert page.locator(".shell-end [data-result]").count() == 1
 
 

@@ -14,14 +14,36 @@ def open_tutorial(page, game: str) -> None:
     assert page.locator(COACH).count() == 1
 
 
+#: The step on screen, read in one round trip (a tutorial is a few dozen steps, each read
+#: two or three times): its number (1-based), kind (read, play, watch), text, whether it
+#: is the last one (it offers the tutorial again) and how many elements are highlighted.
+STEP = f"""() => {{
+  const coach = document.querySelector('{COACH}');
+  const text = coach && coach.querySelector('.shell-tutorial-text');
+  return {{
+    number: Number(coach?.getAttribute('data-step') || 0),
+    kind: coach?.getAttribute('data-kind') || '',
+    text: text ? text.innerText : null,
+    last: !!coach?.querySelector('[data-act="app.tutorial"][data-from="start"]'),
+    targets: document.querySelectorAll('[data-tut="target"]').length,
+  }};
+}}"""
+
+
+def read_step(page) -> dict:
+    """The step on screen (:data:`STEP`)."""
+    info: dict = page.evaluate(STEP)
+    return info
+
+
 def step(page) -> tuple[int, str]:
     """The step on screen: its number (1-based) and kind (read, play, watch)."""
-    coach = page.locator(COACH)
-    return int(coach.get_attribute("data-step") or 0), coach.get_attribute("data-kind") or ""
+    info = read_step(page)
+    return info["number"], info["kind"]
 
 
 def is_last(page) -> bool:
-    return page.locator(f'{COACH} [data-act="app.tutorial"][data-from="start"]').count() == 1
+    return bool(read_step(page)["last"])
 
 
 def click_target(page) -> None:
@@ -35,18 +57,19 @@ def click_target(page) -> None:
     click(page, cell if page.locator(cell).count() else '[data-tut="target"]')
 
 
-def advance(page) -> None:
+def advance(page, info: dict | None = None) -> None:
     """One step on: at a play step the highlighted elements, one after the other, until
-    the move is made; else "Next"."""
-    number, kind = step(page)
-    if kind == "play":
+    the move is made; else "Next".  ``info``: the step as just read (:func:`read_step`)."""
+    info = info or read_step(page)
+    number = info["number"]
+    if info["kind"] == "play":
         for _ in range(12):
             click_target(page)
             if step(page)[0] != number:
                 return
         raise AssertionError(f"step {number}: the highlighted clicks make no move")
     else:
-        assert page.locator('[data-tut="target"]').count() == 0
+        assert info["targets"] == 0
         click(page, f'{COACH} [data-act="app.tutorial-next"]')
 
 
@@ -54,15 +77,16 @@ def play_through(page, *, stop_at: int | None = None, on_step=None) -> list[str]
     """Advance to the last step (or to step ``stop_at``); the texts shown, one per step.
     ``on_step(number, kind)`` is called at each step before it is played."""
     texts: list[str] = []
+    info = read_step(page)
     for _ in range(120):
-        number, kind = step(page)
-        texts.append(page.locator(f"{COACH} .shell-tutorial-text").first.inner_text())
+        number, kind = info["number"], info["kind"]
+        assert info["text"] is not None, f"step {number} shows no text"
+        texts.append(info["text"])
         if on_step is not None:
             on_step(number, kind)
-        if is_last(page) or number == stop_at:
+        if info["last"] or number == stop_at:
             return texts
-        before = number
-        advance(page)
-        after, _ = step(page)
-        assert after == before + 1, f"step {before} led to {after}"
+        advance(page, info)
+        info = read_step(page)
+        assert info["number"] == number + 1, f"step {number} led to {info['number']}"
     raise AssertionError("the tutorial never ends")
