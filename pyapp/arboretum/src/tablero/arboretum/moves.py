@@ -22,6 +22,7 @@ Play(card=4, x=1, y=0)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tablero.core import InvalidMoveError
 from tablero.core.moves import WordMove
@@ -78,6 +79,20 @@ MOVE_WORDS = ("draw", "play", "discard")
 
 def parse_move(text: str) -> ArboretumMove:
     """Read a move text (case and spacing are free).  Legality is not checked here."""
+    if type(text) is str:
+        return _remembered(text)
+    return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str) -> ArboretumMove:
+    """:func:`_parse`, remembered by text: the same texts are read again and again
+    (a move is read to check it, then to play it; the candidates every turn).  Moves
+    are immutable values; a text that is no move raises anew each time."""
+    return _parse(text)
+
+
+def _parse(text: str) -> ArboretumMove:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is a text, not {type(text).__name__}")
     words = text.split()

@@ -32,8 +32,9 @@ def _names(cards: list[int]) -> list[str | None]:
     return [CARD_NAMES[c] for c in cards if c != HIDDEN] + [None] * cards.count(HIDDEN)
 
 
-def state_to_dict(s: ArboretumState) -> dict[str, Any]:
-    """The state's JSON-pure data: the core's envelope around Arboretum's keys."""
+def state_to_dict(s: ArboretumState, copy: bool = True) -> dict[str, Any]:
+    """The state's JSON-pure data: the core's envelope around Arboretum's keys;
+    ``copy=False`` shares the setup and the history (for ``to_json`` only)."""
     return s.envelope(
         head={},
         body={
@@ -49,6 +50,7 @@ def state_to_dict(s: ArboretumState) -> dict[str, Any]:
             "scores": list(s.score),
             "turn": {"player": s.player, "phase": s.phase, "draws": s.draws},
         },
+        copy=copy,
     )
 
 

@@ -24,6 +24,7 @@ Take(slot=2)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tablero.core import InvalidMoveError
 from tablero.core.moves import WordMove
@@ -115,6 +116,20 @@ def _slot(text: str, move: str) -> int:
 
 def parse_move(text: str) -> ArraialMove:
     """Read a move text (case and spacing are free).  Legality is not checked here."""
+    if type(text) is str:
+        return _remembered(text)
+    return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str) -> ArraialMove:
+    """:func:`_parse`, remembered by text: the same texts are read again and again
+    (a move is read to check it, then to play it; the candidates every turn).  Moves
+    are immutable values; a text that is no move raises anew each time."""
+    return _parse(text)
+
+
+def _parse(text: str) -> ArraialMove:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is a text, not {type(text).__name__}")
     words = text.split()

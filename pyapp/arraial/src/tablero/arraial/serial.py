@@ -47,8 +47,9 @@ def _code(c: int | None) -> str | None:
     return None if c is None else CARD_CODES[c]
 
 
-def state_to_dict(s: ArraialState) -> dict[str, Any]:
-    """The state's JSON-pure data: the core's envelope around Arraial's keys."""
+def state_to_dict(s: ArraialState, copy: bool = True) -> dict[str, Any]:
+    """The state's JSON-pure data: the core's envelope around Arraial's keys;
+    ``copy=False`` shares the setup and the history (for ``to_json`` only)."""
     return s.envelope(
         head={"stage": s.stage},
         body={
@@ -82,6 +83,7 @@ def state_to_dict(s: ArraialState) -> dict[str, Any]:
             "pairs": dict(s.pairs),
             "scores": list(s.score),
         },
+        copy=copy,
     )
 
 

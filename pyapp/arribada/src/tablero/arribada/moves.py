@@ -25,6 +25,7 @@ Moves name values and cells, never rack slots: two 3s on a rack give one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from tablero.core import InvalidMoveError
@@ -171,6 +172,20 @@ def parse_move(text: str, size: int) -> ArribadaMove:
     >>> str(parse_move("draw display 5", 8))
     'draw 5'
     """
+    if type(text) is str:
+        return _remembered(text, size)
+    return _parse(text, size)
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str, size: int) -> ArribadaMove:
+    """:func:`_parse`, remembered by text: the same texts are read again and again
+    (a move is read to check it, then to play it; the candidates every turn).  Moves
+    are immutable values; a text that is no move raises anew each time."""
+    return _parse(text, size)
+
+
+def _parse(text: str, size: int) -> ArribadaMove:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is a text, not {type(text).__name__}")
     words = text.strip().lower().split()

@@ -51,12 +51,22 @@ _KEYS = (
 # --- writing ------------------------------------------------------------------------
 
 
-def _cell_token(s: ArribadaState, cell: int) -> str:
-    v, owner, kind = s.values[cell], s.owners[cell], s.board.kinds[cell]
+def _token(v: int, owner: int, kind: str) -> str:
+    """A cell's token in the board's grid: its tile and owner, or what lies there."""
     if v == EMPTY:
         return {PLAYA: ".", NIDO: "o", ROCK: "#"}[kind]
     mark = "" if owner < 0 else PLAYERS[owner]
     return ("*" if v == WILD else str(v)) + mark
+
+
+#: ``(value, owner, kind)`` -> the cell's token right-aligned in two columns (filled
+#: as they are met: a few dozen at most).
+_PADDED: dict[tuple[int, int, str], str] = {}
+
+
+def _padded(key: tuple[int, int, str]) -> str:
+    token = _PADDED[key] = f"{_token(*key):>2}"
+    return token
 
 
 def _values(vals: list[int]) -> str:
@@ -79,8 +89,10 @@ def state_to_text(s: ArribadaState) -> str:
     n = b.size
     lines = [f"arribada {s.n}p {s.variant}"]
     lines.append("    " + "  ".join(COLUMNS[:n]))
+    padded = _PADDED.get
+    tokens = [padded(key) or _padded(key) for key in zip(s.values, s.owners, b.kinds, strict=True)]
     for r in range(n):
-        row = " ".join(f"{_cell_token(s, r * n + c):>2}" for c in range(n))
+        row = " ".join(tokens[r * n : (r + 1) * n])
         lines.append(f"{r + 1:>2} {row}")
     for p in range(s.n):
         lines.append(f"rack {PLAYERS[p]}: {_values(s.racks[p])}")

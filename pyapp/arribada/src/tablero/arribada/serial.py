@@ -45,7 +45,9 @@ def _opt(v: int) -> int | None:
     return None if v == EMPTY else v
 
 
-def state_to_dict(s: ArribadaState) -> dict[str, Any]:
+def state_to_dict(s: ArribadaState, copy: bool = True) -> dict[str, Any]:
+    """The state's JSON-pure data: the core's envelope around Arribada's keys;
+    ``copy=False`` shares the setup and the history (for ``to_json`` only)."""
     b = s.board
     tiles = [
         [b.cell_name(c), _tile_out(v), None if s.owners[c] < 0 else s.owners[c]]
@@ -76,6 +78,7 @@ def state_to_dict(s: ArribadaState) -> dict[str, Any]:
                 "refresh_from": s.refresh_from,
             },
         },
+        copy=copy,
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from .errors import CorruptDataError
@@ -24,9 +25,17 @@ from .jsonutil import check_version, copy_json, read_setup, require, require_int
 if TYPE_CHECKING:
     from .protocol import Game
 
-__all__ = ["Envelope", "read_envelope", "write_envelope"]
+__all__ = ["Envelope", "ParsedJson", "read_envelope", "write_envelope"]
 
 _RNG = re.compile(r"[0-9a-f]{16}")
+
+
+class ParsedJson(dict[str, Any]):
+    """A JSON object just parsed from text (by :func:`tablero.core.from_json`) and
+    handed over whole: nothing else holds its parts, so :func:`read_envelope` keeps
+    its history as it is instead of copying it (the state read owns it)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -50,18 +59,23 @@ def write_envelope(
     history: list[dict[str, Any]],
     head: Mapping[str, Any],
     body: Mapping[str, Any],
+    copy: bool = True,
 ) -> dict[str, Any]:
-    """A state's JSON-pure data: the envelope around the game's ``head`` and ``body``."""
+    """A state's JSON-pure data: the envelope around the game's ``head`` and ``body``.
+
+    ``copy=False`` puts ``setup`` and ``history`` in as they are, for data that is
+    serialised at once and dropped (:meth:`State.to_json`): the same data, sharing
+    parts with the state, so it must never be handed out."""
     return {
         "game": game.id,
         "version": game.version,
         "players": players,
         **head,
-        "setup": copy_json(setup),
+        "setup": copy_json(setup) if copy else setup,
         "viewer": viewer,
         **body,
         "rng": None if viewer is not None else f"{rng:016x}",
-        "history": copy_json(history),
+        "history": copy_json(history) if copy else history,
     }
 
 
@@ -74,24 +88,60 @@ def read_rng(value: Any) -> int:
     return int(value, 16)
 
 
-def read_history(value: Any, players: int) -> list[dict[str, Any]]:
-    """The history: a list of ``{"player", "move", "events"}`` objects (copied), each
-    naming a seat of the game, its events a list of objects each with a text ``"type"``
-    (the game's own keys beside it)."""
+def read_history(value: Any, players: int, copy: bool = True) -> list[dict[str, Any]]:
+    """The history: a list of ``{"player", "move", "events"}`` objects (copied, unless
+    ``copy`` is false: data nobody else holds), each naming a seat of the game, its
+    events a list of objects each with a text ``"type"`` (the game's own keys beside
+    it)."""
     history = require_list(value, "history")
-    for e in history:
-        if (
-            not isinstance(e, dict)
-            or not isinstance(e.get("move"), str)
-            or not isinstance(e.get("events"), list)
-        ):
-            raise CorruptDataError("a history entry must be an object with a 'move' and 'events'")
-        require_int(e.get("player"), "a history entry's player", 0, players - 1)
-        for event in e["events"]:
-            if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-                raise CorruptDataError("a history entry's event must be an object with a 'type'")
+    if not _well_formed(history, players):  # then find the first problem, in order
+        for e in history:
+            if (
+                not isinstance(e, dict)
+                or not isinstance(e.get("move"), str)
+                or not isinstance(e.get("events"), list)
+            ):
+                raise CorruptDataError(
+                    "a history entry must be an object with a 'move' and 'events'"
+                )
+            require_int(e.get("player"), "a history entry's player", 0, players - 1)
+            for event in e["events"]:
+                if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+                    raise CorruptDataError(
+                        "a history entry's event must be an object with a 'type'"
+                    )
+    if not copy:
+        return history
     out: list[dict[str, Any]] = copy_json(history)
     return out
+
+
+def _well_formed(history: list[Any], players: int) -> bool:
+    """Whether every entry of ``history`` is a plain ``dict`` with a ``str`` move, a
+    ``list`` of events and an ``int`` player in ``0 .. players - 1``, and every event a
+    plain ``dict`` with a ``str`` type: what :func:`read_history` accepts, in the
+    exact types JSON gives, tested a key at a time over all entries (no loop here).
+    ``False`` leaves the entries to be checked one by one."""
+    if not _ONLY_DICTS(map(type, history)):
+        return False
+    if not _ONLY_STRS(map(type, map(dict.get, history, repeat("move")))):
+        return False
+    lists: list[Any] = list(map(dict.get, history, repeat("events")))
+    if not _ONLY_LISTS(map(type, lists)):
+        return False
+    seats: list[Any] = list(map(dict.get, history, repeat("player")))
+    if seats and not (_ONLY_INTS(map(type, seats)) and min(seats) >= 0 and max(seats) < players):
+        return False
+    events = list(chain.from_iterable(lists))
+    return _ONLY_DICTS(map(type, events)) and _ONLY_STRS(
+        map(type, map(dict.get, events, repeat("type")))
+    )
+
+
+_ONLY_DICTS = frozenset((dict,)).issuperset
+_ONLY_LISTS = frozenset((list,)).issuperset
+_ONLY_STRS = frozenset((str,)).issuperset
+_ONLY_INTS = frozenset((int,)).issuperset
 
 
 def read_players(data: Mapping[str, Any], game: Game) -> int:
@@ -101,7 +151,10 @@ def read_players(data: Mapping[str, Any], game: Game) -> int:
 
 
 def read_envelope(data: Mapping[str, Any], game: Game) -> Envelope:
-    """The shared keys of ``data``, checked (:class:`CorruptDataError` naming the problem)."""
+    """The shared keys of ``data``, checked (:class:`CorruptDataError` naming the problem).
+
+    The history is copied, unless ``data`` is :class:`ParsedJson` (text just parsed,
+    whose parts nothing else holds)."""
     players = read_players(data, game)
     setup = read_setup(require(data, "setup", dict), players)
     viewer_value = data.get("viewer")
@@ -112,4 +165,5 @@ def read_envelope(data: Mapping[str, Any], game: Game) -> Envelope:
         raise CorruptDataError("a player's view holds no rng state ('rng' must be null)")
     else:
         rng = 0
-    return Envelope(players, setup, viewer, rng, read_history(data.get("history"), players))
+    history = read_history(data.get("history"), players, copy=type(data) is not ParsedJson)
+    return Envelope(players, setup, viewer, rng, history)

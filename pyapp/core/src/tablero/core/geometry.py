@@ -49,7 +49,7 @@ class RectGrid:
     rather than not a cell name at all.
     """
 
-    __slots__ = ("width", "height", "neighbours", "letters", "_names")
+    __slots__ = ("width", "height", "neighbours", "letters", "_names", "_rc_of")
 
     def __init__(self, width: int, height: int, letters: str | None = None) -> None:
         if not (1 <= width <= len(COLUMNS) and 1 <= height):
@@ -70,6 +70,8 @@ class RectGrid:
             for c in range(width)
         )
         self._names = tuple(f"{COLUMNS[c]}{r + 1}" for r in range(height) for c in range(width))
+        #: Each cell's name as written (``c4``) -> ``(row, col)``.
+        self._rc_of = {name: divmod(cell, width) for cell, name in enumerate(self._names)}
 
     @property
     def cells(self) -> range:
@@ -91,6 +93,9 @@ class RectGrid:
     def parse_rc(self, text: str) -> tuple[int, int]:
         """``(row, col)`` of a cell name like ``c4``; :class:`InvalidMoveError` if it is
         not a name or lies off the grid."""
+        rc = self._rc_of.get(text) if type(text) is str else None
+        if rc is not None:  # a name as the grid writes it
+            return rc
         t = text.strip().lower()
         if len(t) < 2 or t[0] not in self.letters or not t[1:].isdigit() or not t[1:].isascii():
             raise InvalidMoveError(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping
 from itertools import accumulate
 from typing import Any, TypeVar
@@ -35,10 +34,6 @@ MAX_JSON_DEPTH = 48
 #: is a few tens of thousands).
 MAX_JSON_CHARS = 4_000_000
 
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_STRING = re.compile(r'"[^"]*"')  # once escapes are gone (an unclosed one stays: it counts)
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
 
 def json_depth(text: str) -> int:
     """How deeply ``text`` nests arrays and objects, counted on the text itself (no
@@ -51,14 +46,81 @@ def json_depth(text: str) -> int:
     >>> json_depth('[1, {"a": "[[[", "b": [[]]}]'), json_depth('"\\\\"'), json_depth("7")
     (4, 0, 0)
     """
-    if "\\" in text:
-        text = text.replace("\\\\", "").replace('\\"', "")
-    if '"' in text:
-        text = _STRING.sub("", text)
-    brackets = _NOT_BRACKETS.sub("", text)
-    if not brackets:
-        return 0
-    return max(0, max(accumulate(map(_STEP.__getitem__, brackets))))
+    # UTF-8 writes every character beyond ASCII with bytes of 128 and more, so the
+    # backslashes, quotes and brackets are the same bytes in the same order
+    # (``surrogatepass``: any text can be encoded).
+    return _bytes_depth(text.encode("utf-8", "surrogatepass"))
+
+
+#: Every byte but the quote and the brackets.
+_NOT_QUOTE_OR_BRACKET = bytes(b for b in range(256) if b not in b'"[]{}')
+#: Braces as square brackets.
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+#: Brackets as signed bytes: +1 opens, -1 closes.
+_SIGNED_STEP = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+#: How much :func:`_bytes_depth` peels off, in passes over the brackets, before it
+#: counts step by step.
+_PASSES = 8
+#: The steps summed at once by :func:`_running_max`.
+_CHUNK = 128
+
+
+def _bytes_depth(data: bytes) -> int:
+    """:func:`json_depth` of a text encoded as UTF-8, with bytes operations: escapes
+    dropped (a ``\\\\`` pair, then an escaped quote), then every byte but quotes and
+    brackets, then the strings, whose brackets do not count.  The depth is then the
+    highest running sum of what is left, each bracket +1 or -1.
+
+    A string holds no bracket when its two quotes are now side by side: if removing the
+    ``""`` pairs (from the left) leaves no quote, each string was such a pair (the first
+    quote left always pairs with the next).  Otherwise the quotes are paired in order,
+    an unclosed last one keeping what follows it (it counts).
+
+    The brackets of JSON are balanced: removing every ``[]`` pair (braces as brackets)
+    takes away exactly the innermost level, so the number of rounds that empties them
+    is the depth.  Brackets that do not empty so (not balanced, or nested so deep that
+    peeling them would take more than :data:`_PASSES` passes over them) are summed step
+    by step (:func:`_running_max`)."""
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = data.translate(None, _NOT_QUOTE_OR_BRACKET)
+    if b'"' in brackets:
+        paired = brackets.replace(b'""', b"")
+        if b'"' in paired:
+            parts = brackets.split(b'"')
+            outside = parts[::2]
+            if len(parts) % 2 == 0:  # an unclosed quote: what follows it counts
+                outside.append(parts[-1])
+            paired = b"".join(outside)
+        brackets = paired
+    left = brackets.translate(_SQUARE)
+    rounds = 0
+    budget = _PASSES * len(left)
+    while left and budget > 0:
+        budget -= len(left)
+        inner = left.replace(b"[]", b"")
+        if len(inner) == len(left):
+            break
+        left = inner
+        rounds += 1
+    if not left:
+        return rounds
+    return _running_max(brackets.translate(_SIGNED_STEP))
+
+
+def _running_max(steps: bytes) -> int:
+    """The highest running sum of ``steps`` (signed bytes, +1 or -1), 0 at least.  It
+    is summed a chunk at a time from the sum before the chunk (plus an offset), so every
+    number stays in 0..256, numbers Python never allocates (a deep text would otherwise
+    make one per bracket, slow where allocations are traced)."""
+    best = depth = 0
+    for start in range(0, len(steps), _CHUNK):
+        chunk = steps[start : start + _CHUNK]
+        top = depth + max(accumulate(memoryview(chunk).cast("b"), initial=_CHUNK)) - _CHUNK
+        if top > best:
+            best = top
+        depth += 2 * chunk.count(1) - len(chunk)
+    return best
 
 
 def _no_constant(name: str) -> Any:
@@ -190,14 +252,31 @@ def copy_json(value: Any, _depth: int = 0) -> Any:
 
     Scalars are taken as they are without a call of their own (most of a state's data
     is scalars, and a state's history is copied each time it is written): a container
-    at the deepest level allowed may only be empty, as before."""
+    at the deepest level allowed may only be empty, as before.  A plain dict or list is
+    copied whole first (at C speed), then only its containers are copied over."""
     if isinstance(value, dict):
-        _check_depth(_depth, bool(value))
+        if _depth >= MAX_JSON_DEPTH and (value or _depth > MAX_JSON_DEPTH):
+            _check_depth(_depth, bool(value))
         below = _depth + 1
+        if type(value) is dict:
+            out = value.copy()
+            if not _ALL_SCALARS(map(type, value.values())):
+                for k, v in value.items():
+                    if type(v) not in _SCALARS:
+                        out[k] = copy_json(v, below)
+            return out
         return {k: v if type(v) in _SCALARS else copy_json(v, below) for k, v in value.items()}
     if isinstance(value, list):
-        _check_depth(_depth, bool(value))
+        if _depth >= MAX_JSON_DEPTH and (value or _depth > MAX_JSON_DEPTH):
+            _check_depth(_depth, bool(value))
         below = _depth + 1
+        if type(value) is list:
+            copied = value[:]
+            if not _ALL_SCALARS(map(type, value)):
+                for i, v in enumerate(value):
+                    if type(v) not in _SCALARS:
+                        copied[i] = copy_json(v, below)
+            return copied
         return [v if type(v) in _SCALARS else copy_json(v, below) for v in value]
     _check_depth(_depth, False)
     return value
@@ -205,6 +284,8 @@ def copy_json(value: Any, _depth: int = 0) -> Any:
 
 #: The exact types :func:`copy_json` returns as they are (immutable JSON scalars).
 _SCALARS = frozenset((str, int, float, bool, type(None)))
+#: Whether every type an iterable gives is one of :data:`_SCALARS` (in C, no loop here).
+_ALL_SCALARS = _SCALARS.issuperset
 
 
 def _check_depth(depth: int, has_items: bool) -> None:

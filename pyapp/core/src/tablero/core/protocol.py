@@ -21,6 +21,10 @@ from .rng import Rng
 
 __all__ = ["Move", "State", "PhasedState", "Game", "OptionSpec"]
 
+#: ``json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)``, with
+#: its encoder made once.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode
+
 
 @runtime_checkable
 class Move(Protocol):
@@ -281,7 +285,13 @@ class State(ABC):
 
     def to_json(self) -> str:
         """The state as compact, canonical JSON (``from_json`` reads it back)."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+        return _ENCODE(self._json_data())
+
+    def _json_data(self) -> Mapping[str, Any]:
+        """The data :meth:`to_json` writes: :meth:`to_dict`'s.  A game may give the
+        same data without copying the state's parts into it (it is written at once and
+        dropped, never handed out)."""
+        return self.to_dict()
 
     @abstractmethod
     def to_text(self) -> str:
@@ -434,9 +444,12 @@ class PhasedState(State):
         s.history_ = self.history_[:]
         return s
 
-    def envelope(self, head: Mapping[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    def envelope(
+        self, head: Mapping[str, Any], body: Mapping[str, Any], copy: bool = True
+    ) -> dict[str, Any]:
         """The state's JSON-pure data: the core's envelope (``tablero.core.envelope``)
-        around the game's own ``head`` and ``body`` keys."""
+        around the game's own ``head`` and ``body`` keys.  ``copy=False``: the setup and
+        the history as they are, for :meth:`to_json` only (see :func:`write_envelope`)."""
         return write_envelope(
             self.game,
             players=self.n,
@@ -446,6 +459,7 @@ class PhasedState(State):
             history=self.history_,
             head=head,
             body=body,
+            copy=copy,
         )
 
     # --- setup helpers --------------------------------------------------------------

@@ -10,6 +10,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
+from .envelope import ParsedJson
 from .errors import CorruptDataError
 from .jsonutil import load_json
 from .options import resolve_options
@@ -147,7 +148,9 @@ def from_json(text: str | bytes) -> State:
         data = load_json(text)  # size and nesting bounded before parsing
     except CorruptDataError as exc:
         raise CorruptDataError(f"saved game is not valid JSON ({exc})") from exc
-    return from_dict(data)
+    # The parsed data is handed over whole (nothing else holds it): the reader need not
+    # copy its history.
+    return from_dict(ParsedJson(data) if type(data) is dict else data)
 
 
 def from_text(game_id: str, text: str) -> State:

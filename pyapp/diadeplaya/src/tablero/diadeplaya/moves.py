@@ -22,6 +22,7 @@ the first card's top-left block at ``0,0``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tablero.core import InvalidMoveError
 
@@ -78,6 +79,20 @@ MOVE_WORDS = ("side", "take", "rotate", "place")
 
 def parse_move(text: str) -> DiaDePlayaMove:
     """Read a move text (case and spacing are free).  Legality is not checked here."""
+    if type(text) is str:
+        return _remembered(text)
+    return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _remembered(text: str) -> DiaDePlayaMove:
+    """:func:`_parse`, remembered by text: the same texts are read again and again
+    (a move is read to check it, then to play it; the candidates every turn).  Moves
+    are immutable values; a text that is no move raises anew each time."""
+    return _parse(text)
+
+
+def _parse(text: str) -> DiaDePlayaMove:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is a text, not {type(text).__name__}")
     words = text.split()

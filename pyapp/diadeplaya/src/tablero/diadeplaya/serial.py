@@ -40,8 +40,9 @@ def _faces(faces: list[int] | None) -> list[str] | None:
     return None if faces is None else [face_name(f) for f in faces]
 
 
-def state_to_dict(s: DiaDePlayaState) -> dict[str, Any]:
-    """The state's JSON-pure data: the core's envelope around Día de Playa's keys."""
+def state_to_dict(s: DiaDePlayaState, copy: bool = True) -> dict[str, Any]:
+    """The state's JSON-pure data: the core's envelope around Día de Playa's keys;
+    ``copy=False`` shares the setup and the history (for ``to_json`` only)."""
     return s.envelope(
         head={"mode": s.mode},
         body={
@@ -64,6 +65,7 @@ def state_to_dict(s: DiaDePlayaState) -> dict[str, Any]:
             "scores": s.score[:],
             "turn": {"player": s.player, "phase": s.phase},
         },
+        copy=copy,
     )
 
 

@@ -575,6 +575,9 @@ class DiaDePlayaState(PhasedState, game=GAME):
     def to_dict(self) -> dict[str, Any]:
         return serial.state_to_dict(self)
 
+    def _json_data(self) -> dict[str, Any]:
+        return serial.state_to_dict(self, copy=False)
+
     def to_text(self) -> str:
         return notation.state_to_text(self)
 
