@@ -64,8 +64,15 @@ def cell_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
+#: Each cell's name as :func:`cell_name` writes it -> its ``(x, y)``.
+_CELL_OF = {cell_name(x, y): (x, y) for y in range(HEIGHT) for x in range(WIDTH)}
+
+
 def parse_cell(text: str) -> tuple[int, int]:
     """The ``(x, y)`` of a cell name like ``c1`` or ``F14`` (ValueError if it is none)."""
+    xy = _CELL_OF.get(text) if type(text) is str else None
+    if xy is not None:  # a name as written
+        return xy
     t = text.strip().lower()
     if len(t) < 2 or t[0] not in COLUMNS or not (t[1:].isascii() and t[1:].isdigit()):
         raise ValueError(f"{text!r} is not a cell (a column a-f and a row 1-{HEIGHT}, like c1)")

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 from .data import EMPTY, SHELLS, STRENGTH, WILD
 from .moves import ArribadaMove, Capture, Claim
-from .scoring import in_group, majority_points, set_size, tile_points
+from .scoring import majority_points, on_sequence, set_size, tile_points
 from .state import ArribadaState
 
 Cells = Sequence[int]
@@ -87,6 +87,7 @@ def evaluate(state: ArribadaState) -> list[float]:
     hopeful_risk = w["stranded_early"] + (1.0 - w["stranded_early"]) * late
     counts = [[0] * n for _ in range(4)]
     quadrant = b.quadrant
+    sizes: dict[int, int] = {}  # each tile's set size, once found (see fit_table)
     for cell, q in enumerate(owners):
         if q < 0:
             continue
@@ -94,7 +95,13 @@ def evaluate(state: ArribadaState) -> list[float]:
         v = values[cell]
         if v == WILD:
             continue
-        if in_group(values, owners, nb, cell):
+        # in_group(values, owners, nb, cell), for a tile that is not a wild
+        if on_sequence(values, owners, nb, cell):
+            continue
+        size = sizes.get(cell)
+        if size is None:
+            size = sizes[cell] = set_size(values, owners, nb, cell, v)
+        if size >= 3:
             continue
         hope = False
         paired = False
@@ -176,7 +183,7 @@ def evaluate(state: ArribadaState) -> list[float]:
         rack = state.racks[p]
         if not rack or rack[0] == EMPTY and rack[-1] == EMPTY:
             continue
-        fit = fit_table(state, p)
+        fit = fit_table(state, p, sizes)
         if refreshing and p == state.player:
             fits = _refresh_fits(state, fit)
         else:
@@ -203,9 +210,13 @@ def sharp_replies(state: ArribadaState) -> list[ArribadaMove]:
     return [m for m in state.legal_moves() if isinstance(m, (Claim, Capture))]
 
 
-def fit_table(state: ArribadaState, player: int) -> list[float]:
+def fit_table(
+    state: ArribadaState, player: int, sizes: dict[int, int] | None = None
+) -> list[float]:
     """For each value 0..8, the points a tile of that value would score if ``player``
-    placed it now on the best empty playa cell next to their tiles (index 0 unused)."""
+    placed it now on the best empty playa cell next to their tiles (index 0 unused).
+    ``sizes``: the set size of each tile (its own value) found so far in this position,
+    kept and added to."""
     b = state.board
     nb = b.neighbours
     values = state.values
@@ -213,6 +224,8 @@ def fit_table(state: ArribadaState, player: int) -> list[float]:
     kinds = b.kinds
     best = [0.0] * 9
     seen: set[int] = set()
+    if sizes is None:
+        sizes = {}  # a tile lies next to several cells: its set is measured once
     for cell, q in enumerate(owners):
         if q != player:
             continue
@@ -220,15 +233,18 @@ def fit_table(state: ArribadaState, player: int) -> list[float]:
             if c in seen or values[c] != EMPTY or kinds[c] != "playa":
                 continue
             seen.add(c)
-            for v, pts in _cell_wants(values, owners, nb, c, player).items():
+            for v, pts in _cell_wants(values, owners, nb, c, player, sizes).items():
                 if pts > best[v]:
                     best[v] = pts
     return best
 
 
-def _cell_wants(values: Cells, owners: Cells, nb: Neighbours, c: int, p: int) -> dict[int, float]:
+def _cell_wants(
+    values: Cells, owners: Cells, nb: Neighbours, c: int, p: int, sizes: dict[int, int]
+) -> dict[int, float]:
     """Values that would score on the empty cell ``c`` for ``p``, with their points
-    (a lower bound when ``c`` would join two sets)."""
+    (a lower bound when ``c`` would join two sets).  ``sizes`` keeps the size of each
+    tile's set (of its own value) as it is found, for the rest of the same position."""
     sets: dict[int, int] = {}
     seqs: set[int] = set()
     mine = [x for x in nb[c] if owners[x] == p]
@@ -236,7 +252,10 @@ def _cell_wants(values: Cells, owners: Cells, nb: Neighbours, c: int, p: int) ->
         vx = values[x]
         if vx == WILD:
             continue
-        size = set_size(values, owners, nb, x, vx) + 1
+        size = sizes.get(x)
+        if size is None:
+            size = sizes[x] = set_size(values, owners, nb, x, vx)
+        size += 1
         if size >= 3 and size > sets.get(vx, 0):
             sets[vx] = size
         for y in nb[x]:  # a sequence y - x - c, with c at the end

@@ -128,7 +128,7 @@ class SparseGrid:
     """An unbounded grid around a first cell at ``0,0``; coordinates stay within
     ``-limit .. limit`` either way."""
 
-    __slots__ = ("limit", "origin_name", "steps", "origin")
+    __slots__ = ("limit", "origin_name", "steps", "origin", "_names")
 
     #: Cells are encoded as ``(y + OFFSET) * WIDTH + (x + OFFSET)``.
     WIDTH = 256
@@ -145,6 +145,8 @@ class SparseGrid:
         #: The four orthogonal steps: right, left, down, up.
         self.steps = (1, -1, w, -w)
         self.origin = self.OFFSET * w + self.OFFSET
+        #: The names of the cells within the limit, as they are written.
+        self._names: dict[int, str] = {}
 
     def cell(self, x: int, y: int) -> int:
         return (y + self.OFFSET) * self.WIDTH + (x + self.OFFSET)
@@ -157,8 +159,13 @@ class SparseGrid:
         return -self.limit <= x <= self.limit and -self.limit <= y <= self.limit
 
     def cell_name(self, c: int) -> str:
-        x, y = self.xy(c)
-        return f"{x},{y}"
+        name = self._names.get(c) if type(c) is int else None
+        if name is None:
+            x, y = self.xy(c)
+            name = f"{x},{y}"
+            if type(c) is int and self.in_range(x, y):
+                self._names[c] = name
+        return name
 
     def parse_xy(self, text: str) -> tuple[int, int]:
         """``(x, y)`` from ``"x,y"`` (whole numbers, no spaces); :class:`InvalidMoveError`."""

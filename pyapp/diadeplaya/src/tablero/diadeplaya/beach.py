@@ -17,6 +17,7 @@ there.  The first card's top-left block is ``0,0``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from .scoring import GRID, ORTHOGONAL
 from .shapes import footprint, size
@@ -27,9 +28,18 @@ __all__ = ["MAX_COVER", "lay", "covered", "placement_reason", "legal_spots", "ca
 MAX_COVER = 4
 
 
+@cache
+def _offsets(face: int, rotation: int) -> tuple[tuple[int, int], ...]:
+    """``(cell offset, block)`` of a face's blocks from its top-left block's cell: a
+    grid cell is ``(y + OFFSET) * WIDTH + x + OFFSET``, so ``x + dx, y + dy`` is the
+    cell of ``x, y`` plus ``dy * WIDTH + dx``."""
+    return tuple((dy * GRID.WIDTH + dx, b) for dx, dy, b in footprint(face, rotation))
+
+
 def card_cells(face: int, rotation: int, x: int, y: int) -> list[tuple[int, int]]:
     """``(cell, block)`` of a face laid with its top-left block on ``x, y``."""
-    return [(GRID.cell(x + dx, y + dy), b) for dx, dy, b in footprint(face, rotation)]
+    at = GRID.cell(x, y)
+    return [(at + d, b) for d, b in _offsets(face, rotation)]
 
 
 def lay(beach: Mapping[int, int], face: int, rotation: int, x: int, y: int) -> dict[int, int]:
@@ -73,12 +83,13 @@ def legal_spots(beach: Mapping[int, int], face: int, rotation: int) -> list[tupl
     (``y``), then column (``x``)."""
     w, h = size(rotation)
     xs, ys = GRID.bounds(beach)
-    cells = footprint(face, rotation)
+    offsets = [d for d, _ in _offsets(face, rotation)]
     cell = GRID.cell
     out = []
     for y in range(ys.start - h, ys.stop + 1):
         for x in range(xs.start - w, xs.stop + 1):
-            at = [cell(x + dx, y + dy) for dx, dy, _ in cells]
+            corner = cell(x, y)
+            at = [corner + d for d in offsets]
             cover = sum(1 for c in at if c in beach)
             if cover > MAX_COVER:
                 continue
