@@ -427,15 +427,25 @@ def new_page(browser, network_guard, shared_tab, request):
     reduced motion unless the options say otherwise.  A test's first page is the
     worker's shared tab, reset (:class:`SharedTab`) when the options allow it; other
     pages get a fresh context each, and so does every page of a test marked
-    ``first_visit`` (a test of the boot, the service worker or the page's policy)."""
+    ``first_visit`` (a test of the boot, the service worker or the page's policy).
+
+    A fresh context of a test that is not a ``first_visit`` one (a second browser that
+    opens a link, a locale, a touch screen) blocks the service worker unless its options
+    say otherwise: that test is not about the service worker, whose precache of the
+    whole site would cost about 2.3 s of CPU there (the page runs as in a browser
+    without service workers; the ``first_visit`` tests, the shared tab and the
+    persistent contexts keep it)."""
     contexts = []
-    took_tab = request.node.get_closest_marker("first_visit") is not None
+    first_visit = request.node.get_closest_marker("first_visit") is not None
+    took_tab = first_visit
 
     def make(route: bool = True, **options):
         nonlocal took_tab
         if not took_tab and SharedTab.fits(route, options):
             took_tab = True
             return shared_tab.take(network_guard, options)
+        if not first_visit and route:
+            options = {"service_workers": "block", **options}
         context = browser.new_context(**{**DEFAULT_OPTIONS, **options})
         contexts.append(context)
         network_guard.watch(context, route=route)
