@@ -10,7 +10,8 @@
 //   {id, game, view, level, seed, budget_ms}
 //       view: state.view(seat).to_json() of the bot's seat (never the true state).
 //       Unpacks tablero_<game> on first use, then runs make_bot(level, seed=seed,
-//       budget_ms=budget_ms).choose(from_json(view)); answers {id, move, stats} with the
+//       budget_ms=budget_ms).choose(from_json(view)) (the bot of that game, level, seed
+//       and budget is kept for the next request); answers {id, move, stats} with the
 //       move's text and the search statistics, or {id, error}.
 // Messages are handled one at a time, in order.  Every URL comes from the page (same
 // origin), so the service worker serves them offline.
@@ -28,10 +29,21 @@ from tablero.bots import make_bot
 from tablero.core import from_json
 
 
+_bots = {}
+
+
 def think(request_json):
     request = json.loads(request_json)
     view = from_json(request["view"])
-    bot = make_bot(request["level"], seed=request["seed"], budget_ms=request.get("budget_ms"))
+    # one bot a seat (its seed), kept between requests: hard may continue its last tree
+    # within a turn (a game's KEEP_TREE, docs/bots.md)
+    key = (request["game"], request["level"], str(request["seed"]), request.get("budget_ms"))
+    bot = _bots.get(key)
+    if bot is None:
+        if len(_bots) >= 8:
+            _bots.clear()
+        bot = _bots[key] = make_bot(request["level"], seed=request["seed"],
+                                    budget_ms=request.get("budget_ms"))
     move = bot.choose(view)
     s = bot.stats
     stats = {"moves": s.moves, "iterations": s.iterations, "seconds": s.seconds}

@@ -43,9 +43,14 @@ from .data import (
     WIDTH,
     cards_in_play,
 )
+from .moves import ArraialMove
 from .shapes import Cells
 from .state import ArraialState
 from .street import FULL_ROW, shape_mask
+
+#: The street's first and last columns as bit masks (a shift sideways must not wrap).
+_COLUMN_0 = sum(1 << (y * WIDTH) for y in range(HEIGHT))
+_COLUMN_LAST = _COLUMN_0 << (WIDTH - 1)
 
 #: The weights of the terms above (points).
 SAFE_WHITE = 0.9
@@ -56,10 +61,47 @@ NEAR_BAR = 0.8  # a piece in the two rows under the bar: the bar may be lost at 
 LOOKAHEAD = 1.0  # the next placement's gain (1: a take is worth its best landing)
 ROTATION = 0.05  # a rotation this turn, so that turning the octagon for nothing loses a tie
 
-#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): every
-#: decision gets the whole time budget.  Arraial's decisions are short lists (3-8 moves),
-#: which the default share (``k / 20`` of the budget) cut to about 200 ms a move.
-SEARCH = {"FULL_BUDGET_MOVES": 1}
+
+#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): a bot's
+#: own turn has no chance in it (the deck is drawn only once the turn has passed), so a
+#: decision after the turn's first continues from the part of the first one's tree under
+#: the moves played (``KEEP_TREE``); the shares below then add to hundreds of visits.
+SEARCH = {"KEEP_TREE": True}
+
+#: ``hard``'s share of its time budget (see :func:`budget_share`): a turn's first
+#: decision, the rest of the turn's takes, landings and ends, each refill.
+FIRST_SHARE = 1.0
+LATER_SHARE = 0.3
+REFILL_SHARE = 0.2
+
+
+def budget_share(state: ArraialState) -> float:
+    """The share of ``hard``'s time budget a decision may use
+    (``tablero.bots.evaluation.budget_share_for``): the whole budget for the turn's first
+    decision, whose tree covers the whole turn (every take, landing, the end and the
+    refill), ``LATER_SHARE`` for each later take, landing or end of the turn (a smaller
+    tree: what is left of the turn) and ``REFILL_SHARE`` for each refill (3 moves at
+    most, whose tree is the rest of the refill).  A turn asks for 4-9 decisions; with the
+    whole budget each, a turn took 5-9 budgets (issue 43: 11-14 s in the browser), now
+    at most about 2.9 budgets (1 + 5 x 0.3 + 2 x 0.2; a forced decision searches
+    nothing), which leaves room in 4 s for the worker's round trips."""
+    if state.phase == "refill":
+        return REFILL_SHARE
+    if state.phase == "act" and state.ap == ACTION_POINTS and state.backs == 0:
+        return FIRST_SHARE
+    return LATER_SHARE
+
+
+def bot_moves(state: ArraialState) -> list[ArraialMove]:
+    """The moves a bot considers (``tablero.bots.evaluation.bot_moves_for``): every legal
+    move but ``back``.  A bot chooses its card when it takes one (the evaluation makes
+    ``take`` worth exactly the card's best landing), so putting it back would only undo
+    that choice; and since a taken card always has a landing, the rules never force
+    ``back``.  Without this, a search saw ``take``, ``back``, ``take`` another as good as
+    taking the other card at once, and played such pairs for nothing (issue 43)."""
+    if state.phase == "land":
+        return list(state.landings())
+    return state.legal_moves()
 
 
 def holes(occ: int) -> int:
@@ -104,7 +146,7 @@ def _gain(s: ArraialState, p: int, cs: Cells, colour: str, info: _Info) -> tuple
     after = occ | added
     gain = 0.0
     bar = s.bar[p]
-    above = bar is not None and any(y >= bar for _, y in cs)
+    above = bar is not None and bool(added >> (bar * WIDTH))  # a cell at or over the bar
     if above:
         assert bar is not None
         gain -= s.bar_whites[p] * (RISKY_WHITE if _near_bar(occ, bar) else SAFE_WHITE)
@@ -123,19 +165,14 @@ def _gain(s: ArraialState, p: int, cs: Cells, colour: str, info: _Info) -> tuple
         if _near_bar(after, new_bar) and not _near_bar(occ, bar):
             gain -= NEAR_BAR + s.bar_whites[p] * (SAFE_WHITE - RISKY_WHITE)
     gain -= HOLE * (holes(after) - info.holes)
-    # visitors and the pair
-    street = s.streets[p]
-    touching: set[int] = set()
-    for x, y in cs:
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if 0 <= nx < WIDTH and 0 <= ny < HEIGHT:
-                k = street[ny][nx]
-                if k and s.pieces[p][k - 1].colour == colour:
-                    touching.add(k)
+    # visitors and the pair: the groups of the piece's colour that the landing touches
+    # (4-adjacency, as bit masks: a group's cells against the landing's neighbours)
+    near = ((added << 1) & ~_COLUMN_0) | ((added >> 1) & ~_COLUMN_LAST)
+    near |= (added << WIDTH) | (added >> WIDTH)
+    zones = [z for mask, z in info.groups_of[colour] if mask & near]
     loss = 0.0
-    if not touching:
+    if not zones:
         return gain, loss
-    zones = {info.zone_of[k] for k in touching}
     if not any(info.zone_visited[z] for z in zones) and info.colour_left[colour] > 0:
         gain += 1.0
     size = len(cs) + sum(info.zone_size[z] for z in zones)
@@ -153,13 +190,13 @@ class _Info:
     def __init__(self, s: ArraialState, p: int, left: float) -> None:
         self.left = left
         self.holes = holes(s.occ[p])
-        self.zone_of: dict[int, int] = {}
         self.zone_size: list[int] = []
         self.zone_visited: list[bool] = []
+        # colour -> its groups (single pieces too) as (cells' bit mask, index)
+        self.groups_of: dict[str, list[tuple[int, int]]] = {c: [] for c in COLOURS}
         on = {k for _, k in s.visitors[p]}
-        for i, (_, cells, pieces) in enumerate(s._groups(p)):
-            for k in pieces:
-                self.zone_of[k] = i
+        for i, (colour, cells, pieces) in enumerate(s._groups(p)):
+            self.groups_of[colour].append((shape_mask(cells), i))
             self.zone_size.append(len(cells))
             self.zone_visited.append(bool(on & pieces))
         self.holder_size = {c: 0 if q is None else s.largest_zone(q, c) for c, q in s.pairs.items()}

@@ -16,6 +16,8 @@ from tablero.core import State
 
 __all__ = [
     "Evaluator",
+    "bot_moves_for",
+    "budget_share_for",
     "evaluator_for",
     "margin",
     "playout_for",
@@ -102,6 +104,43 @@ def turn_plan_for(game_id: str) -> Callable[[State], list[Any]] | None:
     (:mod:`tablero.bots.lookahead`)."""
     module = _evaluation_module(game_id)
     return None if module is None else getattr(module, "turn_plan", None)
+
+
+def _legal_moves(state: State) -> list[Any]:
+    return state.legal_moves()
+
+
+@cache
+def bot_moves_for(game_id: str) -> Callable[[State], list[Any]]:
+    """The moves a bot considers at a decision: the game's ``bot_moves(state)`` if its
+    evaluation module has one, else every legal move.
+
+    ``bot_moves(state)`` is the legal moves minus those no bot should ever play, such as
+    a move that only undoes the player's previous one (Arraial: ``back``, which puts the
+    card just taken back: a bot chooses its card when it takes one).  Whatever the game
+    returns, a bot plays a legal move: where it leaves none (the rules force such a
+    move), the legal moves stand.
+    """
+    module = _evaluation_module(game_id)
+    own = None if module is None else getattr(module, "bot_moves", None)
+    if own is None:
+        return _legal_moves
+
+    def moves(state: State) -> list[Any]:
+        return own(state) or state.legal_moves()
+
+    return moves
+
+
+def budget_share_for(game_id: str) -> Callable[[State], float] | None:
+    """The game's ``budget_share(state)`` if its evaluation module has one, else None:
+    the share (0-1] of ``hard``'s time budget a decision may use, where a game knows its
+    turns better than the move count does (Arraial: the whole budget for a turn's first
+    decision, whose tree covers the whole turn, and less for the rest of the turn, so
+    that a turn of several decisions stays within a few budgets).  Without it a
+    decision's share follows its move count (``MctsBot.budget_share``)."""
+    module = _evaluation_module(game_id)
+    return None if module is None else getattr(module, "budget_share", None)
 
 
 def search_settings_for(game_id: str) -> dict[str, Any]:

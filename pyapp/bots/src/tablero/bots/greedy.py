@@ -2,7 +2,8 @@
 
 ``medium`` (frozen, specified in docs/bots.md):
 
-1. One legal move: play it.
+1. One legal move (of those the game lets a bot consider, ``bot_moves``; all of them
+   for a game without it): play it.
 2. ``S = max(1, min(8, 48 // len(moves)))`` determinizations of the view, from the
    decision's generator (``decision_rng``), so small decisions (draws, refresh choices)
    average over several samples of the hidden tiles and chance.
@@ -22,7 +23,7 @@ from typing import Any
 from tablero.core import Rng, State
 
 from .base import Bot, SearchStats, check_view, decision_rng
-from .evaluation import evaluator_for, margin, sides_of
+from .evaluation import bot_moves_for, evaluator_for, margin, sides_of
 
 __all__ = ["GreedyBot", "samples_for"]
 
@@ -43,7 +44,7 @@ class GreedyBot(Bot):
     def choose(self, view: State) -> Any:
         start = time.perf_counter()
         player = check_view(view)
-        moves = view.legal_moves()
+        moves = bot_moves_for(view.game.id)(view)
         if len(moves) == 1:
             self.stats = SearchStats(1, 0, time.perf_counter() - start)
             return moves[0]

@@ -30,7 +30,7 @@ from typing import Any
 
 from tablero.core import Rng, State
 
-from .evaluation import Evaluator, margin
+from .evaluation import Evaluator, bot_moves_for, margin
 
 __all__ = ["lookahead_values"]
 
@@ -84,7 +84,7 @@ def _reply(state: State, player: int, evaluate: Evaluator, sides: tuple[int, ...
     if mover == player or (sides is not None and sides[mover] == sides[player]):
         return state
     best: tuple[float, State] | None = None
-    for move in state.legal_moves():
+    for move in bot_moves_for(state.game.id)(state):
         after = state.apply_unchecked(move)
         values = [float(x) for x in after.scores()] if after.is_terminal() else evaluate(after)
         score = margin(values, mover, sides)

@@ -27,7 +27,8 @@ scores it with the game's evaluation:
 * **choice**: the most visited root move (the better mean on a tie).  The search stops
   at the time or iteration budget, or earlier once no other move could catch up with
   the leader's visits in the iterations left.  Decisions among fewer than
-  ``FULL_BUDGET_MOVES`` moves get a proportional share of the time budget.
+  ``FULL_BUDGET_MOVES`` moves get a proportional share of the time budget, unless the
+  game gives each decision its share (``budget_share``).
 
 A game's evaluation module may instead ask for a look-ahead (``LOOKAHEAD``): at tables
 with rivals, every decision that starts a turn compares its moves by the rest of the
@@ -37,7 +38,10 @@ most (:mod:`tablero.bots.lookahead`), and the rest of the turn follows the game'
 
 A game's evaluation module may change these settings for its own decisions (``SEARCH``,
 see :attr:`MctsBot.SETTINGS`), force its sharp replies (``REPLY_FORCED``: the next player
-plays one of them) and give the playouts a quick move (``playout_move``).
+plays one of them), give the playouts a quick move (``playout_move``), keep the tree
+between the decisions of a turn (``KEEP_TREE``: a decision that continues the bot's last
+searched turn starts from that tree's node), and restrict the moves every level considers
+(``bot_moves``) or set each decision's share of the budget (``budget_share``).
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ from .base import Bot, SearchStats, check_view, decision_rng
 from .evaluation import (
     REWARD_SCALE,
     Evaluator,
+    bot_moves_for,
+    budget_share_for,
     evaluator_for,
     margin,
     playout_for,
@@ -123,6 +129,7 @@ class MctsBot(Bot):
     FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
     LOOKAHEAD = False  # at tables with rivals, a look-ahead instead of the tree
     LOOKAHEAD_SAMPLES = 12  # the look-ahead's deals at most (``iterations`` bounds them too)
+    KEEP_TREE = False  # a decision continuing the bot's last searched turn reuses that subtree
 
     #: The settings a game's evaluation module may change for its own decisions, with a
     #: ``SEARCH`` mapping (``tablero.bots.evaluation.search_settings_for``); the class's
@@ -130,7 +137,7 @@ class MctsBot(Bot):
     SETTINGS = (
         "UCB_C", "PW_C", "PW_ALPHA", "EXPAND_K", "ORDER_AFTER", "CUTOFF_TURNS",
         "PLAYOUT_TO_CUTOFF", "SHARP_REPLY", "REPLY_FORCED", "PLAYOUT_MOVE", "CHECK_EVERY",
-        "FULL_BUDGET_MOVES", "OWN_EVALUATION", "LOOKAHEAD", "LOOKAHEAD_SAMPLES",
+        "FULL_BUDGET_MOVES", "OWN_EVALUATION", "LOOKAHEAD", "LOOKAHEAD_SAMPLES", "KEEP_TREE",
     )  # fmt: skip
 
     def budget_share(self, num_moves: int) -> float:
@@ -165,8 +172,12 @@ class MctsBot(Bot):
         self.sides: tuple[int, ...] | None = None
         self.turn_starts: Callable[[State], bool] | None = None
         self.policy: Callable[[State], Any] | None = None  # the game's playout_move, if any
+        # per decision: the moves the game lets a bot consider (its bot_moves, if any)
+        self.moves_of: Callable[[State], list[Any]] = lambda state: state.legal_moves()
         self._base: list[float] = []  # this iteration's margins at the root, per seat
         self.overrides: dict[str, Any] = {}  # settings over the game's (screening runs)
+        # with KEEP_TREE: (game id, player, history length, root) of the last search
+        self._kept: tuple[str, int, int, Node] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -177,14 +188,17 @@ class MctsBot(Bot):
     def choose(self, view: State) -> Any:
         start = time.perf_counter()
         player = check_view(view)
-        moves = view.legal_moves()
+        self.moves_of = bot_moves_for(view.game.id)
+        moves = self.moves_of(view)
         if len(moves) == 1:
             self.stats = SearchStats(1, 0, time.perf_counter() - start)
             return moves[0]
         self.configure(view.game.id)
         deadline = None
         if self.budget_ms is not None:
-            deadline = start + self.budget_ms * self.budget_share(len(moves)) / 1000.0
+            share_of = budget_share_for(view.game.id)
+            share = self.budget_share(len(moves)) if share_of is None else share_of(view)
+            deadline = start + self.budget_ms * share / 1000.0
         rng = decision_rng(self.seed, view)
         self.evaluate = (
             search_evaluator_for(view.game.id)
@@ -200,7 +214,10 @@ class MctsBot(Bot):
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
-        root = Node(-1)
+        root = self._kept_subtree(view, player) if self.KEEP_TREE else None
+        if root is None:
+            root = Node(-1)
+        root.player = -1
         done = 0
         limit = self.iterations
         while True:
@@ -223,7 +240,29 @@ class MctsBot(Bot):
             else root_order[0]
         )
         self.stats = SearchStats(len(moves), done, time.perf_counter() - start)
+        self._kept = (view.game.id, player, len(view.history), root) if self.KEEP_TREE else None
         return best
+
+    def _kept_subtree(self, view: State, player: int) -> Node | None:
+        """With ``KEEP_TREE``: the node of this bot's last tree that ``view`` continues
+        (the same game and player, every move since that search's root the player's own,
+        each one a child in the tree), or None."""
+        kept = self._kept
+        if kept is None or kept[0] != view.game.id or kept[1] != player:
+            return None
+        history = view.history
+        if len(history) <= kept[2]:
+            return None
+        node = kept[3]
+        for entry in history[kept[2] :]:
+            if entry.get("player") != player:
+                return None
+            move = entry.get("move")
+            child = next((ch for m, ch in node.children.items() if str(m) == move), None)
+            if child is None:
+                return None
+            node = child
+        return node if node.visits else None
 
     def _look_ahead(
         self,
@@ -283,7 +322,7 @@ class MctsBot(Bot):
                 if turns >= self.CUTOFF_TURNS:
                     result = _to_rewards(self._cutoff_values(state), self._base, self.sides)
                     break
-            moves = root_order if node is root else state.legal_moves()
+            moves = root_order if node is root else self.moves_of(state)
             children = node.children
             available = [m for m in moves if m in children] if children else []
             allowed = 1 + int(self.PW_C * node.visits**self.PW_ALPHA)
@@ -443,7 +482,7 @@ class MctsBot(Bot):
                 state = state.apply_unchecked(quick)
                 values = None
                 continue
-            moves = state.legal_moves()
+            moves = self.moves_of(state)
             if len(moves) == 1:
                 state = state.apply_unchecked(moves[0])
                 values = None

@@ -1,4 +1,5 @@
-"""``random``: a uniformly random legal move."""
+"""``random``: a uniformly random legal move (of those the game lets a bot consider:
+``tablero.bots.evaluation.bot_moves_for``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from tablero.core import State
 
 from .base import Bot, SearchStats, check_view, decision_rng
+from .evaluation import bot_moves_for
 
 
 class RandomBot(Bot):
@@ -16,7 +18,7 @@ class RandomBot(Bot):
     def choose(self, view: State) -> Any:
         start = time.perf_counter()
         check_view(view)
-        moves = view.legal_moves()
+        moves = bot_moves_for(view.game.id)(view)
         if len(moves) == 1:
             move = moves[0]
         else:
