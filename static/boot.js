@@ -241,11 +241,17 @@ window.tableroInstall = {
     if (installOffer) return "available";
     return isIOS() ? "ios" : "";
   },
+  // "unavailable" at once when no prompt can be shown (the offer was spent, or the
+  // browser refuses it): the app then says so; nothing here holds the page's input.
   async prompt() {
     const offer = installOffer;
     if (!offer) return "unavailable";
     installOffer = null; // an offer can be shown once
-    offer.prompt();
+    try {
+      await offer.prompt();
+    } catch {
+      return "unavailable";
+    }
     const choice = await offer.userChoice;
     if (choice && choice.outcome === "accepted") installed = true;
     return choice ? choice.outcome : "dismissed";
@@ -257,6 +263,27 @@ window.tableroInstall = {
 const live = (root, selector) =>
   Array.from(root.querySelectorAll(selector)).filter((el) => !el.closest("[inert]"));
 const liveDecision = (root) => live(root, "[data-decision]")[0]?.getAttribute("data-decision") ?? "";
+
+// A board's frame pans when its drawing is too large for it (a phone, a zoomed beach), and
+// the focus scrolls it to the focused item only.  After a render, what the player must see
+// is brought into its frames as well: the landing chosen ([data-show]: Arraial's piece,
+// which rests far below the column handle that had the focus), then a tutorial's next
+// click ([data-tut="target"]).  Only the frames inside the app scroll, never the page, and
+// by the least that shows the element (it stays where it is when it is already in view).
+function reveal(el, root) {
+  for (let frame = el.parentElement; frame && frame !== root; frame = frame.parentElement) {
+    const style = getComputedStyle(frame);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const r = el.getBoundingClientRect();
+    const f = frame.getBoundingClientRect();
+    const top = f.top + frame.clientTop;
+    const left = f.left + frame.clientLeft;
+    const nearest = (start, end, from, to) =>
+      start < from ? start - from : end > to ? Math.min(end - to, start - from) : 0;
+    frame.scrollTop += nearest(r.top, r.bottom, top, top + frame.clientHeight);
+    frame.scrollLeft += nearest(r.left, r.right, left, left + frame.clientWidth);
+  }
+}
 
 window.tableroKeys = {
   // After a render: normalise the groups' tab stops and put the focus where it belongs.
@@ -276,6 +303,10 @@ window.tableroKeys = {
         }
         target.focus({ preventScroll: false });
       }
+    }
+    for (const selector of ["[data-show]", '[data-tut="target"]']) {
+      const el = live(root, selector).find((e) => e.getClientRects().length);
+      if (el) reveal(el, root);
     }
   },
   read(root) {

@@ -544,7 +544,7 @@ def test_share_puts_the_link_in_the_address_and_warns_about_racks():
     url = page.model.share_url
     assert url == "http://127.0.0.1:8000/#" + effect.data["fragment"]
     html = page.html
-    assert f'value="{url}"' in html and "every player&#x27;s tiles included" in html
+    assert f'value="{url}"' in html and "every player&#x27;s rack of tiles included" in html
     # Reloading with the shared link of the game on screen reopens it: no copy is made.
     count = len(app.store.list()[0])
     again = Page(app, app.boot("en", "#" + effect.data["fragment"]))

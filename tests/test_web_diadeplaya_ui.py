@@ -27,6 +27,7 @@ from tablero.web.games import get_ui
 from tablero.web.games.diadeplaya.end import score_series, scoring_marks
 from tablero.web.games.diadeplaya.look import MARKED
 from tablero.web.games.diadeplaya.rules import ruling_keys
+from tablero.web.games.diadeplaya.words import face_words
 from tablero.web.model import pass_to
 from tablero.web.plugin import Seat, Selection
 from tablero.web.saves import SavedGame
@@ -159,7 +160,9 @@ def test_every_catalog_key_is_asked_for():
                 "diadeplaya.rules.")  # fmt: skip
     for key in ui_helpers.catalog(GAME, "en"):
         if not key.startswith(families):
-            assert f'"{key}"' in SOURCES, key
+            # a log line's second person ("You lay ...") is asked for as its key + ".you"
+            base = key.removesuffix(".you") if ".log." in key else key
+            assert f'"{base}"' in SOURCES, key
 
 
 def test_the_new_game_form_offers_the_cores_options():
@@ -236,8 +239,8 @@ def test_every_beach_and_its_running_points_are_shown(mode, players):
                     assert li.get("data-face") == face_name(face)
                     (card,) = classed(li, "dp-take")
                     assert name_of(card) == (
-                        f"Slot {slot + 1}: card {face_name(face)} (its other side is "
-                        f"{face_name(face ^ 1)})"
+                        f"Slot {slot + 1}: card {face_name(face)}, {face_words(face, T)}. "
+                        f"Other side, {face_name(face ^ 1)}: {face_words(face ^ 1, T)}."
                     )
             (deck,) = having(root, "data-deck-count")
             assert deck.get("data-deck-count") == str(s.deck_count)
@@ -358,7 +361,8 @@ def test_the_ghost_shows_every_legal_place_for_each_rotation_and_choosing_one_tu
     sel = Selection({"rot": 90})
     target = sorted(legal_spots(grid, face, 90))[0]
     sel, move = click(view, sel, act="spot", move=f"place {target[0]},{target[1]}")
-    assert move == Rotate(90) and sel.data == {"at": f"place {target[0]},{target[1]}"}
+    # (and its turn, which Cancel gives back: issue 43)
+    assert move == Rotate(90) and sel.data == {"at": f"place {target[0]},{target[1]}", "rot": 90}
     # a place no rule allows is refused
     bad = next((x, y) for x in range(-9, 9) for y in range(-9, 9)
                if (x, y) not in legal_spots(grid, face, 90))  # fmt: skip
@@ -391,7 +395,7 @@ def test_only_legal_places_can_be_chosen_and_confirmed():
     assert not acts(render(view, forged), "confirm-move")
     for text in legal:
         sel, move = click(view, Selection(), act="spot", move=text)
-        assert move is None and sel.data == {"at": text}
+        assert move is None and sel.data == {"at": text, "rot": 90}  # the turn kept for Cancel
         root = render(view, sel)
         (confirm,) = acts(root, "confirm-move")
         assert confirm.get("data-move") == text
@@ -712,4 +716,119 @@ def test_the_shared_beach_carries_no_seats_mark_and_a_seats_beach_carries_its_ow
         (head,) = [el for el in board_of(render(s.view(0))).iter() if el.tag == "h2"]
         marks = classed(head, "arr-mark")
         assert len(marks) == (0 if s.shared else 1), mode
-        assert text_of(head).strip() == ("The shared beach" if s.shared else "AYour beach")
+        # solitaire's beach is the player's own; only cooperative play shares one
+        shared = "Your beach" if mode == "solitaire" else "The shared beach"
+        assert text_of(head).strip() == (shared if s.shared else "AYour beach")
+
+
+# --- issue 43: the fit, Cancel's turn, the market's words --------------------------------
+
+
+def test_the_fit_is_sized_both_ways_and_from_it_the_zoom_steps_to_the_next_level():
+    """The fitted beach carries its drawing's size and the fit's range (the stylesheet
+    fits it to its frame both ways, within the zoom levels); "+" and "-" from fit carry
+    the page's measure of the fitted scale (``data-fit-of``) and go to the level next to
+    it, never further than one level's step."""
+    from tablero.web.games.diadeplaya.look import BLOCK, MIN_BLOCK_PX
+    from tablero.web.games.diadeplaya.table import FIT_VIEW, ZOOMS
+
+    s = placing()
+    view = s.view(0)
+    root = render(view)
+    (svg,) = classed(board_of(root), "dp-beach")
+    assert "is-fit" in svg.get("class") and FIT_VIEW.endswith("svg.dp-beach.is-fit")
+    style = dict(part.split(":") for part in svg.get("style").split(";"))
+    _, _, w, h = (float(x) for x in svg.get("viewBox").split())
+    assert (float(style["--dp-w"]), float(style["--dp-h"])) == (w, h)
+    # with places to choose, never below a finger's size; else within the zoom levels
+    assert float(style["--dp-lo"]) == MIN_BLOCK_PX / BLOCK and float(style["--dp-hi"]) == ZOOMS[-1]
+    assert ZOOMS[0] <= MIN_BLOCK_PX / BLOCK
+    (taking,) = classed(board_of(render(taking_state().view(0))), "dp-beach")
+    style = dict(part.split(":") for part in taking.get("style").split(";"))
+    assert (float(style["--dp-lo"]), float(style["--dp-hi"])) == (ZOOMS[0], ZOOMS[-1])
+    buttons = {el.get("data-zoom"): el for el in acts(root, "zoom")}
+    assert buttons["in"].get("data-fit-of") == buttons["out"].get("data-fit-of") == FIT_VIEW
+    steps = [b / a for a, b in zip(ZOOMS, ZOOMS[1:], strict=False)]
+    for fitted in (0.8, 0.9, 1.0, 1.1, 1.3, 1.6):
+        up, _ = click(view, Selection(), act="zoom", zoom="in", fit=f"{fitted:.4f}")
+        down, _ = click(view, Selection(), act="zoom", zoom="out", fit=f"{fitted:.4f}")
+        bigger, smaller = ZOOMS[up.data["zoom"]], ZOOMS[down.data["zoom"]]
+        if fitted < ZOOMS[-1]:
+            assert fitted < bigger <= fitted * max(steps) * 1.05, (fitted, bigger)
+        assert smaller < fitted and fitted / smaller <= max(steps) * 1.05, (fitted, smaller)
+        # the levels next to each other: no level lies between the fit and its step
+        assert not [z for z in ZOOMS if fitted * 1.05 < z < bigger]
+        assert not [z for z in ZOOMS if smaller < z < fitted / 1.05]
+    # zoomed in, the buttons carry no measure; nothing measured: the old defaults
+    zoomed = render(view, Selection({"zoom": 2}))
+    assert not [el for el in acts(zoomed, "zoom") if el.get("data-fit-of")]
+    assert click(view, Selection(), act="zoom", zoom="in", fit="")[0].data == {"zoom": 3}
+
+
+def test_cancel_gives_the_card_back_turned_as_it_was_and_keeps_the_zoom():
+    """Issue 43: Cancel after choosing a place turned the card back to 0°."""
+    app = make_app()
+    state = taking_state().apply(Take(1))
+    seats = [Seat("Ana", 0), Seat("Ben", 1, "bot:random")]
+    game = SavedGame(app.store.new_id(), "Beach", GAME, seats, state, 1.0, 1.0)
+    app.store.save(game)
+    page = Page(app, app.boot("en")).send("app.resume", id=game.id)
+    page.click("turn").click("turn")
+    page.send("zoom", zoom="in")
+    turned = sorted(f"place {x},{y}" for x, y in legal_spots(state.grids[0], state.holding, 180))
+    assert sorted(m["move"] for m in page.find("spot")) == turned
+    spot = page.find("spot")[len(turned) // 2]["move"]
+    page.click("spot", move=spot)
+    assert (page.state.phase, page.state.rotation) == ("place", 180)
+    other = next(m["move"] for m in page.find("spot") if m["move"] != spot)
+    page.click("spot", move=other)  # another place, the same turn
+    page.click("app.undo")
+    assert page.state.phase == "rotate" and page.state.holding == state.holding
+    root = render(page.state.view(0), page.model.selection)
+    (hand,) = classed(root, "dp-hand-card")
+    assert hand.get("data-rotation") == "180"
+    assert sorted(m["move"] for m in page.find("spot")) == turned
+    (table,) = having(root, "data-decision")
+    assert table.get("data-decision").split(":")[2] == "180"
+    assert page.model.selection.data.get("zoom") == 3  # the zoom stays too
+    # the keyboard's focus is back on the place that was chosen
+    (focus,) = [el for el in acts(root, "spot") if el.get("tabindex") == "0"]
+    assert focus.get("data-move") == other
+    # turned again and laid: the next card starts unturned
+    page.click("turn")
+    page.click("spot", move=page.find("spot")[0]["move"])
+    assert page.state.rotation == 270
+    page.click("confirm-move")
+    assert "rot" not in page.model.selection.data
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_market_says_what_each_card_shows(lang):
+    """Issue 43: a screen reader heard "Slot 1: card 12a": now each block of both faces,
+    row by row, in the catalog's words; the cards drawn large enough to read."""
+    from tablero.diadeplaya.shapes import face_blocks
+    from tablero.web.games.diadeplaya.table import MARKET_BLOCK_PX, MARKET_OTHER_PX
+    from tablero.web.games.diadeplaya.words import block_words
+
+    t = make_t(lang)
+    s = taking_state()
+    root = render(s.view(0), t=t)
+    for slot, face in enumerate(s.market):
+        (li,) = find(root, data_slot=str(slot + 1))
+        (card,) = classed(li, "dp-take")
+        name = name_of(card)
+        for f in (face, face ^ 1):
+            words = face_words(f, t)
+            assert words in name and face_name(f) in name
+            at = 0
+            for b in face_blocks(f):  # each block, in order, row by row
+                said = block_words(b, t)
+                at = words.index(said, at) + len(said)
+        (big,) = [el for el in card.iter() if el.get("class") == "dp-face"][:1]
+        (other,) = [el for el in classed(card, "dp-slot-other")[0].iter()
+                    if el.get("class") == "dp-face"]  # fmt: skip
+        assert int(big.get("width")) == 3 * MARKET_BLOCK_PX >= 3 * 28
+        assert int(other.get("width")) == 3 * MARKET_OTHER_PX >= 3 * 16
+    # every kind and facing has its own words, different from the others
+    every = {block_words(b, t) for f in range(36) for b in face_blocks(f)}
+    assert len(every) == len({b for f in range(36) for b in face_blocks(f)})

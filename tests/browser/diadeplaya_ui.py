@@ -299,3 +299,80 @@ def table_for_screenshot(page, mode: str, turns: int = 3) -> None:
         middle_place(page)
         if turn < turns:
             click(page, CONFIRM)
+
+
+#: beaches of unturned cards (the first at 0,0; then each card's top-left cell): a
+#: beach 3 blocks wide and 4 high (the one issue 43 reported), 3 wide and 10 high (the
+#: height bounds the fit), 12 wide and 2 high (the width does)
+BEACHES = {
+    "3x4": ((0, 2),),
+    "3x10": ((0, 2), (0, 4), (0, 6), (0, 8)),
+    "12x2": ((3, 0), (6, 0), (9, 0)),
+}
+
+#: a beach of six cards, wider than high (the screenshots of the fit and the market)
+SEVERAL = ((0, 2), (3, 0), (3, 2), (-3, 1), (6, 1))
+
+
+def solitaire_beach(places, seed: int = END_SEED):
+    """A solitaire game whose cards lie unturned at ``places`` (face a first, at 0,0;
+    then always the market's first card), its player to take the next card."""
+    from tablero.core import make
+    from tablero.diadeplaya import Place, Rotate, Side, Take
+
+    s = make(GAME, players=1, seed=seed, mode="solitaire", first_player=0)
+    s = s.apply(Side(0)).apply(Rotate(0))
+    for x, y in places:
+        s = s.apply(Take(1)).apply(Rotate(0)).apply(Place(x, y))
+    return s
+
+
+def open_beach(page, places, quiet: bool = False) -> None:
+    """Open :func:`solitaire_beach` (Ana's) through the menu's import button: the table,
+    the market's cards to take (``quiet``: once the import's notice has faded)."""
+    import tempfile
+    from pathlib import Path
+
+    from tablero.web.plugin import Seat
+    from tablero.web.saves import SavedGame, export_json
+
+    game = SavedGame(id="beach" + "".join(f"{x}{y}" for x, y in places)[:20],
+                     name="Día de Playa, a beach", game_id=GAME, seats=[Seat("Ana", 0)],
+                     state=solitaire_beach(places), created=0.0, updated=0.0)  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "beach-diadeplaya.json"
+        path.write_text(export_json(game), encoding="utf-8")
+        page.locator("details.shell-menu > summary").click()
+        before = renders(page)
+        page.set_input_files('.shell-menu-items input[type="file"]', str(path))
+        page.wait_for_function(
+            "b => document.getElementById('app').dataset.render !== b", arg=before
+        )
+    page.wait_for_function(
+        "() => /^take:/.test(document.querySelector('#app [data-decision]')?.dataset.decision)"
+    )
+    if quiet:
+        page.wait_for_function(
+            """() => { const t = document.querySelector('.shell-toast');
+                       return !t || t.hidden || getComputedStyle(t).visibility === 'hidden'; }""",
+            timeout=10_000,
+        )
+
+
+#: the board's beach as drawn: its size on the page, its drawing's (viewBox), its
+#: frame's inner size, the zoom shown, whether it is fitted
+BEACH_BOX = """() => {
+  const svg = document.querySelector('#app .tb-board svg.dp-beach');
+  const wrap = svg.closest('.dp-beach-wrap'), r = svg.getBoundingClientRect();
+  const f = wrap.getBoundingClientRect(), vb = svg.viewBox.baseVal;
+  return {w: r.width, h: r.height, vw: vb.width, vh: vb.height,
+          fw: wrap.clientWidth, fh: wrap.clientHeight,
+          inside: r.left >= f.left - 1 && r.top >= f.top - 1 && r.right <= f.right + 1
+                  && r.bottom <= f.bottom + 1,
+          level: document.querySelector('#app [data-zoom="fit"]').dataset.zoomLevel,
+          fit: svg.classList.contains('is-fit')};
+}"""
+
+
+def beach_box(page) -> dict:
+    return page.evaluate(BEACH_BOX)

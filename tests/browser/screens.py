@@ -111,13 +111,15 @@ def import_finished_game(page, game_id: str, players: int = 2, **options: object
     """Open a finished game (:func:`finished_game_file`) through the menu's import
     button, past the pass screen."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = finished_game_file(Path(tmp), game_id, players, **options)
-        page.locator("details.shell-menu > summary").click()
-        before = page.get_attribute("#app", "data-render")
-        page.set_input_files('.shell-menu-items input[type="file"]', str(path))
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+        import_game_file(page, finished_game_file(Path(tmp), game_id, players, **options))
+
+
+def import_game_file(page, path: Path) -> None:
+    """Open a saved-game file through the menu's import button, past the pass screen."""
+    page.locator("details.shell-menu > summary").click()
+    before = page.get_attribute("#app", "data-render")
+    page.set_input_files('.shell-menu-items input[type="file"]', str(path))
+    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
     if page.locator('[data-act="app.reveal"]').count():
         click(page, '[data-act="app.reveal"]')
 
@@ -179,6 +181,37 @@ def capture_tutorials(make_page, url: str, out: Path) -> list[Path]:
     return paths
 
 
+#: Tutorial steps captured at the sizes where issue 43 found them hidden: (game, step, the
+#: clicks of the step made first, sizes); ``tutorial-<game>-step<n>-<w>x<h>.png``.
+TUTORIAL_STEP_SHOTS = (
+    ("arraial", 4, 0, ((1280, 800), (390, 844))),  # the column to choose
+    ("arraial", 6, 1, ((1280, 800), (390, 844))),  # column a chosen: the slide to tap
+    ("diadeplaya", 7, 0, ((390, 844),)),  # the place to tap again, Leave in its box
+)
+
+
+def capture_tutorial_steps(make_page, url: str, out: Path) -> list[Path]:
+    """The steps of :data:`TUTORIAL_STEP_SHOTS` as a player sees them (English), each
+    from the first step on a fresh page of its size (``make_page(width, height)``)."""
+    paths = []
+    for game, number, clicks, sizes in TUTORIAL_STEP_SHOTS:
+        for width, height in sizes:
+            page = make_page(width, height)
+            page.goto(url)
+            wait_ready(page)
+            open_tutorial(page, game)
+            while step(page)[0] < number:
+                advance(page)
+            for _ in range(clicks):
+                click_target(page)
+            out.mkdir(parents=True, exist_ok=True)
+            path = out / f"tutorial-{game}-step{number}-{width}x{height}.png"
+            page.screenshot(path=str(path))
+            paths.append(path)
+            page.context.close()
+    return paths
+
+
 def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -213,6 +246,17 @@ def main(argv: list[str] | None = None) -> int:
                     return browser.new_page(viewport={"width": 1280, "height": 800})
 
                 for path in capture_tutorials(tutorial_page, server.url, Path(args.out)):
+                    print(path)
+
+                def sized_page(width: int, height: int):
+                    from viewport_shots import context_options
+
+                    context = browser.new_context(
+                        reduced_motion="reduce", **context_options(width, height)
+                    )
+                    return context.new_page()
+
+                for path in capture_tutorial_steps(sized_page, server.url, Path(args.out)):
                     print(path)
                 if args.viewports:
                     from viewport_shots import capture_viewports, context_options

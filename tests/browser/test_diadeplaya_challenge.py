@@ -175,3 +175,69 @@ def test_the_daily_deal_is_the_same_in_two_browsers_and_another_the_next_day(new
     assert "You reached" in result
     click(page, '#app [data-act="app.challenge-share"]')
     assert "#tc1." in page.input_value(".shell-share input.shell-link")
+
+
+# --- issue 43, "Words": the daily deal named on its table, a challenge explained --------
+
+PHONE = {"width": 390, "height": 844}
+
+#: Whether an element's text is cut (overflowing its box), and whether it is shown.
+WHOLE = """el => ({
+  cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+  shown: el.getBoundingClientRect().width > 0,
+})"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}])
+def test_the_daily_deals_table_names_the_deal_and_its_day(new_page, site_server, viewport):
+    page = new_page(viewport=viewport, timezone_id="Europe/Madrid")
+    page.clock.set_fixed_time(DAY)
+    page.goto(site_server.url)
+    wait_ready(page)
+    click(page, '#app [data-act="app.daily"]')
+    page.wait_for_selector("#app .tb-table")
+    label = page.locator(".shell-bar [data-daily]")
+    assert label.inner_text().strip() == "Daily deal of 15 July 2026"
+    assert label.is_visible() and label.evaluate(WHOLE) == {"cut": False, "shown": True}
+    # the bar's buttons are all still there, on a phone too
+    for control in (".shell-undo", "details.shell-menu > summary"):
+        assert page.locator(f".shell-bar {control}").is_visible()
+
+
+#: The colours of an element, and of a box of the page's error style beside it.
+COLOURS = """el => {
+  const error = document.createElement('p');
+  error.className = 'shell-error';
+  error.textContent = 'x';
+  el.parentElement.appendChild(error);
+  const pick = (e) => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; };
+  const out = {box: pick(el), error: pick(error)};
+  error.remove();
+  return out;
+}"""
+
+
+def test_a_challenges_explanation_is_not_styled_as_an_error(new_page, site_server, tmp_path):
+    from diadeplaya_ui import best_choices
+    from tablero.web.plugin import Seat
+    from tablero.web.saves import SavedGame, export_json
+
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.goto(site_server.url)
+    wait_ready(page)
+    # a finished solitaire game, imported through the menu: its end screen
+    game = SavedGame(id="words001", name="Solitaire", game_id="diadeplaya",
+                     seats=[Seat("Ana", 0)], state=best_choices(), created=0.0,
+                     updated=0.0)  # fmt: skip
+    path = tmp_path / "finished.json"
+    path.write_text(export_json(game), encoding="utf-8")
+    page.locator("details.shell-menu > summary").click()
+    page.set_input_files('.shell-menu-items input[type="file"]', str(path))
+    page.wait_for_selector('#app [data-act="app.challenge-share"]')
+    click(page, '#app [data-act="app.challenge-share"]')
+    box = page.locator(".shell-share .shell-info")
+    assert "dealt the same cards" in box.inner_text()
+    assert page.locator(".shell-share .shell-warning").count() == 0
+    colours = box.evaluate(COLOURS)
+    assert colours["box"][0] != colours["error"][0], colours  # not the error's red text
+    assert colours["box"][1] != colours["error"][1], colours  # nor its red background

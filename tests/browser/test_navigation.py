@@ -354,3 +354,101 @@ def test_install_on_ios_shows_how(new_page, site_server):
     assert page.locator(".shell-install-help").count() == 0
     open_menu(page)
     assert page.locator(".shell-menu-items .shell-install").is_visible()
+
+
+#: A browser that fires beforeinstallprompt but then shows no prompt: its prompt() is
+#: refused (as Chromium refuses one it will not show) and its userChoice never settles.
+DUD_OFFER = """() => {
+  const e = new Event('beforeinstallprompt', {cancelable: true});
+  window.__prompted = 0;
+  e.prompt = () => { window.__prompted += 1;
+                     return Promise.reject(new DOMException('no prompt', 'NotAllowedError')); };
+  e.userChoice = new Promise(() => {});
+  window.dispatchEvent(e);
+}"""
+
+
+def test_install_with_no_prompt_to_show_says_so_and_blocks_nothing(new_page, site_server):
+    page = open_app(new_page, site_server)
+    new_bot_game(page, "arribada", seed=9)
+    explained = page.locator('.shell-notice[data-notice="app.install.unavailable"]')
+    # 1. the offer was spent elsewhere (the browser's own install button): the entry
+    #    pressed anyway asks for a prompt that is not there
+    page.evaluate(OFFER, "dismissed")
+    open_menu(page)
+    page.wait_for_selector(".shell-menu-items .shell-install", state="visible")
+    page.evaluate("() => { tableroInstall.prompt(); }")  # spent, the app not told
+    click(page, ".shell-menu-items .shell-install")
+    explained.wait_for()
+    assert "does not offer to install Tablero" in explained.inner_text()
+    assert page.locator("[inert], .shell-install-help").count() == 0
+    click(page, '.shell-notice [data-act="app.dismiss"]')  # a following click works
+    assert explained.count() == 0
+    # 2. an offer whose prompt the browser refuses to show
+    page.evaluate(DUD_OFFER)
+    open_menu(page)
+    page.wait_for_selector(".shell-menu-items .shell-install", state="visible")
+    page.locator(".shell-menu-items .shell-install").click()
+    explained.wait_for()
+    assert page.evaluate("window.__prompted") == 1
+    assert page.locator("[inert], .shell-install-help").count() == 0
+    open_menu(page)
+    assert page.locator(".shell-menu-items .shell-install").count() == 0  # nothing to press
+    # the app takes input: the log drawer opens, the rules open over the table
+    click(page, ".shell-bar .shell-moves")
+    assert page.get_attribute(".shell-bar .shell-moves", "aria-expanded") == "true"
+    click(page, ".shell-bar .shell-moves")
+    open_menu(page)
+    click(page, '.shell-menu-items [data-act="app.rules"]')
+    wait_screen(page, "rules")
+
+
+# --- keyboard hints: for a keyboard only ------------------------------------------------
+
+#: How each keyboard hint of the table is shown ("the R key", "the arrow keys", "(R)").
+KEY_HINTS = """() => [...document.querySelectorAll('#app .tb-keys')].map((e) => ({
+  display: getComputedStyle(e).display, visible: e.getBoundingClientRect().width > 0,
+}))"""
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["phone", "keyboard"])
+def test_keyboard_hints_are_hidden_on_a_touch_only_device(new_page, site_server, touch):
+    """A phone (touch only: no hover, a coarse pointer) shows no "R key" or "arrow keys";
+    a device with a keyboard and a mouse does."""
+    context = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if touch else {}
+    page = open_app(new_page, site_server, **context)
+    coarse = page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
+    assert coarse is touch
+    click(page, '#app [data-act="app.daily"]')
+    side = '#app .tb-table [data-act="move"][data-move^="side"]'
+    page.wait_for_selector(side)
+    click(page, side)  # the first card's face: now turned with the Turn button (or R)
+    page.wait_for_selector('#app .tb-table [data-act="turn"]')
+    hints = page.evaluate(KEY_HINTS)
+    assert len(hints) >= 2, hints  # the status line's keys, the Turn button's (R)
+    if touch:
+        assert all(h["display"] == "none" and not h["visible"] for h in hints), hints
+    else:
+        assert all(h["display"] != "none" and h["visible"] for h in hints), hints
+    assert page.locator('#app .tb-table [data-act="turn"]').is_visible()  # the button stays
+
+
+def test_the_install_how_to_never_swallows_a_tap(new_page, site_server):
+    """iOS: the how-to is a dialog over an inert page; a tap beside it (a player who did
+    not see its Close) closes it instead of doing nothing, and the next tap works.
+    (About 5 s: a fresh context for the iPhone's user agent.)"""
+    page = open_app(
+        new_page, site_server, viewport=PHONE, user_agent=IPHONE_UA, is_mobile=True,
+        has_touch=True,
+    )  # fmt: skip
+    open_menu(page)
+    click(page, ".shell-menu-items .shell-install")
+    help_ = page.locator(".shell-install-help[role=dialog]")
+    assert help_.is_visible()
+    top = help_.bounding_box()["y"]
+    before = page.get_attribute("#app", "data-render")
+    page.mouse.click(PHONE["width"] // 2, top // 2)  # on the page, above the dialog
+    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    assert help_.count() == 0 and page.locator("[inert]").count() == 0
+    click(page, '[data-act="app.new"][data-game="arribada"]')
+    wait_screen(page, "new")

@@ -16,6 +16,9 @@ clicks of ``ui.click``); nothing is moved any other way.
   the pass screen lists what happened, without the previous player's rack.
 * The end screen leads with the result: the winner line and the players' scores are in
   the first viewport.
+* Arraial's side panel, mid-game with a pair held by the second player: the others'
+  streets are whole in view without scrolling the panel, and each pair's entry keeps its
+  swatch, its holder's mark and its text on one line (the text wraps beside them).
 
 How: the layout is CSS alone (the app does not listen to resizes), so one walk through a
 game measures the three desktop sizes: at each decision the page is resized to each size
@@ -39,7 +42,7 @@ from collections.abc import Sequence
 import diadeplaya_ui as dp
 import pytest
 from conftest import NetworkGuard, wait_ready
-from screens import import_finished_game
+from screens import import_finished_game, import_game_file
 from ui import click
 from viewport_shots import (
     PHONE_WIDTH,
@@ -661,3 +664,100 @@ def test_the_end_screen_leads_with_the_result(pages, size, game):
     found = page.evaluate(MEASURE, [groups, MIN_TARGET])
     assert found["scrollTop"] == 0, f"the end screen opens scrolled by {found['scrollTop']} px"
     assert not found["problems"], "\n".join(found["problems"])
+
+
+# --- 4. Arraial's side panel -----------------------------------------------------------------
+
+
+def arraial_pair_file(folder, players: int):
+    """A saved Arraial game, random moves from a fixed seed up to a turn of Ana's where
+    Benedita (the second seat, a name longer than most) holds a pair and another pair is
+    held too; the other seats are random bots."""
+    from tablero.core import Rng, make
+    from tablero.web.plugin import Seat
+    from tablero.web.saves import SavedGame, export_json
+
+    seed = {2: 1, 4: 2}[players]
+    state, rng = make("arraial", players=players, seed=seed), Rng(seed)
+
+    def wanted(s) -> bool:
+        held = [h for h in s.pairs.values() if h is not None]
+        return s.current_player == 0 and s.phase == "act" and 1 in held and len(held) > 1
+
+    while not wanted(state):
+        assert not state.is_terminal()
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randbelow(len(moves))])
+    names = ("Ana", "Benedita", "Cy", "Di")
+    seats = [Seat(names[i], i, "human" if i == 0 else "bot:random") for i in range(players)]
+    game = SavedGame(id=f"pairs{players}p", name="Pairs", game_id="arraial", seats=seats,
+                     state=state, created=0.0, updated=0.0)  # fmt: skip
+    path = folder / f"arraial-pairs-{players}p.json"
+    path.write_text(export_json(game), encoding="utf-8")
+    return path
+
+
+#: Arraial's side panel as seen: each other street's picture against the panel's visible
+#: box, and each pair entry's pieces (swatch, holder's mark, the first line of its text)
+#: against the entry's first line.
+ARRAIAL_SIDE = """() => {
+  const side = document.querySelector('.tb-side');
+  const r = (el) => el.getBoundingClientRect();
+  const fmt = (b) => `${Math.round(b.top)}-${Math.round(b.bottom)}`;
+  const box = r(side), out = [];
+  for (const street of side.querySelectorAll('[data-street] svg.arl-street')) {
+    const b = r(street);
+    if (b.top < box.top - 1 || b.bottom > box.bottom + 1 || b.bottom > innerHeight + 1)
+      out.push(`street ${street.closest('[data-street]').dataset.street} is cut off `
+               + `(${fmt(b)} in a panel showing ${fmt(box)})`);
+  }
+  for (const li of side.querySelectorAll('.arl-pairs li')) {
+    const swatch = r(li.querySelector('.arl-swatch'));
+    const walk = document.createTreeWalker(li, NodeFilter.SHOW_TEXT, {acceptNode: (n) =>
+      n.parentElement.closest('svg') || !n.textContent.trim()
+        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    const text = walk.nextNode(), range = document.createRange();
+    range.selectNodeContents(text);
+    const first = range.getClientRects()[0];
+    const mark = li.querySelector('svg');
+    const line = [['text', first], ...(mark ? [['mark', r(mark)]] : [])];
+    for (const [name, b] of line) {
+      if (b.top >= swatch.bottom || b.bottom <= swatch.top || b.left < swatch.right)
+        out.push(`the ${li.dataset.pairColour} pair's ${name} is not on its swatch's line `
+                 + `(${fmt(b)} at ${Math.round(b.left)}, the swatch ${fmt(swatch)} `
+                 + `to ${Math.round(swatch.right)}): "${li.innerText.replace(/\\s+/g, ' ')}"`);
+    }
+  }
+  return {problems: out, held: side.querySelectorAll('.arl-pairs li[data-pair-holder="1"]').length,
+          scrolled: side.scrollTop, overflow: side.scrollHeight - side.clientHeight};
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("sizes", SCREENS)
+def test_arraials_side_panel_shows_the_streets_and_the_pairs_whole(pages, sizes, players, tmp_path):
+    """Issue 43: on a laptop the opponent's street lost its rows 1-3 under the panel's
+    edge, and a pair held by the second player wrapped its text under its swatch.  Mid-
+    game (a saved position opened from a file), at each size of ``sizes``: every other
+    street whole in the side panel, unscrolled (beside the board; the phone's drawer
+    scrolls, so there only the pairs are checked), each pair entry on its swatch's line."""
+    page = pages(*sizes[0])
+    import_game_file(page, arraial_pair_file(tmp_path, players))
+    wait_decision(page, "act:pick")
+    problems = []
+    for size in sizes:
+        resize(page, size)
+        if size[0] <= PHONE_WIDTH:
+            click(page, '[data-act="app.drawer"][data-drawer="side"]')
+        found = page.evaluate(ARRAIAL_SIDE)
+        assert found["held"] >= 1, "Benedita holds no pair"
+        assert found["scrolled"] == 0
+        problems += [
+            f"{players}p at {size_id(size)}: {p}"
+            for p in found["problems"]
+            if size[0] > PHONE_WIDTH or not p.startswith("street")
+        ]
+        if size[0] <= PHONE_WIDTH:
+            click(page, '.tb-side [data-act="app.drawer"][data-drawer=""]')
+    resize(page, sizes[0])
+    assert not problems, "\n".join(problems)

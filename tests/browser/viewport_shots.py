@@ -9,7 +9,9 @@ random bot and saves ``<game>-<w>x<h>.png`` at the start of the player's turn (A
 also ``arribada-<w>x<h>-preview.png``: a rack tile and a cell chosen, the preview shown;
 Arraial ``arraial-<w>x<h>-placing.png``: a card taken, a drop column chosen, its preview);
 and Día de Playa in each mode, ``diadeplaya-<mode>-<w>x<h>.png`` (a place chosen, its
-preview), and the end of a solitaire game, ``diadeplaya-end-<w>x<h>.png``.
+preview), the end of a solitaire game, ``diadeplaya-end-<w>x<h>.png``, and on the laptop
+and the phone its market, ``diadeplaya-market-<w>x<h>.png``, and on the laptop its beach
+fitted with a card in hand, ``diadeplaya-fit-1280x800.png``.
 """
 
 from __future__ import annotations
@@ -199,4 +201,31 @@ def capture_diadeplaya(page, out: Path, width: int, height: int) -> list[Path]:
     path = out / shot_name("diadeplaya-end", width, height)
     page.screenshot(path=str(path))
     files.append(path)
+    return files + capture_diadeplaya_fit(page, out, width, height)
+
+
+def capture_diadeplaya_fit(page, out: Path, width: int, height: int) -> list[Path]:
+    """Día de Playa's market and fit (issue 43) on the laptop and the phone: a solitaire
+    beach of six cards opened from a file, the market's cards to take,
+    ``diadeplaya-market-<w>x<h>.png``; on the laptop also a card taken, turned and a place
+    pointed at, the beach fitted to its frame with the places around it,
+    ``diadeplaya-fit-<w>x<h>.png``."""
+    import diadeplaya_ui as dp
+
+    if (width, height) not in ((1280, 800), (390, 844)):
+        return []
+    files = []
+    dp.open_beach(page, dp.SEVERAL, quiet=True)
+    page.mouse.move(0, 0)
+    path = out / shot_name("diadeplaya-market", width, height)
+    page.screenshot(path=str(path))
+    files.append(path)
+    if width >= 1280:
+        click(page, f"{dp.TAKE} >> nth=0")
+        click(page, dp.TURN)
+        spot = page.locator(first_reachable(page, dp.SPOT))
+        spot.hover()
+        path = out / shot_name("diadeplaya-fit", width, height)
+        page.screenshot(path=str(path))
+        files.append(path)
     return files

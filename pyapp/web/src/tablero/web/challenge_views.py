@@ -25,7 +25,7 @@ from .svg import esc
 if TYPE_CHECKING:
     from .app import App
 
-__all__ = ["can_challenge", "daily_card", "end_panel", "share_words"]
+__all__ = ["can_challenge", "daily_card", "daily_label", "end_panel", "share_words"]
 
 
 def _beach(state: State) -> str | None:
@@ -105,6 +105,14 @@ def _target(challenge: Challenge, state: State, app: App, t: Translate, lang: st
         f'<p class="shell-challenge-verdict"><strong>{esc(verdict)}</strong></p>'
         f"{_picture(challenge, name, t)}</div>"
     )
+
+
+def daily_label(model: Model, t: Translate) -> str:
+    """The name of the daily deal on screen ("Daily deal of 15 July 2026"), shown in
+    the bar over its table; empty for any other game."""
+    game = model.game
+    day = daily_day(game.state) if game is not None else None
+    return t("app.challenge.daily.result", day=day_text(day, t)) if day is not None else ""
 
 
 def can_challenge(model: Model) -> bool:

@@ -505,9 +505,28 @@ def _on_click(event: Any) -> None:
         if el.hasAttribute("disabled"):
             return
         event.preventDefault()
-        dispatch(str(el.getAttribute("data-act")), _data_of(el))
+        data = _data_of(el)
+        if "fit-of" in data:
+            data["fit"] = _fitted_scale(data["fit-of"])
+        dispatch(str(el.getAttribute("data-act")), data)
     except Exception:  # noqa: BLE001
         _fail()
+
+
+def _fitted_scale(selector: str) -> str:
+    """The scale a drawing fitted to its box is shown at (a zoom button's ``data-fit-of``:
+    the drawing's selector): its width on the page over its ``viewBox``'s; "" when there
+    is no such drawing (:meth:`tablero.web.widgets.Zoom.step` then takes its defaults)."""
+    try:
+        view = _root.querySelector(selector)
+        if _null(view):
+            return ""
+        box = str(view.getAttribute("viewBox") or "").replace(",", " ").split()
+        width = float(box[2])
+        shown = float(view.getBoundingClientRect().width)
+    except Exception:  # noqa: BLE001 - a bad selector or no viewBox: nothing measured
+        return ""
+    return f"{shown / width:.4f}" if width > 0 and shown > 0 else ""
 
 
 def _on_keydown(event: Any) -> None:
@@ -719,14 +738,17 @@ def _on_install(event: Any) -> None:
 
 
 async def _prompt_install() -> None:
+    """Show the browser's install prompt (``tableroInstall.prompt()``, which answers
+    "unavailable" at once when the browser shows none) and send what came of it; the
+    page takes input all the while (this runs beside it, nothing waits for it)."""
     install = getattr(_window(), "tableroInstall", None)
-    if install is None:
-        return
-    try:
-        await install.prompt()
-    except Exception:  # noqa: BLE001 - the browser refused: the state says what is left
-        pass
-    dispatch("app.install-state", {"state": _install_state()})
+    outcome = "unavailable"
+    if install is not None:
+        try:
+            outcome = str(await install.prompt())
+        except Exception:  # noqa: BLE001 - the browser refused: no prompt was shown
+            outcome = "unavailable"
+    dispatch("app.install-state", {"state": _install_state(), "outcome": outcome})
 
 
 # --- the bots' web worker (tablero.web.botworker) ------------------------------------------

@@ -47,6 +47,7 @@ __all__ = [
     "problem",
     "reveals_hidden",
     "shown_text",
+    "undo_refusal",
     "undoable",
     "viewer",
 ]
@@ -184,6 +185,9 @@ class Model:
     game: SavedGame | None = None
     selection: Selection = field(default_factory=Selection)
     undo: tuple[State, ...] = ()  # states before the undoable moves of this turn
+    #: (game id, move count) just after the viewer's last move that revealed something
+    #: hidden (a draw, a deal): undo stops there, and the Undo control says why
+    revealed_at: tuple[str, int] | None = None
     revealed: int | None = None  # hot seat: the seat whose private pieces are shown
     form: NewGameForm | None = None
     saves: tuple[Any, ...] = ()  # summaries from SaveStore.list()
@@ -194,6 +198,7 @@ class Model:
     tutorial: TutorialRun | None = None  # the tutorial on screen (screen "tutorial")
     replay_states: tuple[State, ...] = ()
     replay_step: int = 0
+    replay_seat: int = 0  # whose view the replay shows: the seat it was opened by
     base_url: str = ""  # the app's address without its fragment (for share links)
     share_url: str | None = None  # the link being shared (shown in the share panel)
     copied: bool | None = None  # did the clipboard take the link
@@ -281,19 +286,59 @@ def viewer(model: Model) -> int:
     return people[0] if people else 0
 
 
-def reveals_hidden(before: State, after: State) -> bool:
-    """Did the move from ``before`` to ``after`` reveal something hidden?
+#: The other worlds :func:`reveals_hidden` deals out of the mover's view (fixed seeds: a
+#: position and a move always get the same answer, so asking again reveals nothing).
+REVEAL_WORLDS = 8
 
-    Game-agnostic: every random event (a bag draw, a nido spawn, a refill) advances
-    the PRNG stored in the state, so a changed PRNG state means something random was
-    revealed and the move cannot be taken back.
+
+def reveals_hidden(before: State, after: State) -> bool:
+    """Did the move from ``before`` to ``after`` show its mover something hidden (a card
+    or tile nobody knew, drawn or dealt)?  Such a move is never taken back: a deal is only
+    fair if nobody can peek at it and then try something else (Board Game Arena's rule:
+    no undo past revealed information).
+
+    Game-agnostic, from the protocol alone: a move reveals something when what its mover
+    may see afterwards depends on what was hidden from them before.
+
+    1. The PRNG stored in the state moved: something was drawn at random (Arribada's bag
+       draws, nido spawns and display refills, Arboretum's deck draws, Arraial's
+       reshuffle).  Exact and cheap.
+    2. Else the mover's view before the move is dealt out into :data:`REVEAL_WORLDS`
+       other worlds (``view(p).determinize(seed)``: the hidden parts sampled, consistent
+       with all the mover knows), the same move is played in each, and the mover's view
+       afterwards is compared with the real one.  A world that shows the mover anything
+       else (or where the move is not even legal) means the move's outcome came from the
+       hidden parts: a card dealt from a deck shuffled at set-up, which no PRNG draw
+       marks (Día de Playa's market, Arraial's refills from its deck).  Moves that only
+       rearrange what the mover already sees give the same view in every world.
+
+    Nothing per game is declared, so a new game's draws are covered as they are.  A
+    reveal can only go unnoticed when every sampled world happens to show the very same
+    thing, that is when the thing revealed was as good as known already (a chance of
+    ``q ** REVEAL_WORLDS`` for an outcome one could guess with probability ``q``).
     """
-    return before.to_dict().get("rng") != after.to_dict().get("rng")
+    player = before.current_player
+    if player is None:
+        return False
+    # _json_data: the data to_json writes, without copying the history (a read only)
+    if before._json_data().get("rng") != after._json_data().get("rng"):
+        return True
+    move = after.history[-1]["move"]
+    seen = after.view(player)._json_data()
+    known = before.view(player)
+    for seed in range(REVEAL_WORLDS):
+        try:
+            elsewhere = known.determinize(seed).apply(move)
+        except ValueError:
+            return True  # its legality itself depended on something hidden
+        if elsewhere.view(player)._json_data() != seen:
+            return True
+    return False
 
 
 def undoable(before: State, after: State) -> bool:
     """May the move from ``before`` to ``after`` be taken back: same player still to
-    move, and nothing hidden revealed."""
+    move, and nothing hidden revealed (the cheap test first: most moves end a turn)."""
     return (
         before.current_player is not None
         and before.current_player == after.current_player
@@ -308,6 +353,22 @@ def can_undo(model: Model) -> bool:
         and model.thinking is None
         and pass_to(model) is None
     )
+
+
+def undo_refusal(model: Model) -> str:
+    """Why Undo is refused (when :func:`can_undo` is false), as a catalog key: a bot is
+    thinking; the player's last move revealed something hidden (undo stops there); or
+    nothing of this turn is left to take back."""
+    if model.thinking is not None:
+        return "app.undo.thinking"
+    game = model.game
+    if (
+        game is not None
+        and not model.undo
+        and model.revealed_at == (game.id, len(game.state.history))
+    ):
+        return "app.undo.revealed"
+    return "app.undo.unavailable"
 
 
 def parse_seed(text: str) -> int | str:

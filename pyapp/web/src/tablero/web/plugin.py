@@ -28,11 +28,16 @@ S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat at the table: a player's name (untrusted text), colour and kind."""
+    """A seat at the table: a player's name (untrusted text), colour and kind.
+
+    ``you``: the seat of the one person at the device, as the shell shows it (never
+    saved): the log speaks to that player ("You take the red pair", not "Ana takes").
+    """
 
     name: str
     colour: int  # index into the palette (0-3)
     kind: str = "human"  # "human" or "bot:<level>"
+    you: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,11 +75,14 @@ class GameUI(Protocol[S_contra]):
     attributes:
 
     ``sticky_keys``: selection keys that are view settings (a zoom level) and survive
-    a move; every other key is cleared when a move is played.
+    a move and its undo; every other key is cleared when a move is played or undone.
     ``view_acts``: ``data-act`` values that only change the view, accepted at any time
     (another player's turn, the end of the game), not only on the viewer's turn.
     ``reveal_key``: the catalog key of the pass screen's button in the game's words
     ("I am {name}: show my cards"); by default the shell's ``app.pass.reveal``.
+    ``share_key``: the catalog key of the share panel's warning, what a link gives away
+    in the game's words (the hands of cards, the deck's order); by default the shell's
+    ``app.share.warning``.
     """
 
     game_id: str

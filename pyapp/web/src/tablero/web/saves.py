@@ -23,6 +23,7 @@ Pure Python: tested in CPython with :class:`MemoryStorage`; the browser shell wr
 from __future__ import annotations
 
 import base64
+import datetime
 import json
 import math
 import os
@@ -35,7 +36,8 @@ from typing import Any, Protocol
 from tablero.core import CorruptDataError, State, from_dict, get_game
 from tablero.core.jsonutil import load_json
 
-from .challenge import Challenge, decode_challenge
+from .challenge import Challenge, daily_day, decode_challenge
+from .games import ui_part
 from .links import check_seat, clean_name, replayed_history
 from .plugin import Seat
 
@@ -176,6 +178,10 @@ class SaveSummary:
     turns: int = 0  # turns begun so far: runs of moves by one player (what players count)
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)  # empty while the game goes on
+    #: what the title the app gave it was made of (tablero.web.titles): the daily
+    #: deal's day, the challenge played against
+    day: datetime.date | None = None
+    challenge: Challenge | None = None
 
 
 @dataclass(frozen=True)
@@ -412,25 +418,39 @@ def _summary(game: SavedGame) -> SaveSummary:
         current_player=None if over else state.current_player,
         num_players=state.num_players,
         moves=len(state.history),
-        turns=turns_begun(state.history),
+        turns=turns_begun(state.history, turn_starts(game.game_id)),
         scores=list(state.scores()),
         winners=list(state.winners()) if over else [],
+        day=daily_day(state),
+        challenge=game.challenge,
     )
 
 
-def turns_begun(history: Any) -> int:
+def turn_starts(game_id: str) -> frozenset[str]:
+    """The move kinds that begin a turn of ``game_id`` (its log module's
+    ``TURN_STARTS``), where the seats alone do not tell the turns apart: a one-player
+    game is one run of moves by one player."""
+    return frozenset(getattr(ui_part(game_id, "log"), "TURN_STARTS", ()))
+
+
+def turns_begun(history: Any, starts: frozenset[str] = frozenset()) -> int:
     """How many turns the history holds: each run of entries by one player is a turn
     (an Arribada turn is an action, draws and its end; an Arboretum turn two draws, a
-    play and a discard).
+    play and a discard), and so is each entry whose move kind (its first word) is one
+    of ``starts`` (Día de Playa's solitaire: a card taken begins a turn).
 
     >>> turns_begun([{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}])
     3
+    >>> solo = [{"player": 0, "move": m} for m in ("take 1", "place 0,1", "take 2")]
+    >>> turns_begun(solo), turns_begun(solo, frozenset({"take"}))
+    (1, 2)
     """
     turns = 0
     last = None
     for entry in history:
         player = entry.get("player")
-        if player is not None and player != last:
+        kind = str(entry.get("move", "")).split(" ", 1)[0]
+        if player is not None and (player != last or kind in starts):
             turns += 1
         last = player
     return turns

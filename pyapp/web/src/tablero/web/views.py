@@ -32,13 +32,16 @@ from .app import (
     pass_to,
     viewer,
 )
+from .challenge import daily_day
 from .i18n import LANGUAGE_NAMES, LANGUAGES
-from .model import STORAGE_NOTICES, shown_text
+from .model import STORAGE_NOTICES, shown_text, undo_refusal
 from .plugin import GameUI, Seat, Selection, Translate
-from .saves import SaveProblem
+from .saves import SavedGame, SaveProblem
 from .screens.frame import default_name_in
 from .screens.new import OptionInput, option_inputs, player_counts
 from .svg import esc
+from .svg import icon as svg_icon
+from .titles import shown_title
 from .tutorial import get_tutorial, has_tutorial, highlight, target_clicks
 from .tutorial import seats as tutorial_seats
 from .widgets import since_last_turn
@@ -135,7 +138,7 @@ def render(model: Model, app: App) -> str:
         + f"{inert}>{body}</div>"
         + over
         + _install_help(model, t)
-        + _share_panel(model, t)
+        + _share_panel(model, app, t)
         + _toast(model, t)
     )
 
@@ -169,7 +172,8 @@ def _bar(model: Model, app: App, t: Translate) -> str:
         if not game.state.is_terminal():
             # Never a greyed-out button without a reason: an unavailable Undo says why.
             ok = can_undo(model)
-            off = "" if ok else ' aria-disabled="true"'
+            # refused: the reason on hover too (a press shows it: app.undo)
+            off = "" if ok else f' aria-disabled="true" title="{esc(t(undo_refusal(model)))}"'
             undo = (
                 f'<button type="button" class="shell-btn shell-undo" data-act="app.undo"{off}>'
                 f"{esc(t('app.menu.undo'))}</button>"
@@ -189,6 +193,9 @@ def _bar(model: Model, app: App, t: Translate) -> str:
         )
     brand = button(t("app.brand"), "app.home", cls="shell-brand")
     space = '<span class="shell-bar-space"></span>'
+    daily = challenge_views.daily_label(model, t) if table_shown else ""
+    if daily:  # the table says which deal it is: the daily deal's day
+        space = f'<span class="shell-bar-space shell-bar-label" data-daily>{esc(daily)}</span>'
     return f'<header class="shell-bar">{brand}{space}{unsaved}{moves}{undo}{menu}</header>'
 
 
@@ -200,8 +207,12 @@ def _install_help(model: Model, t: Translate) -> str:
     steps = "".join(f"<li>{esc(t(k))}</li>" for k in keys)
     close = button(t("app.install.close"), "app.install-help-close", cls="shell-primary",
                    esc="1", focus="1")  # fmt: skip
+    # The page behind is inert while the how-to is open: a tap anywhere outside it closes
+    # it (the backdrop), as Close and Escape do, so no tap is ever lost on the page.
+    backdrop = '<div class="shell-backdrop" data-act="app.install-help-close"></div>'
     return (
-        '<section class="shell-panel shell-install-help" role="dialog" aria-modal="true" '
+        backdrop
+        + '<section class="shell-panel shell-install-help" role="dialog" aria-modal="true" '
         'aria-labelledby="shell-install-h">'
         f'<h2 id="shell-install-h">{esc(t("app.install.title"))}</h2>'
         f"<p>{esc(t('app.install.intro'))}</p><ol>{steps}</ol>"
@@ -261,9 +272,13 @@ def _toast(model: Model, t: Translate) -> str:
     return f'<div class="shell-toast" role="status" aria-live="polite"{hidden}>{text}</div>'
 
 
-def _share_panel(model: Model, t: Translate) -> str:
+def _share_panel(model: Model, app: App, t: Translate) -> str:
     if model.share_url is None:
         return ""
+    # what a link gives away, in the game's words (a hand of cards, the deck's order)
+    warning_key = "app.share.warning"
+    if model.game is not None:
+        warning_key = getattr(app.get_ui(model.game.game_id), "share_key", warning_key)
     url = model.share_url
     if model.copied is True:
         status = t("app.share.copied")
@@ -271,18 +286,18 @@ def _share_panel(model: Model, t: Translate) -> str:
         status = t("app.share.copy-failed")
     else:
         status = t("app.share.copying")
-    # a challenge's link has its own words (tablero.web.challenge_views)
-    title, warning = challenge_views.share_words(url, t) or (
-        t("app.share.title"),
-        t("app.share.warning"),
-    )
+    # a challenge's link has its own words (tablero.web.challenge_views): what the
+    # friend will see, told as information; a game's link warns what it gives away
+    challenge = challenge_views.share_words(url, t)
+    title, warning = challenge or (t("app.share.title"), t(warning_key))
+    note = "shell-info" if challenge else "shell-warning"
     return (
         '<section class="shell-panel shell-share" role="dialog" aria-labelledby="shell-share-h">'
         f'<h2 id="shell-share-h">{esc(title)}</h2>'
         f'<p class="shell-share-status">{esc(status)}</p>'
         f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
         f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
-        f'<p class="shell-warning">{esc(warning)}</p>'
+        f'<p class="{note}">{esc(warning)}</p>'
         f'<div class="shell-actions">{button(t("app.share.close"), "app.share-close")}</div>'
         "</section>"
     )
@@ -299,7 +314,7 @@ def _home_screen(model: Model, app: App, t: Translate) -> str:
         parts.append(
             '<section class="shell-card shell-continue">'
             f"<h2>{esc(t('app.home.continue'))}</h2>"
-            f'<p class="shell-save-name">{esc(shown_text(game.name))}</p>'
+            f'<p class="shell-save-name">{esc(shown_text(_title(app, game, lang)))}</p>'
             f'<p class="shell-meta">{esc(_players_line(shown_seats(game.seats, app, lang)))}</p>'
             '<div class="shell-actions">'
             + button(t("app.home.continue-button"), "app.game", cls="shell-primary")
@@ -477,9 +492,12 @@ def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str
 
 def shown_seats(seats: Sequence[Seat], app: App, lang: str) -> list[Seat]:
     """The seats as shown: a default name ("Player 2") in the language on screen, even
-    when the game was started in another ("プレイヤー2"); typed names as they are."""
+    when the game was started in another ("プレイヤー2"); typed names as they are.  The
+    one person at the device (alone against bots, solitaire, a tutorial) is ``you``: the
+    log speaks to them ("You take"); with several people passing the device, names."""
+    one = [i for i, s in enumerate(seats) if s.kind == "human"]
     return [
-        replace(s, name=shown_text(default_name_in(app, s.name, i, lang)))
+        replace(s, name=shown_text(default_name_in(app, s.name, i, lang)), you=one == [i])
         for i, s in enumerate(seats)
     ]
 
@@ -645,6 +663,27 @@ def read_only(table: str) -> str:
     return _GAME_CONTROL.sub("", table).replace("<button ", "<button disabled ")
 
 
+#: The replay's step controls, drawn (a font may lack the media glyphs): a bar and a
+#: triangle for the ends, a triangle for one move.
+_REPLAY_ICONS = {
+    "first": "M5 5h2.5v14H5z M19 5v14L9 12z",
+    "previous": "M17 5v14L7 12z",
+    "next": "M7 5v14l10-7z",
+    "last": "M16.5 5H19v14h-2.5z M5 5v14l10-7z",
+}
+
+
+def _replay_button(which: str, t: Translate, *, disabled: bool, **data: int) -> str:
+    """A replay step control: its icon, named by its label (``app.replay.<which>``)."""
+    label = t(f"app.replay.{which}")
+    picture = svg_icon(f'<path d="{_REPLAY_ICONS[which]}" fill="currentColor"/>', 20,
+                       "shell-replay-icon")  # fmt: skip
+    attrs = _attrs(type="button", class_=f"shell-btn shell-replay-{which}",
+                   data_act="app.replay-step", disabled=disabled, aria_label=label, title=label,
+                   **{f"data_{k}": v for k, v in data.items()})  # fmt: skip
+    return f"<button{attrs}>{picture}</button>"
+
+
 def _replay_screen(model: Model, app: App, t: Translate) -> str:
     game = model.game
     assert game is not None
@@ -654,12 +693,9 @@ def _replay_screen(model: Model, app: App, t: Translate) -> str:
     k = model.replay_step
     state = states[k]
     seats = shown_seats(game.seats, app, model.lang)
-    # The game is over, so nothing is secret any more: each position is shown from the
-    # seat of the player to move there (the seat that made the last move at the end).
-    seat = state.current_player
-    if seat is None:
-        seat = game.state.history[-1]["player"] if game.state.history else 0
-    view = state.view(seat)
+    # Every position from the seat the replay was opened by (the end screen's viewer):
+    # "you", the turn and the board's side stay the same at every step.
+    view = state.view(model.replay_seat if 0 <= model.replay_seat < len(seats) else 0)
     if k > 0:
         entry = states[k].history[-1]
         try:
@@ -670,11 +706,11 @@ def _replay_screen(model: Model, app: App, t: Translate) -> str:
         said = t("app.replay.start")
     controls = (
         '<div class="shell-replay-controls">'
-        + button("⏮", "app.replay-step", step=0, disabled=k == 0)
-        + button("◀", "app.replay-step", delta=-1, disabled=k == 0)
+        + _replay_button("first", t, step=0, disabled=k == 0)
+        + _replay_button("previous", t, delta=-1, disabled=k == 0)
         + f'<span class="shell-replay-pos">{esc(t("app.replay.position", k=k, n=last))}</span>'
-        + button("▶", "app.replay-step", delta=1, disabled=k == last)
-        + button("⏭", "app.replay-step", step=last, disabled=k == last)
+        + _replay_button("next", t, delta=1, disabled=k == last)
+        + _replay_button("last", t, step=last, disabled=k == last)
         + "</div>"
         + f'<input class="shell-replay-range" type="range" min="0" max="{last}" value="{k}" '
         f'data-act="app.replay-step" aria-label="{esc(t("app.replay.slider"))}">'
@@ -860,8 +896,20 @@ def _storage_section(model: Model, t: Translate) -> str:
     )
 
 
+def _title(app: App, s: Any, lang: str) -> str:
+    """A save's title (of a :class:`SavedGame` or its summary) in ``lang`` if the app
+    made it, else as the player typed it."""
+    if isinstance(s, SavedGame):
+        day = daily_day(s.state)
+    else:
+        day = getattr(s, "day", None)
+    challenge = getattr(s, "challenge", None)
+    return shown_title(app, s.name, s.game_id, s.seats, lang, day=day, challenge=challenge)
+
+
 def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
     entry = next((e for e in app.games if e.id == s.game_id), None)
+    name = _title(app, s, model.lang)
     title = t(entry.title_key) if entry else s.game_id
     seats = shown_seats(s.seats, app, model.lang)
     if s.over:
@@ -885,14 +933,14 @@ def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
     here = model.game is not None and model.game.id == s.id
     mark = f' <span class="shell-badge">{esc(t("app.saves.open"))}</span>' if here else ""
     head = (
-        f'<div class="shell-save-name">{esc(shown_text(s.name))}{mark}</div>'
+        f'<div class="shell-save-name">{esc(shown_text(name))}{mark}</div>'
         f'<div class="shell-meta">{esc(meta)}</div>'
     )
     if model.renaming == s.id:
         actions = (
             f'<form class="shell-rename" data-act="app.rename-save" data-id="{esc(s.id)}">'
             f'<label class="shell-field"><span>{esc(t("app.saves.new-name"))}</span>'
-            f'<input type="text" name="name" value="{esc(s.name)}" maxlength="{MAX_SAVE_NAME}" '
+            f'<input type="text" name="name" value="{esc(name)}" maxlength="{MAX_SAVE_NAME}" '
             f'required autofocus></label><div class="shell-actions">'
             '<button type="submit" class="shell-btn shell-primary">'
             f"{esc(t('app.saves.rename-ok'))}</button>"
@@ -900,7 +948,7 @@ def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
             + "</div></form>"
         )
     elif model.deleting == s.id:
-        confirm = t("app.saves.delete-confirm", name=shown_text(s.name))
+        confirm = t("app.saves.delete-confirm", name=shown_text(name))
         actions = (
             f'<p class="shell-warning">{esc(confirm)}</p>'
             '<div class="shell-actions">'

@@ -48,6 +48,8 @@ __all__ = [
     "narrow",
     "seat_colours",
     "seat_item",
+    "is_you",
+    "said",
     "seat_name",
     "score_chart",
     "seat_strip",
@@ -109,6 +111,23 @@ def seat_name(seats: Sequence[Seat], p: int | None, t: Translate, default_key: s
     if p is not None and 0 <= p < len(seats) and seats[p].name.strip():
         return seats[p].name
     return t(default_key, letter=seat_letter(p or 0))
+
+
+def is_you(seats: Sequence[Seat], p: object) -> bool:
+    """Whether seat ``p`` is the one person at the device (:attr:`Seat.you`)."""
+    return isinstance(p, int) and 0 <= p < len(seats) and seats[p].you
+
+
+def said(
+    t: Translate, key: str, seats: Sequence[Seat], p: object, default_key: str, **params: Any
+) -> str:
+    """The message ``key`` whose subject is seat ``p``: its second-person form
+    ``<key>.you`` ("You take", "Your turn ends": no name) when ``p`` is the person at the
+    device, else ``key`` with the seat's ``name`` ("Ana takes")."""
+    if is_you(seats, p):
+        return t(f"{key}.you", **params)
+    seat = p if isinstance(p, int) else None
+    return t(key, name=seat_name(seats, seat, t, default_key), **params)
 
 
 def seat_colours(seats: Sequence[Seat], n: int) -> list[int]:
@@ -224,9 +243,12 @@ def status_line(
     hint: str = "",
     news: str = "",
     focus: bool = False,
+    keys: str = "",
 ) -> str:
     """The live status line: what the others just did (``news``, from
-    :func:`news_text`), then ``text``, its ``badges`` and the ``hint`` (all escaped).
+    :func:`news_text`), then ``text``, its ``badges``, the ``hint`` and the hint's
+    keyboard words (``keys``: "the arrow keys ...", hidden on a touch-only device by
+    the class ``tb-keys``), all escaped.
     A screen reader reads it whenever it changes (``role=status``).  With ``focus`` (the
     others' turn: no decision of the viewer's) it holds the keyboard focus, named by
     ``text``."""
@@ -236,6 +258,8 @@ def status_line(
     parts.extend(tag("span", b, class_=f"{prefix}-badge") for b in badges)
     if hint:
         parts.append(tag("span", hint, class_=f"{prefix}-hint"))
+    if keys:
+        parts.append(tag("span", keys, class_=f"{prefix}-hint tb-keys"))
     return raw_tag(
         "p", " ".join(parts), class_=f"{prefix}-status tb-status", role="status",
         aria_live="polite", tabindex="-1" if focus else None,
@@ -652,6 +676,19 @@ def score_chart(
 # --- a zoomable view ------------------------------------------------------------------
 
 
+#: Two zoom scales closer than this factor count as the same size (a step from fit).
+ZOOM_SAME = 1.05
+
+
+def _positive(text: str | None) -> float | None:
+    """A positive finite number written in ``text`` (a page's measure), else ``None``."""
+    try:
+        x = float(text) if text else math.nan
+    except ValueError:
+        return None
+    return x if math.isfinite(x) and x > 0 else None
+
+
 class ZoomKeys(NamedTuple):
     """Catalog keys of the zoom controls: the fit button's text and label, out, in, and
     the group's label."""
@@ -665,31 +702,57 @@ class ZoomKeys(NamedTuple):
 
 class Zoom(NamedTuple):
     """The zoom of a view too large for its box (a growing grid): ``levels`` are scales
-    (1 = the drawing's own size), no level means fit to the container's width; the view's
+    (1 = the drawing's own size), no level means fit to the container; the view's
     wrapper scrolls (pans) when zoomed in.  The level lives in the selection under
     ``key`` (a view setting that survives moves).
+
+    From fitting the box, "in" and "out" go to ``from_fit``'s levels; with ``fit_view``
+    (a CSS selector of the fitted drawing: an element with a ``viewBox``) the page
+    measures the scale it is fitted at when they are clicked (``data-fit``, the buttons
+    carry ``data-fit-of``), and they go to the level next to it, one step either way.
 
     >>> z = Zoom((0.5, 1.0, 2.0), {"in": 2, "out": 0})
     >>> z.step(None, "in"), z.step(2, "in"), z.step(1, "fit"), z.step(1, "sideways")
     ((True, 2), (True, 2), (True, None), (False, 1))
+    >>> z.step(None, "in", "0.7"), z.step(None, "out", "0.7"), z.step(None, "out", "1.0")
+    ((True, 1), (True, 0), (True, 0))
+    >>> z.step(None, "in", "2.0"), z.step(None, "in", "nan"), z.step(None, "out", "0.4")
+    ((True, 2), (True, 2), (True, 0))
     """
 
     levels: tuple[float, ...]
     from_fit: Mapping[str, int]  # the level "in" and "out" go to from fitting the box
     key: str = "zoom"
+    fit_view: str | None = None  # the fitted drawing's selector, measured by the page
 
     def level(self, data: Mapping[str, Any]) -> int | None:
         """The level a selection's data holds (``None``: fit), ignoring a bad value."""
         z = data.get(self.key)
         return z if isinstance(z, int) and 0 <= z < len(self.levels) else None
 
-    def step(self, current: int | None, how: str | None) -> tuple[bool, int | None]:
-        """``(handled, level)`` after a zoom button (``data-zoom``: in, out, fit)."""
+    def next_to(self, scale: float, how: str) -> int:
+        """The level one step ``in`` (larger) or ``out`` (smaller) from ``scale``: a
+        level within :data:`ZOOM_SAME` of it counts as the same size, so a step always
+        shows a change (as far as the levels go)."""
+        if how == "in":
+            bigger = [i for i, z in enumerate(self.levels) if z > scale * ZOOM_SAME]
+            return bigger[0] if bigger else len(self.levels) - 1
+        smaller = [i for i, z in enumerate(self.levels) if z * ZOOM_SAME < scale]
+        return smaller[-1] if smaller else 0
+
+    def step(
+        self, current: int | None, how: str | None, fit: str | None = None
+    ) -> tuple[bool, int | None]:
+        """``(handled, level)`` after a zoom button (``data-zoom``: in, out, fit);
+        ``fit``: the scale the page measured the fitted view at (``data-fit``), if any."""
         if how == "fit":
             return True, None
         if how in ("in", "out"):
             if current is None:
-                return True, self.from_fit[how]
+                scale = _positive(fit)
+                if scale is None:
+                    return True, self.from_fit[how]
+                return True, self.next_to(scale, how)
             move = 1 if how == "in" else -1
             return True, max(0, min(len(self.levels) - 1, current + move))
         return False, current
@@ -698,11 +761,12 @@ class Zoom(NamedTuple):
         """The out / fit (showing the scale) / in buttons (``data-act="zoom"``)."""
         label = t(keys.fit) if current is None else f"{round(self.levels[current] * 100)}%"
         btn = f"{prefix}-btn is-small"
+        fit_of = self.fit_view if current is None else None  # measured from fit only
         return raw_tag(
             "div",
             tag("button", "\u2212", type="button", class_=btn, data_act="zoom",
                 data_zoom="out", aria_label=t(keys.zoom_out), title=t(keys.zoom_out),
-                disabled=current == 0)
+                disabled=current == 0, data_fit_of=fit_of)
             + tag("button", label, type="button", class_=btn, data_act="zoom",
                   data_zoom="fit", title=t(keys.fit_label),
                   # the name holds the text shown (the scale when zoomed)
@@ -711,7 +775,7 @@ class Zoom(NamedTuple):
                   data_zoom_level=label)
             + tag("button", "+", type="button", class_=btn, data_act="zoom",
                   data_zoom="in", aria_label=t(keys.zoom_in), title=t(keys.zoom_in),
-                  disabled=current == len(self.levels) - 1),
+                  disabled=current == len(self.levels) - 1, data_fit_of=fit_of),
             class_=f"{prefix}-zoom",
             role="group",
             aria_label=t(keys.group),

@@ -87,11 +87,24 @@ def drawer(app: App, model: Model, data: dict[str, str]) -> Model:
 
 @act("app.install", screen="frame", same_game=True, view_only=True)
 def install(app: App, model: Model, data: dict[str, str]) -> Model:
-    """The menu's "Install app": the browser's prompt when it offers one, else the
-    how-to of the browser's own menu."""
+    """The menu's "Install app": the browser's prompt when it offers one (the page
+    answers with ``app.install-state``, at once when the prompt cannot be shown), the
+    how-to of Safari's Share menu on iOS, else (the offer is gone) why it cannot be
+    done here.  Nothing of it waits for the browser: the app takes input throughout."""
     if model.install == "available":
         return replace(model, effects=(Effect("install"),))
-    return replace(model, install_help=True)
+    if model.install == "ios":
+        return replace(model, install_help=True)
+    return _cannot_install(model)
+
+
+def _cannot_install(model: Model) -> Model:
+    """Say that this browser offers no way to install the app from the page: a notice
+    that stays until dismissed (a toast beside a notice already shown)."""
+    said: Msg = ("app.install.unavailable", {})
+    if model.notice is None or model.notice == said:
+        return replace(model, notice=said)
+    return replace(model, toast=said)
 
 
 @act("app.install-help-close", screen="frame", same_game=True, view_only=True)
@@ -102,17 +115,21 @@ def install_help_close(app: App, model: Model, data: dict[str, str]) -> Model:
 @act("app.install-state", screen="frame", same_game=True, view_only=True, sent_by="page")
 def install_state(app: App, model: Model, data: dict[str, str]) -> Model:
     """What the page learnt of installation (``beforeinstallprompt``, ``appinstalled``,
-    the prompt's answer, the display mode)."""
+    the prompt's answer, the display mode); ``outcome="unavailable"``: the browser
+    showed no prompt after all (the offer was spent or refused), which is said."""
     state = data.get("state", "")
     if state not in ("", "available", "ios", "installed"):
         return model
     toast: Msg | None = None
     if state == "installed" and model.install != state:
         toast = ("app.install.done", {})
-    return replace(
+    model = replace(
         model, install=state, install_help=model.install_help and state != "installed",
         toast=toast or model.toast,
     )  # fmt: skip
+    if data.get("outcome") == "unavailable" and state != "installed":
+        return _cannot_install(model)
+    return model
 
 
 @act("app.dismiss", screen="frame", same_game=True, view_only=True)

@@ -9,7 +9,7 @@ from tablero.core import CorruptDataError
 from tablero.core import replay as replay_game
 
 from ..acts import act
-from ..model import Effect, Model
+from ..model import Effect, Model, viewer
 
 if TYPE_CHECKING:
     from ..app import App
@@ -33,7 +33,7 @@ def replay(app: App, model: Model, data: dict[str, str]) -> Model:
         return replace(model, toast=("app.error.replay-failed", {}))
     return replace(
         model, screen="replay", replay_states=tuple(states), replay_step=len(states) - 1,
-        effects=(Effect("scroll_top"),),
+        replay_seat=viewer(model), effects=(Effect("scroll_top"),),
     )  # fmt: skip
 
 

@@ -31,6 +31,7 @@ from ..model import (
     leave_share,
     pass_to,
     problem,
+    undo_refusal,
     undoable,
     viewer,
 )
@@ -150,8 +151,7 @@ def undo(app: App, model: Model, data: dict[str, str]) -> Model:
     """Take back the last move of this turn (``data-steps``: that many, as far as they go:
     a game's "cancel" of a mode entered by a move); if there is none, say why."""
     if not can_undo(model) or model.game is None:
-        reason = "app.undo.thinking" if model.thinking is not None else "app.undo.unavailable"
-        return replace(model, toast=(reason, {}))
+        return replace(model, toast=(undo_refusal(model), {}))
     try:
         steps = max(1, int(data.get("steps", "1")))
     except ValueError:
@@ -159,8 +159,16 @@ def undo(app: App, model: Model, data: dict[str, str]) -> Model:
     steps = min(steps, len(model.undo))
     previous = model.undo[-steps]
     game = replace(model.game, state=previous, updated=app.now())
-    model = replace(model, game=game, undo=model.undo[:-steps], selection=Selection())
+    # the view settings stay, as across a move (Día de Playa's zoom and its card's turn)
+    kept = Selection(_sticky(app, game.game_id, model.selection))
+    model = replace(model, game=game, undo=model.undo[:-steps], selection=kept)
     return save(app, model)
+
+
+def _sticky(app: App, game_id: str, selection: Selection) -> dict[str, Any]:
+    """The selection's keys the game's plugin keeps across a move (``sticky_keys``)."""
+    sticky = getattr(app.get_ui(game_id), "sticky_keys", ())
+    return {k: v for k, v in selection.data.items() if k in sticky}
 
 
 def plugin_click(app: App, model: Model, act: str, data: dict[str, str]) -> Model:
@@ -196,13 +204,18 @@ def play(app: App, model: Model, move: Any, *, by_bot: bool = False) -> Model:
         after = before.apply(move)
     except ValueError as exc:
         return replace(model, selection=Selection(), toast=("app.error.move", {"reason": str(exc)}))
-    # A bot's moves are never taken back by the person at the device.
-    undo = (*model.undo, before) if not by_bot and undoable(before, after) else ()
+    # A bot's moves are never taken back by the person at the device, nor a move that
+    # revealed something hidden (undo stops after it, and says why: ``revealed_at``).
+    kept_turn = not by_bot and undoable(before, after)
+    undo = (*model.undo, before) if kept_turn else ()
+    revealed_at = model.revealed_at
+    if not by_bot and not kept_turn and before.current_player == after.current_player:
+        revealed_at = (game.id, len(after.history))  # the same player's turn: a reveal
     game = replace(game, state=after, updated=app.now())
     effects = (*model.effects, *leave_share(model))
-    sticky = getattr(app.get_ui(game.game_id), "sticky_keys", ())
-    kept = Selection({k: v for k, v in model.selection.data.items() if k in sticky})
-    model = replace(model, game=game, selection=kept, undo=undo, share_url=None, effects=effects)
+    kept = Selection(_sticky(app, game.game_id, model.selection))
+    model = replace(model, game=game, selection=kept, undo=undo, revealed_at=revealed_at,
+                    share_url=None, effects=effects)  # fmt: skip
     return ask_bot(app, save(app, model))
 
 

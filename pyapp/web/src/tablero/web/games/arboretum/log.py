@@ -11,9 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import widgets
 from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import card_words, cell_words, seat_name, species_name
+from .words import SEAT_KEYS, card_words, cell_words, seat_name, species_name
+
+
+def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
+    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
+    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
 
 
 def names_list(seats: Sequence[Seat], players: Sequence[int], t: Translate) -> str:
@@ -65,7 +71,7 @@ def winners_sentence(
     tied = [p for p, x in enumerate(scores) if x == best]
     out = []
     if len(winners) == 1:
-        out.append(t("arboretum.log.winner", name=seat_name(seats, winners[0], t), count=best))
+        out.append(_say(t, "arboretum.log.winner", seats, winners[0], count=best))
     else:
         out.append(t("arboretum.log.shared", names=names_list(seats, winners, t), count=best))
     if len(tied) > 1 and present:
@@ -80,30 +86,35 @@ def winners_sentence(
 
 def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     kind = e.get("type")
-    name = seat_name(seats, e.get("player"), t)
+    p = e.get("player")
     if kind == "draw":
         if e.get("source") == "pile":
             pile = e.get("pile")
             if pile == e.get("player"):
-                return t(
-                    "arboretum.log.draw_own_pile", name=name, card=card_words(e.get("card"), t)
+                return _say(
+                    t, "arboretum.log.draw_own_pile", seats, p, card=card_words(e.get("card"), t)
                 )
-            return t(
+            if widgets.is_you(seats, pile):  # "took ... from your discard pile"
+                return t("arboretum.log.draw_pile.from_you", name=seat_name(seats, p, t),
+                         card=card_words(e.get("card"), t))  # fmt: skip
+            return _say(
+                t,
                 "arboretum.log.draw_pile",
-                name=name,
+                seats,
+                p,
                 card=card_words(e.get("card"), t),
                 owner=seat_name(seats, pile, t),
             )
         if e.get("card") is None:
-            return t("arboretum.log.draw_deck_hidden", name=name)
-        return t("arboretum.log.draw_deck", name=name, card=card_words(e.get("card"), t))
+            return _say(t, "arboretum.log.draw_deck_hidden", seats, p)
+        return _say(t, "arboretum.log.draw_deck", seats, p, card=card_words(e.get("card"), t))
     if kind == "deck_empty":
-        return t("arboretum.log.deck_empty", name=name)
+        return _say(t, "arboretum.log.deck_empty", seats, p)
     if kind == "play":
-        return t("arboretum.log.play", name=name, card=card_words(e.get("card"), t),
+        return _say(t, "arboretum.log.play", seats, p, card=card_words(e.get("card"), t),
                  cell=cell_words(e.get("cell"), t))  # fmt: skip
     if kind == "discard":
-        return t("arboretum.log.discard", name=name, card=card_words(e.get("card"), t))
+        return _say(t, "arboretum.log.discard", seats, p, card=card_words(e.get("card"), t))
     if kind == "game_end":
         return t("arboretum.log.game_end")
     if kind == "species":
@@ -133,7 +144,7 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             sentences.append(s)
     if not sentences:
         sentences.append(
-            t("arboretum.log.move", name=seat_name(seats, entry.get("player"), t),
-              move=str(entry.get("move", "")))
+            _say(t, "arboretum.log.move", seats, entry.get("player"),
+                 move=str(entry.get("move", "")))
         )  # fmt: skip
     return join(t, "arboretum.sep.sentence", sentences)

@@ -27,6 +27,7 @@ __all__ = ["UI", "ArraialUI"]
 class ArraialUI(GameParts[ArraialState]):
     game_id = "arraial"
     reveal_key = "arraial.pass.reveal"  # the pass screen: "show my street"
+    share_key = "arraial.share.warning"  # the share panel: what a link gives away
 
     def options(self) -> list[OptionField]:
         # The core's options (first_player) with the rule's keys.

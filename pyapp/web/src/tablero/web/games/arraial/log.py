@@ -14,9 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import widgets
 from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import card_words, colour_name, names_list, seat_name
+from .words import SEAT_KEYS, card_words, colour_name, names_list, seat_name
+
+
+def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
+    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
+    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
 
 
 def winners_sentence(
@@ -33,7 +39,7 @@ def winners_sentence(
     tied = [p for p, x in enumerate(scores) if x == best]
     out = []
     if len(winners) == 1:
-        out.append(t("arraial.log.winner", name=seat_name(seats, winners[0], t), count=best))
+        out.append(_say(t, "arraial.log.winner", seats, winners[0], count=best))
     else:
         out.append(t("arraial.log.shared", names=names_list(seats, winners, t), count=best))
     if len(tied) > 1 and pairs:
@@ -52,42 +58,49 @@ def pairs_held(pairs: Mapping[str, Any], n: int) -> list[int]:
 
 def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     """The sentence for the move itself, or ``None`` when its events tell it."""
-    name = seat_name(seats, entry.get("player"), t)
+    p = entry.get("player")
     words = str(entry.get("move", "")).split()
     head = words[0] if words else ""
     if head == "take" and len(words) == 2:
-        return t("arraial.log.take", name=name, slot=words[1])
+        return _say(t, "arraial.log.take", seats, p, slot=words[1])
     if head == "back":
-        return t("arraial.log.back", name=name)
+        return _say(t, "arraial.log.back", seats, p)
     if head in ("rotate", "land", "fill", "end"):
         return None  # told by the rotate / place / fill / turn_end events
-    return t("arraial.log.move", name=name, move=" ".join(words))
+    return _say(t, "arraial.log.move", seats, p, move=" ".join(words))
 
 
 def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     kind = e.get("type")
-    name = seat_name(seats, e.get("player"), t)
+    p = e.get("player")
     if kind == "rotate":
-        return t("arraial.log.rotate", name=name)
+        return _say(t, "arraial.log.rotate", seats, p)
     if kind == "place":
-        return t("arraial.log.place", name=name, card=card_words(e.get("card"), t),
+        return _say(t, "arraial.log.place", seats, p, card=card_words(e.get("card"), t),
                  cells=" ".join(e.get("cells") or ()))  # fmt: skip
     if kind == "rows":
         rows = ", ".join(str(r) for r in e.get("rows") or ())
         n = len(e.get("rows") or ())
         if e.get("bar") is None:
-            return t("arraial.log.rows_no_bar", name=name, rows=rows, count=n)
+            return _say(t, "arraial.log.rows_no_bar", seats, p, rows=rows, count=n)
         whites = t("arraial.log.new_whites", count=e.get("whites", 0))
-        return t("arraial.log.rows", name=name, rows=rows, count=n, bar=e.get("bar"), whites=whites)
+        return _say(
+            t, "arraial.log.rows", seats, p, rows=rows, count=n, bar=e.get("bar"), whites=whites
+        )
     if kind == "visitor":
-        return t("arraial.log.visitor", name=name, colour=colour_name(str(e.get("colour")), t))
+        return _say(t, "arraial.log.visitor", seats, p, colour=colour_name(str(e.get("colour")), t))
     if kind == "no_visitor":
         return t("arraial.log.no_visitor", colour=colour_name(str(e.get("colour")), t))
     if kind == "pair":
         colour = colour_name(str(e.get("colour")), t)
         if e.get("from") is None:
-            return t("arraial.log.pair_first", name=name, colour=colour, count=e.get("size", 0))
-        return t("arraial.log.pair_taken", name=name, colour=colour, count=e.get("size", 0),
+            return _say(
+                t, "arraial.log.pair_first", seats, p, colour=colour, count=e.get("size", 0)
+            )
+        if widgets.is_you(seats, e.get("from")):  # "takes the red pair from you"
+            return t("arraial.log.pair_taken.from_you", name=seat_name(seats, p, t),
+                     colour=colour, count=e.get("size", 0))  # fmt: skip
+        return _say(t, "arraial.log.pair_taken", seats, p, colour=colour, count=e.get("size", 0),
                  owner=seat_name(seats, e.get("from"), t))  # fmt: skip
     if kind == "bar_lost":
         key = (
@@ -95,26 +108,26 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
             if e.get("why") == "above"
             else "arraial.log.bar_lost_overlap"
         )
-        return t(key, name=name, count=e.get("whites", 0))
+        return _say(t, key, seats, p, count=e.get("whites", 0))
     if kind == "turn_end":
-        return t("arraial.log.turn_end", name=name, count=e.get("placed", 0))
+        return _say(t, "arraial.log.turn_end", seats, p, count=e.get("placed", 0))
     if kind == "fill":
-        return t("arraial.log.fill", name=name, card=card_words(e.get("card"), t),
+        return _say(t, "arraial.log.fill", seats, p, card=card_words(e.get("card"), t),
                  slot=int(e.get("slot", 0)) + 1)  # fmt: skip
     if kind == "face_up":
         cards = t("arraial.sep.list").join(card_words(c, t) for c in e.get("cards") or ())
         return t("arraial.log.face_up", cards=cards)
     if kind == "phase_end":
         why = "idle" if e.get("why") == "idle" else "octagon"
-        return t(f"arraial.log.phase_end.{why}", stage=e.get("stage"), name=name)
+        return t(f"arraial.log.phase_end.{why}", stage=e.get("stage"))
     if kind == "bar_drop":
         whites = e.get("whites", 0)
         key = "arraial.log.bar_drop_whites" if whites else "arraial.log.bar_drop"
-        return t(key, name=name, bar=e.get("bar"), count=whites)
+        return _say(t, key, seats, p, bar=e.get("bar"), count=whites)
     if kind == "reshuffle":
         return t("arraial.log.reshuffle", count=e.get("cards", 0))
     if kind == "phase_start":
-        return t("arraial.log.phase_start", stage=e.get("stage"), name=name)
+        return _say(t, "arraial.log.phase_start", seats, p, stage=e.get("stage"))
     if kind == "final":
         scores = list(e.get("scores") or [])
         parts = t("arraial.sep.list").join(
@@ -140,7 +153,7 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             sentences.append(s)
     if not sentences:
         sentences.append(
-            t("arraial.log.move", name=seat_name(seats, entry.get("player"), t),
-              move=str(entry.get("move", "")))
+            _say(t, "arraial.log.move", seats, entry.get("player"),
+                 move=str(entry.get("move", "")))
         )  # fmt: skip
     return join(t, "arraial.sep.sentence", sentences)

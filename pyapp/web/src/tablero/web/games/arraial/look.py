@@ -456,6 +456,7 @@ def _placing(pic: StreetPicture) -> str:
                 piece_cells(pic.chosen, pic.colour, PAD_LEFT, PAD_TOP, CELL, ROWS, "arl-landed")
                 + _outline(pic.chosen, "arl-chosen-ring"),
                 data_chosen=pic.chosen_move,
+                data_show="1",  # brought into the frame when it pans (boot.js)
             )
         )
     for move, cells, label in pic.slides:

@@ -140,8 +140,20 @@ CSS = (
 & .arl-others{display:flex;flex-wrap:wrap;gap:.5rem}
 & .arl-other{flex:1 1 9rem;max-width:14rem}
 & .arl-other .arl-street{max-height:22rem}
+& .arl-other>h2,& .arl-other>h3{display:block}
+& .arl-other>h2>svg,& .arl-other>h3>svg{margin-inline-end:.3rem}
+& .arl-title{overflow-wrap:break-word}
+@media (min-width:52.0625rem){
+ & .tb-side>.arl-others{flex:1 1 0;min-height:14rem;flex-wrap:nowrap;align-items:flex-start;
+  container-type:size}
+ & .tb-side .arl-other{min-width:0;max-height:100cqh;padding:.4rem .5rem;display:flex;
+  flex-direction:column}
+ & .tb-side .arl-other .arl-street{flex:0 1 auto;min-height:0}
+ & .tb-side .arl-others:has(>:nth-child(3)) .arl-other>h2{font-size:.85rem}}
 & .arl-pairs{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.2rem}
-& .arl-pairs li{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap;font-size:.9rem}
+& .arl-pairs li{display:flex;align-items:center;gap:.35rem;font-size:.9rem}
+& .arl-pairs li>:not(.arl-pair-text){flex:none}
+& .arl-pair-text{flex:1 1 auto;min-width:0}
 & .arl-swatch{display:inline-block;width:1rem;height:1rem;border-radius:.2rem;
  background:var(--pc);border:2px solid var(--pe)}
 & .arl-preview{padding:.25rem .6rem}

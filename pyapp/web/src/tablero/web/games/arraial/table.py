@@ -342,6 +342,7 @@ def _status(
 ) -> str:
     p = view.current_player
     badges = []
+    keys = ""
     if p is None:
         text, hint = t("arraial.status.over"), ""
     else:
@@ -352,7 +353,7 @@ def _status(
             text = t(
                 f"arraial.status.you.{phase}",
                 ap=t("arraial.status.ap_left", count=view.ap),
-                placements=t("arraial.status.placements", placed=view.placed, count=need),
+                placements=_placements(view.placed, need, t),
             )
             hint = ""
             if phase == "land":
@@ -364,6 +365,8 @@ def _status(
                         else None
                     )
                 hint = widgets.flow_hint(t, HINT_KEYS, chosen=landing is not None, picked=picked)
+                if picked is not None and landing is None:
+                    keys = t("arraial.keys.column")
             elif phase == "act":
                 hint = t("arraial.hint.take") if view.ap else t("arraial.hint.end")
             elif phase == "refill":
@@ -372,7 +375,9 @@ def _status(
             text = t(f"arraial.status.other.{view.phase}", name=seat_name(seats, p, t))
             hint = ""
     focus = p is not None and p != view.viewer
-    return widgets.status_line("arl", text, badges, hint, news=_news(view, seats, t), focus=focus)
+    return widgets.status_line(
+        "arl", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
+    )
 
 
 def _central_labels(view: ArraialState, seat: int, t: Translate) -> dict[str, str]:
@@ -446,7 +451,8 @@ def _pairs_panel(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str
                      name=seat_name(seats, holder, t), count=size)  # fmt: skip
             who = mark_icon(colours[holder], seat_letter(holder), 16)
         items.append(
-            raw_tag("li", swatch + who + esc(text), data_pair_colour=colour,
+            raw_tag("li", swatch + who + tag("span", text, class_="arl-pair-text"),
+                    data_pair_colour=colour,
                     data_pair_holder="" if holder is None else holder)
         )  # fmt: skip
     return raw_tag(
@@ -476,7 +482,9 @@ def street_panel(
     title = t("arraial.street.of", name=seat_name(seats, p, t))
     body = street_group(rows, pcolours, view.bar[p], view.bar_whites[p], view.street_whites[p],
                         view.visitors[p], pcells, pic)  # fmt: skip
-    head = raw_tag(heading, mark_icon(colours[p], seat_letter(p), 18) + esc(title))
+    head = raw_tag(
+        heading, mark_icon(colours[p], seat_letter(p), 18) + tag("span", title, class_="arl-title")
+    )
     return raw_tag(
         "section",
         head + street_svg(body, title=title, small=True),
@@ -510,6 +518,14 @@ def _controls(view: ArraialState, legal: Sequence[Any], t: Translate, chosen: bo
     return widgets.controls("arl", out) if out else ""
 
 
+def _placements(placed: int, need: int, t: Translate) -> str:
+    """The placements made this turn: "1 of 2 made" until the minimum is met, then "3
+    made (at least 2 needed)", never "3 of 2"."""
+    if placed >= need:
+        return t("arraial.status.placements.met", count=placed, need=need)
+    return t("arraial.status.placements", placed=placed, count=need)
+
+
 def _turn_panel(view: ArraialState, t: Translate) -> str:
     """The turn at a glance in the dock: action points left, placements made."""
     need = MIN_PLACEMENTS[view.stage - 1]
@@ -517,8 +533,9 @@ def _turn_panel(view: ArraialState, t: Translate) -> str:
         "div",
         tag("span", t("arraial.turn.ap"), class_="arl-note")
         + _ap_meter(view.ap, t)
-        + tag("span", t("arraial.turn.placed", placed=view.placed, need=need), class_="arl-stat",
-              data_placed=view.placed),
+        + tag("span", t("arraial.turn.placed.met" if view.placed >= need else
+                        "arraial.turn.placed", placed=view.placed, need=need),
+              class_="arl-stat", data_placed=view.placed),
         class_="arl-turn",
     )  # fmt: skip
 

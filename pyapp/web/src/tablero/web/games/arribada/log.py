@@ -11,9 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import widgets
 from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import seat_name, tile_words
+from .words import SEAT_KEYS, seat_name, tile_words
+
+
+def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
+    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
+    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
 
 
 def _value(text: str) -> int | None:
@@ -32,41 +38,43 @@ def _values(values: Sequence[Any], t: Translate) -> str:
 
 def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     """The sentence for the move itself, or ``None`` when its events tell it."""
-    name = seat_name(seats, entry.get("player"), t)
+    p = entry.get("player")
     words = str(entry.get("move", "")).split()
     events = entry.get("events") or []
     head = words[0] if words else ""
     if head == "place" and len(words) == 3:
-        return t(
-            "arribada.log.place", name=name, tile=tile_words(_value(words[1]), t), cell=words[2]
+        return _say(
+            t, "arribada.log.place", seats, p, tile=tile_words(_value(words[1]), t), cell=words[2]
         )
     if head == "claim" and len(words) == 2:
         scored = [e for e in events if e.get("type") in ("claim", "score")]
         if scored:
-            return t(
+            return _say(
+                t,
                 "arribada.log.claim_value",
-                name=name,
+                seats,
+                p,
                 tile=tile_words(scored[0].get("value"), t),
                 cell=words[1],
             )
-        return t("arribada.log.claim", name=name, cell=words[1])
+        return _say(t, "arribada.log.claim", seats, p, cell=words[1])
     if head == "decline":
-        return t("arribada.log.decline", name=name)
+        return _say(t, "arribada.log.decline", seats, p)
     if head == "refresh":
-        return t("arribada.log.refresh", name=name)
+        return _say(t, "arribada.log.refresh", seats, p)
     if head == "pick" and len(words) == 3:
         key = "arribada.log.pick_rack" if words[1] == "rack" else "arribada.log.pick_display"
-        return t(key, name=name, tile=tile_words(_value(words[2]), t))
+        return _say(t, key, seats, p, tile=tile_words(_value(words[2]), t))
     if head == "end":
-        return t("arribada.log.end", name=name)
+        return _say(t, "arribada.log.end", seats, p)
     if head in ("capture", "pass", "draw", "confirm"):
         return None  # told by the capture / pass / draw / refresh event
-    return t("arribada.log.move", name=name, move=" ".join(words))
+    return _say(t, "arribada.log.move", seats, p, move=" ".join(words))
 
 
 def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     kind = e.get("type")
-    name = seat_name(seats, e.get("player"), t)
+    p = e.get("player")
     if kind == "spawn":
         return t("arribada.log.spawn", tile=tile_words(e.get("value"), t), cell=e.get("cell"))
     if kind == "score":
@@ -78,31 +86,45 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
             if seq
             else "arribada.log.score_set"
         )
-        return t(key, name=name, total=seq + st, sequence=seq, set=st)
+        return _say(t, key, seats, p, total=seq + st, sequence=seq, set=st)
     if kind == "capture":
-        return t(
+        if widgets.is_you(seats, e.get("from")):  # "captured a 4 of yours"
+            return t("arribada.log.capture.from_you", name=seat_name(seats, p, t),
+                     tile=tile_words(e.get("value"), t), cell=e.get("cell"))  # fmt: skip
+        return _say(
+            t,
             "arribada.log.capture",
-            name=name,
+            seats,
+            p,
             owner=seat_name(seats, e.get("from"), t),
             tile=tile_words(e.get("value"), t),
             cell=e.get("cell"),
         )
     if kind == "extra_action":
-        return t("arribada.log.extra_action", name=name)
+        return _say(t, "arribada.log.extra_action", seats, p)
     if kind == "last_shell":
-        return t("arribada.log.last_shell", name=name)
+        return _say(t, "arribada.log.last_shell", seats, p)
     if kind == "pass":
-        return t("arribada.log.pass", name=name)
+        return _say(t, "arribada.log.pass", seats, p)
     if kind == "draw":
         if e.get("source") == "display":
-            return t("arribada.log.draw_display", name=name, tile=tile_words(e.get("value"), t))
+            return _say(
+                t, "arribada.log.draw_display", seats, p, tile=tile_words(e.get("value"), t)
+            )
         if e.get("value") is None:
-            return t("arribada.log.draw_bag_hidden", name=name)
-        return t("arribada.log.draw_bag", name=name, tile=tile_words(e.get("value"), t))
+            return _say(t, "arribada.log.draw_bag_hidden", seats, p)
+        return _say(t, "arribada.log.draw_bag", seats, p, tile=tile_words(e.get("value"), t))
     if kind == "refresh":
         rack_out, display_out = e.get("rack_out") or [], e.get("display_out") or []
         parts = [
-            t("arribada.log.refresh_done", name=name, rack=len(rack_out), display=len(display_out))
+            _say(
+                t,
+                "arribada.log.refresh_done",
+                seats,
+                p,
+                rack=len(rack_out),
+                display=len(display_out),
+            )
         ]
         if rack_out and all(v is not None for v in rack_out):
             parts.append(
@@ -127,7 +149,9 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
     if kind == "stranded":
         v = e.get("value")
         key = "arribada.log.stranded_wild" if v in (9, "wild") else "arribada.log.stranded"
-        return t(key, name=name, value=v, cell=e.get("cell"), points=_signed(e.get("points", 0)))
+        return _say(
+            t, key, seats, p, value=v, cell=e.get("cell"), points=_signed(e.get("points", 0))
+        )
     if kind == "majority":
         counts = e.get("counts") or []
         points = e.get("points") or []

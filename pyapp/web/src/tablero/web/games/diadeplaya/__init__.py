@@ -27,6 +27,7 @@ __all__ = ["UI", "DiaDePlayaUI"]
 class DiaDePlayaUI(GameParts[DiaDePlayaState]):
     game_id = "diadeplaya"
     reveal_key = "diadeplaya.pass.reveal"  # the pass screen: "show my beach"
+    share_key = "diadeplaya.share.warning"  # the share panel: what a link gives away
     sticky_keys = table.STICKY  # the zoom, and the place chosen across the rotate move
     view_acts = ("zoom",)  # the zoom can be changed at any time
 

@@ -198,7 +198,7 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
     lines, line_names = colours, names
     if state.shared:  # one shared score: one line, the beach's
         series = [row[:1] for row in series]
-        lines, line_names = colours[:1], [t("diadeplaya.beach.shared")]
+        lines, line_names = colours[:1], [beach_owner(state.mode, 0, seats, t)]
     chart_labels = widgets.ChartLabels(
         t("diadeplaya.end.chart_title"), "", t("diadeplaya.end.chart_x"),
         t("diadeplaya.end.chart_y"),

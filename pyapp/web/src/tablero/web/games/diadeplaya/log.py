@@ -13,9 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ... import widgets
 from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import card_words, criterion_name, names_list, seat_name
+from .words import SEAT_KEYS, card_words, criterion_name, names_list, seat_name
+
+
+def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
+    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
+    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
+
+
+#: The moves that begin a turn: the first card's face, then a card taken from the market
+#: (what the saves list counts as turns, in solitaire play too).
+TURN_STARTS = ("side", "take")
 
 
 def _signed(x: int) -> str:
@@ -38,7 +49,7 @@ def result_sentence(final: Mapping[str, Any], seats: Sequence[Seat], t: Translat
     winners = list(final.get("winners") or [])
     text = t("diadeplaya.log.final", scores=parts)
     if len(winners) == 1:
-        won = t("diadeplaya.log.winner", name=seat_name(seats, winners[0], t))
+        won = _say(t, "diadeplaya.log.winner", seats, winners[0])
     elif winners:
         won = t("diadeplaya.log.shared", names=names_list(seats, winners, t))
     else:
@@ -50,25 +61,24 @@ def _event_sentence(
     e: Mapping[str, Any], seats: Sequence[Seat], t: Translate, shared: bool
 ) -> str | None:
     kind = e.get("type")
-    name = seat_name(seats, e.get("player"), t)
+    p = e.get("player")
     if kind == "side":
-        return t("diadeplaya.log.side", name=name, card=card_words(e.get("face"), t))
+        return _say(t, "diadeplaya.log.side", seats, p, card=card_words(e.get("face"), t))
     if kind == "take":
         flipped = t("diadeplaya.sep.list").join(card_words(f, t) for f in e.get("flipped") or ())
         key = "diadeplaya.log.take_flip" if flipped else "diadeplaya.log.take"
-        return t(key, name=name, card=card_words(e.get("face"), t), slot=e.get("slot", 0),
+        return _say(t, key, seats, p, card=card_words(e.get("face"), t), slot=e.get("slot", 0),
                  flipped=flipped)  # fmt: skip
     if kind == "deal":
         return t("diadeplaya.log.deal", card=card_words(e.get("face"), t), count=e.get("left", 0))
     if kind == "lay":
         covered = len(e.get("covered") or ())
         change = list(e.get("change") or [])
-        p = e.get("player")
         delta = change[p] if isinstance(p, int) and 0 <= p < len(change) else 0
         delta = int(delta)
         sign = "+" if delta > 0 else "-" if delta < 0 else ""
         change_words = t("diadeplaya.log.change", sign=sign, count=abs(delta))
-        return t("diadeplaya.log.lay", name=name, card=card_words(e.get("face"), t),
+        return _say(t, "diadeplaya.log.lay", seats, p, card=card_words(e.get("face"), t),
                  degrees=e.get("rotation", 0), cell=str(e.get("cell", "")), count=covered,
                  change=change_words)  # fmt: skip
     if kind == "beach":
@@ -76,10 +86,13 @@ def _event_sentence(
         parts = t("diadeplaya.sep.list").join(
             f"{criterion_name(c, t)} {_signed(int(x)) if x else 0}" for c, x in points.items()
         )
+        beach = int(e.get("beach", 0))
         owner = (
             t("diadeplaya.beach.shared")
-            if shared
-            else t("diadeplaya.beach.of", name=seat_name(seats, int(e.get("beach", 0)), t))
+            if shared and len(seats) > 1
+            else t("diadeplaya.board.yours")
+            if shared or widgets.is_you(seats, beach)
+            else t("diadeplaya.beach.of", name=seat_name(seats, beach, t))
         )
         return t("diadeplaya.log.beach", beach=owner, count=e.get("total", 0), parts=parts)
     if kind == "final":
@@ -98,9 +111,9 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
             sentences.append(s)
     if not sentences:
         words = str(entry.get("move", "")).split()
-        name = seat_name(seats, entry.get("player"), t)
+        p = entry.get("player")
         if len(words) == 2 and words[0] == "rotate":
-            sentences.append(t("diadeplaya.log.rotate", name=name, degrees=words[1]))
+            sentences.append(_say(t, "diadeplaya.log.rotate", seats, p, degrees=words[1]))
         else:
-            sentences.append(t("diadeplaya.log.move", name=name, move=" ".join(words)))
+            sentences.append(_say(t, "diadeplaya.log.move", seats, p, move=" ".join(words)))
     return join(t, "diadeplaya.sep.sentence", sentences)

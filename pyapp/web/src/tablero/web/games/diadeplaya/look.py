@@ -55,8 +55,12 @@ BLOCK = 40
 #: The sea's band under a beach, and the margin around it.
 SEA = 22
 MARGIN = 6
-#: The smallest block on screen when a beach is fitted to its frame (pixels).
+#: The smallest block on screen when a beach with places to choose is fitted to its
+#: frame (pixels): smaller than that it pans (a place's handle stays a finger's size).
 MIN_BLOCK_PX = 32
+#: The scales a beach is fitted within otherwise (the table's smallest and largest zoom
+#: levels).
+FIT_MIN, FIT_MAX = 0.5, 1.6
 #: Kind names used in classes (``dp-k-surfer``) and catalog keys.
 KINDS = ("sand", "surfer", "tourist", "lifeguard", "umbrella", "stall", "litter")
 #: A figure's letter and a stall's type letter (the drawing's, never colour alone).
@@ -269,12 +273,16 @@ def beach_svg(
     zoom: float | None = None,
     small: bool = False,
     scale: float | None = None,
+    fit_range: tuple[float, float] = (FIT_MIN, FIT_MAX),
 ) -> str:
     """A beach (``{cell: block}``) as an SVG: its blocks, the sea along the bottom, and
     what ``pic`` adds.  With places to go (``pic.spots``) the drawing reaches one card
-    beyond the beach on every side.  ``zoom`` ``None`` fits the frame (never below
-    :data:`MIN_BLOCK_PX` a block, unless ``small``); a number draws it at that scale.
-    ``scale`` gives the picture its own width and height (a standalone picture)."""
+    beyond the beach on every side.  ``zoom`` ``None`` fits the frame both ways, at a
+    scale within ``fit_range``, and with places to choose never below
+    :data:`MIN_BLOCK_PX` a block (the stylesheet sizes it from the frame, a size
+    container, and the drawing's size in ``--dp-w``/``--dp-h``; unless ``small``); a
+    number draws it at that scale.  ``scale`` gives the picture its own width and height
+    (a standalone picture)."""
     cells = _grid_cells(grid)
     reach = list(cells)
     for s in pic.spots:
@@ -358,8 +366,10 @@ def beach_svg(
     elif small:
         style = f"max-width:{num(w * 0.6)}px"
     elif zoom is None:
-        scale = MIN_BLOCK_PX / BLOCK
-        style = f"min-width:{num(w * scale)}px;min-height:{num(h * scale)}px"
+        lo, hi = fit_range
+        if pic.spots or pic.chosen is not None:  # handles to touch: a finger's size
+            lo = max(lo, MIN_BLOCK_PX / BLOCK)
+        style = f"--dp-w:{w};--dp-h:{h};--dp-lo:{num(lo)};--dp-hi:{num(hi)}"
     else:
         style = f"width:{num(w * zoom)}px;height:{num(h * zoom)}px"
     return raw_tag(

@@ -101,10 +101,15 @@ CSS = (
 & .dp-beach-total{font-weight:700;white-space:nowrap}
 & .dp-zoom{display:flex;gap:.3rem;margin-left:auto}
 & .dp-beach-wrap{flex:1;min-height:0;overflow:auto;touch-action:pan-x pan-y pinch-zoom;
- overscroll-behavior:contain;border-radius:.4rem;display:grid;place-items:center}
+ overscroll-behavior:contain;border-radius:.4rem;display:grid;place-items:center;
+ container-type:size}
 & .dp-beach-wrap.is-zoomed{place-items:start}
 & .dp-beach{display:block;margin:auto;flex:none}
-& .dp-beach.is-fit{width:100%;height:100%}
+& .dp-beach.is-fit{
+ width:clamp(calc(var(--dp-w)*var(--dp-lo)*1px),min(100cqw,100cqh*var(--dp-w)/var(--dp-h)),
+  calc(var(--dp-w)*var(--dp-hi)*1px));
+ height:clamp(calc(var(--dp-h)*var(--dp-lo)*1px),min(100cqh,100cqw*var(--dp-h)/var(--dp-w)),
+  calc(var(--dp-h)*var(--dp-hi)*1px))}
 & .dp-beach.is-small{width:100%;height:auto;max-height:14rem}
 & .dp-market{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:0;padding:0;
  align-items:stretch}
@@ -118,9 +123,11 @@ CSS = (
 & button.dp-take:hover{border-color:var(--dp-target)}
 & button.dp-take:focus-visible{outline:3px solid #ffb300;outline-offset:2px}
 & .dp-take.is-idle{cursor:default}
-& .dp-slot-face{grid-row:1/3}
-& .dp-slot-other{display:flex;flex-direction:column;align-items:flex-start;font-size:.7rem;
- color:#3d4a54;opacity:.9}
+& .dp-slot .dp-take{grid-template-areas:"face face" "name other";align-items:center}
+& .dp-slot-face{grid-area:face;justify-self:center}
+& .dp-slot .dp-slot-name{grid-area:name;font-size:1rem}
+& .dp-slot-other{grid-area:other;display:flex;flex-direction:column;align-items:flex-end;
+ font-size:.75rem;color:#3d4a54}
 & .dp-slot-name{font-weight:700;font-size:.85rem}
 & .dp-hand{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
 & .dp-hand-label{margin:0 .4rem 0 0;font-size:.95rem}
@@ -150,6 +157,15 @@ CSS = (
 & .tb-decision .dp-market-panel h2{display:none}
 & .tb-decision .dp-market{justify-content:center}
 @media (max-width:30rem){& .dp-stat{font-size:.75rem}
+ & .dp-slot-face .dp-face{width:84px;height:62px}
+ & .dp-slot-other .dp-face{width:48px;height:36px}
+ & .dp-market{gap:.25rem}
+ & .dp-slot-other{font-size:.68rem;line-height:1.1}
+ & .dp-other-label{max-width:3.2rem;text-align:right}
+ & .dp-slot .dp-take{padding:.15rem .2rem;gap:.05rem .25rem}
+ & .dp-deck-back{width:2rem}
+ & .dp-deck .dp-note{position:absolute;width:1px;height:1px;overflow:hidden;
+  clip-path:inset(50%);white-space:nowrap}
  & .dp-seat{padding:.1rem .35rem}
  & .dp-score{font-size:1rem}
  & .dp-status .dp-hint{font-size:.8rem}

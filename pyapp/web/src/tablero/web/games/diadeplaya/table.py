@@ -11,7 +11,8 @@ card is in hand it is turned freely (the Turn button, or the R key: a view setti
 card's ghost as its sibling, shown under the pointer or the keyboard's focus by the
 stylesheet (the arrow keys move between the places).  Choosing a place turns the card
 for good (``rotate``) and shows the preview of each criterion's change; Confirm lays it
-(``place``), Cancel takes the turn back to the card in hand (the shell's undo).  A
+(``place``), Cancel takes the turn back to the card in hand (the shell's undo), turned
+as it was.  A
 player's first card is a choice of its face (``side``), then of its rotation: it is laid
 on the middle of the beach.
 
@@ -25,8 +26,9 @@ Clicks (``data-act``):
 ``zoom``            the beach's zoom (``data-zoom``: ``in``, ``out``, ``fit``)
 ==================  ==========================================================
 
-The selection holds ``rot`` (the card's rotation while in hand), ``at`` (the chosen
-place's move text, kept across the ``rotate`` move) and ``zoom``.
+The selection holds ``rot`` (the card's rotation while in hand, kept across the
+``rotate`` move and its undo: Cancel keeps the card turned), ``at`` (the chosen place's
+move text, kept across the ``rotate`` move) and ``zoom``.
 """
 
 from __future__ import annotations
@@ -47,11 +49,16 @@ from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import BeachPicture, Spot, beach_svg, face_icon, mark_icon, seat_letter
 from .style import style_tag
-from .words import SEAT_KEYS, beach_owner, criterion_name, seat_name
+from .words import SEAT_KEYS, beach_owner, criterion_name, face_words, seat_name
 
-#: The zoom levels of the beach (1 = a block 40 px wide); no zoom: fit the frame.
+#: The zoom levels of the beach (1 = a block 40 px wide); no zoom: fit the frame (both
+#: ways, within the levels, and with places to choose a block of ``look.MIN_BLOCK_PX``
+#: at least), from which the page's measure of the fitted scale makes "+" and "-" go to
+#: the next level.
 ZOOMS = (0.5, 0.75, 1.0, 1.25, 1.6)
-BEACH_ZOOM = widgets.Zoom(ZOOMS, {"in": 3, "out": 1})
+#: The fitted beach, as the page finds it to measure its scale.
+FIT_VIEW = ".dp-beach-panel svg.dp-beach.is-fit"
+BEACH_ZOOM = widgets.Zoom(ZOOMS, {"in": 3, "out": 1}, fit_view=FIT_VIEW)
 ZOOM_KEYS = widgets.ZoomKeys(
     "diadeplaya.zoom.fit",
     "diadeplaya.zoom.fit_label",
@@ -62,9 +69,13 @@ ZOOM_KEYS = widgets.ZoomKeys(
 LAYOUT_KEYS = widgets.LayoutKeys(
     "diadeplaya.layout.board", "diadeplaya.layout.side", "app.layout.dock"
 )
-#: Selection keys that are kept across a move: the zoom, and the chosen place across
-#: the ``rotate`` move that precedes it.
-STICKY = ("zoom", "at")
+#: A block of a market card, and of its other side, in pixels (the stylesheet makes
+#: them smaller on a phone: :mod:`.style`).
+MARKET_BLOCK_PX = 32
+MARKET_OTHER_PX = 20
+#: Selection keys that are kept across a move and its undo: the zoom, and the chosen
+#: place and the card's turn across the ``rotate`` move that precedes it.
+STICKY = ("zoom", "at", "rot")
 
 
 # --- small helpers shared with the other modules --------------------------------------
@@ -138,7 +149,7 @@ def on_click(
     zoom = _zoom(selection)
     keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
     if act == "zoom":
-        handled, z = BEACH_ZOOM.step(zoom, data.get("zoom"))
+        handled, z = BEACH_ZOOM.step(zoom, data.get("zoom"), data.get("fit"))
         if not handled:
             return selection, None
         rest = {k: v for k, v in selection.data.items() if k != "zoom"}
@@ -149,6 +160,9 @@ def on_click(
     by_text = {str(m): m for m in legal}
     move_text = " ".join(data.get("move", "").split())
     rot = _rot(selection)
+    turned = dict(keep)  # while the card lies turned, its turn is kept (for Cancel)
+    if view.phase == "place" and view.rotation is not None:
+        turned["rot"] = view.rotation
     if act == "move":
         move = by_text.get(move_text)
         if move is None or isinstance(move, Place):
@@ -167,10 +181,11 @@ def on_click(
                 return selection, None
             if (x, y) not in legal_spots(view.grids[b], view.holding, rot):
                 return selection, None
-            # the place is chosen: the card is turned for good, its preview shown
-            return Selection({**keep, "at": f"place {x},{y}"}), Rotate(rot)
+            # the place is chosen: the card is turned for good, its preview shown (the
+            # turn stays in the selection: Cancel, the undo, gives the card back so)
+            return Selection({**keep, "at": f"place {x},{y}", "rot": rot}), Rotate(rot)
         if view.phase == "place" and isinstance(by_text.get(move_text), Place):
-            return Selection({**keep, "at": move_text}), None
+            return Selection({**turned, "at": move_text}), None
         return selection, None
     if act == "confirm-move":
         chosen = _chosen(view, selection, legal)
@@ -209,7 +224,7 @@ def _news(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
 def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: bool) -> str:
     p = view.current_player
     badges = []
-    hint = ""
+    hint = keys = ""
     if p is None:
         text = t("diadeplaya.status.over")
     else:
@@ -222,10 +237,16 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
                 hint = t("diadeplaya.hint.confirm" if chosen else "diadeplaya.hint.place")
             else:
                 hint = t(f"diadeplaya.hint.{step}")
+                if step == "first":
+                    keys = t("diadeplaya.keys.first")
+                elif step == "rotate":
+                    keys = t("diadeplaya.keys.rotate")
         else:
             text = t(f"diadeplaya.status.other.{view.phase}", name=seat_name(seats, p, t))
     focus = p is not None and p != view.viewer
-    return widgets.status_line("dp", text, badges, hint, news=_news(view, seats, t), focus=focus)
+    return widgets.status_line(
+        "dp", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
+    )
 
 
 def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
@@ -242,17 +263,19 @@ def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
             )  # fmt: skip
             continue
         name, other = face_name(face), face_name(face ^ 1)
-        label = t("diadeplaya.market.card", slot=slot + 1, card=name, other=other)
+        # what each face shows, in words: the pictures say nothing to a screen reader
+        label = t("diadeplaya.market.card", slot=slot + 1, card=name, other=other,
+                  blocks=face_words(face, t), other_blocks=face_words(face ^ 1, t))  # fmt: skip
         pics = (
-            raw_tag("span", face_icon(face, 0, 18), class_="dp-slot-face")
+            raw_tag("span", face_icon(face, 0, MARKET_BLOCK_PX), class_="dp-slot-face")
+            + tag("span", name, class_="dp-slot-name", aria_hidden="true")
             + raw_tag(
                 "span",
                 tag("span", t("diadeplaya.market.other"), class_="dp-other-label")
-                + face_icon(face ^ 1, 0, 8),
+                + face_icon(face ^ 1, 0, MARKET_OTHER_PX),
                 class_="dp-slot-other",
                 aria_hidden="true",
             )
-            + tag("span", name, class_="dp-slot-name", aria_hidden="true")
         )
         if active:
             # the button's name is its hidden text: what is drawn is decoration
@@ -386,9 +409,10 @@ def _hand(view: DiaDePlayaState, t: Translate, rot: int) -> tuple[str, str]:
     buttons = []
     if view.phase == "rotate":
         buttons.append(
-            tag("button", t("diadeplaya.button.turn"), type="button", class_="dp-btn",
-                data_act="turn", data_key="r", aria_keyshortcuts="R",
-                title=t("diadeplaya.button.turn_title"))
+            raw_tag("button", esc(t("diadeplaya.button.turn")) + " "
+                    + tag("span", t("diadeplaya.keys.turn"), class_="tb-keys"),
+                    type="button", class_="dp-btn", data_act="turn", data_key="r",
+                    aria_keyshortcuts="R", title=t("diadeplaya.button.turn_title"))
         )  # fmt: skip
         if not view.grids[b]:  # the first card: laid in the middle, as turned
             buttons.append(
@@ -449,7 +473,8 @@ def _beach_panel(
               data_beach_points=total)
         + BEACH_ZOOM.controls("dp", zoom, t, ZOOM_KEYS)
     )  # fmt: skip
-    svg = beach_svg(view.grids[b], pic, title=title, zoom=None if zoom is None else ZOOMS[zoom])
+    svg = beach_svg(view.grids[b], pic, title=title, zoom=None if zoom is None else ZOOMS[zoom],
+                    fit_range=(ZOOMS[0], ZOOMS[-1]))  # fmt: skip
     return raw_tag(
         "section",
         raw_tag("div", head, class_="dp-beach-head")
@@ -501,7 +526,13 @@ def render_table(
             if chosen is not None:
                 pic.chosen = next((s for s in pic.spots if s.move == str(chosen)), None)
         if pic.spots:
-            pic.focus = pic.chosen.move if pic.chosen is not None else pic.spots[0].move
+            # after Cancel the focus is back on the place that was chosen, if still there
+            before = selection.data.get("at")
+            moves = [spot.move for spot in pic.spots]
+            pic.focus = (
+                pic.chosen.move if pic.chosen is not None
+                else before if before in moves else moves[0]
+            )  # fmt: skip
     if my_turn and me is not None:
         if view.phase == "take":
             dock = _market(view, t, active=True)

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tablero.diadeplaya.data import CRITERIA
+from tablero.diadeplaya.data import (
+    CRITERIA,
+    FACE_COLS,
+    LIFEGUARD,
+    LITTER,
+    SAND,
+    STALL,
+    SURFER,
+    TOURIST,
+    UMBRELLA,
+)
+from tablero.diadeplaya.shapes import face_blocks
 
 from ... import widgets
 from ...plugin import Seat, Translate
@@ -36,14 +47,51 @@ def card_words(face: str | None, t: Translate) -> str:
     return t("diadeplaya.card.name", face=str(face))
 
 
+#: Each kind of block's words (a figure's by its facing: up, right, down to the sea,
+#: left; a stall's by its type), as catalog keys.
+_BLOCK_KEYS = {
+    SAND: ("diadeplaya.block.sand",),
+    SURFER: ("diadeplaya.block.surfer.up", "diadeplaya.block.surfer.right",
+             "diadeplaya.block.surfer.down", "diadeplaya.block.surfer.left"),
+    TOURIST: ("diadeplaya.block.tourist.up", "diadeplaya.block.tourist.right",
+              "diadeplaya.block.tourist.down", "diadeplaya.block.tourist.left"),
+    LIFEGUARD: ("diadeplaya.block.lifeguard",),
+    UMBRELLA: ("diadeplaya.block.umbrella",),
+    STALL: ("diadeplaya.block.stall.empanadas", "diadeplaya.block.stall.choclo",
+            "diadeplaya.block.stall.helado"),
+    LITTER: ("diadeplaya.block.litter",),
+}  # fmt: skip
+
+
+def block_words(block: int, t: Translate) -> str:
+    """One block in words: ``surfer facing the sea``, ``corn stall (C)``, ``sand``."""
+    keys = _BLOCK_KEYS[block >> 2]
+    return t(keys[block & 3 if len(keys) > 1 else 0])
+
+
+def face_words(face: int, t: Translate) -> str:
+    """What a card face shows, unturned, in words: its top row, then its bottom row (the
+    one towards the sea), each block by its kind and a figure's facing."""
+    blocks = face_blocks(face)
+    sep = t("diadeplaya.sep.list")
+    top, bottom = (
+        sep.join(block_words(b, t) for b in blocks[r * FACE_COLS : (r + 1) * FACE_COLS])
+        for r in (0, 1)
+    )
+    return t("diadeplaya.face.rows", top=top, bottom=bottom)
+
+
 def place_words(cell: str) -> str:
     """A place ``x,y`` as the notation writes it (column, then row towards the sea)."""
     return str(cell)
 
 
 def beach_owner(mode: str, b: int, seats: Sequence[Seat], t: Translate) -> str:
-    """Whose beach ``b`` is: the shared beach, or a seat's."""
-    if mode in ("cooperative", "solitaire"):
+    """Whose beach ``b`` is: the shared beach (cooperative), the player's own
+    (solitaire), or a seat's."""
+    if mode == "solitaire":
+        return t("diadeplaya.board.yours")
+    if mode == "cooperative":
         return t("diadeplaya.beach.shared")
     return t("diadeplaya.beach.of", name=seat_name(seats, b, t))
 
