@@ -178,7 +178,7 @@ def test_copy_link_opens_the_same_position_in_a_fresh_browser(new_page, site_ser
     link = shared_link(page)
     assert "#tb1." in link
     assert page.evaluate("location.hash") == "#" + link.split("#", 1)[1]
-    assert "every player's tiles" in page.inner_text(".shell-share")
+    assert "every player's rack of tiles" in page.inner_text(".shell-share")
     table = table_html(page)
     scores = page.inner_text(".tb-top")
 
