@@ -692,13 +692,19 @@ def test_the_rules_help_marks_every_ruling_as_a_tablero_ruling(lang):
     assert len(classed(root, "dp-kinds")[0]) == 7
 
 
-def test_cancel_takes_the_chosen_place_back_to_the_card_in_hand():
+def resumed_with_a_card_in_hand() -> Page:
+    """Ana's saved game against a bot, resumed with the card she took in hand."""
     app = make_app()
     state = taking_state().apply(Take(1))
     seats = [Seat("Ana", 0), Seat("Ben", 1, "bot:random")]
     game = SavedGame(app.store.new_id(), "Beach", GAME, seats, state, 1.0, 1.0)
     app.store.save(game)
-    page = Page(app, app.boot("en")).send("app.resume", id=game.id)
+    return Page(app, app.boot("en")).send("app.resume", id=game.id)
+
+
+def test_cancel_takes_the_chosen_place_back_to_the_card_in_hand():
+    page = resumed_with_a_card_in_hand()
+    state = page.state  # as saved: the card taken, in hand
     assert page.state.phase == "rotate" and page.find("turn")
     page.click("turn")
     spot = page.find("spot")[-1]["move"]
@@ -767,12 +773,8 @@ def test_the_fit_is_sized_both_ways_and_from_it_the_zoom_steps_to_the_next_level
 
 def test_cancel_gives_the_card_back_turned_as_it_was_and_keeps_the_zoom():
     """Issue 43: Cancel after choosing a place turned the card back to 0°."""
-    app = make_app()
-    state = taking_state().apply(Take(1))
-    seats = [Seat("Ana", 0), Seat("Ben", 1, "bot:random")]
-    game = SavedGame(app.store.new_id(), "Beach", GAME, seats, state, 1.0, 1.0)
-    app.store.save(game)
-    page = Page(app, app.boot("en")).send("app.resume", id=game.id)
+    page = resumed_with_a_card_in_hand()
+    state = page.state  # as saved: the card taken, in hand
     page.click("turn").click("turn")
     page.send("zoom", zoom="in")
     turned = sorted(f"place {x},{y}" for x, y in legal_spots(state.grids[0], state.holding, 180))

@@ -244,27 +244,28 @@ def best_choices(seed: int = END_SEED):
     return s
 
 
-def import_solitaire_end(page) -> None:
-    """Open a finished solitaire game (:func:`best_choices`, Ana's) through the menu's
-    import button: its end screen (once the import's notice has faded)."""
+def _import_solitaire(page, save_id: str, name: str, state) -> None:
+    """Ana's solitaire game at ``state``, saved to a file and opened through the menu's
+    import button (``screens.import_game_file``)."""
     import tempfile
     from pathlib import Path
 
+    from screens import import_game_file
     from tablero.web.plugin import Seat
     from tablero.web.saves import SavedGame, export_json
 
-    game = SavedGame(id="demo0003", name="Día de Playa, solitaire", game_id=GAME,
-                     seats=[Seat("Ana", 0)], state=best_choices(), created=0.0,
-                     updated=0.0)  # fmt: skip
+    game = SavedGame(id=save_id, name=name, game_id=GAME, seats=[Seat("Ana", 0)],
+                     state=state, created=0.0, updated=0.0)  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "finished-diadeplaya.json"
+        path = Path(tmp) / f"{save_id}.json"
         path.write_text(export_json(game), encoding="utf-8")
-        page.locator("details.shell-menu > summary").click()
-        before = renders(page)
-        page.set_input_files('.shell-menu-items input[type="file"]', str(path))
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+        import_game_file(page, path)
+
+
+def import_solitaire_end(page) -> None:
+    """Open a finished solitaire game (:func:`best_choices`, Ana's) through the menu's
+    import button: its end screen (once the import's notice has faded)."""
+    _import_solitaire(page, "demo0003", "Día de Playa, solitaire", best_choices())
     page.wait_for_selector(".shell-end [data-result]")
     page.wait_for_function(
         """() => { const t = document.querySelector('.shell-toast');
@@ -330,24 +331,8 @@ def solitaire_beach(places, seed: int = END_SEED):
 def open_beach(page, places, quiet: bool = False) -> None:
     """Open :func:`solitaire_beach` (Ana's) through the menu's import button: the table,
     the market's cards to take (``quiet``: once the import's notice has faded)."""
-    import tempfile
-    from pathlib import Path
-
-    from tablero.web.plugin import Seat
-    from tablero.web.saves import SavedGame, export_json
-
-    game = SavedGame(id="beach" + "".join(f"{x}{y}" for x, y in places)[:20],
-                     name="Día de Playa, a beach", game_id=GAME, seats=[Seat("Ana", 0)],
-                     state=solitaire_beach(places), created=0.0, updated=0.0)  # fmt: skip
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "beach-diadeplaya.json"
-        path.write_text(export_json(game), encoding="utf-8")
-        page.locator("details.shell-menu > summary").click()
-        before = renders(page)
-        page.set_input_files('.shell-menu-items input[type="file"]', str(path))
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+    save_id = "beach" + "".join(f"{x}{y}" for x, y in places)[:20]
+    _import_solitaire(page, save_id, "Día de Playa, a beach", solitaire_beach(places))
     page.wait_for_function(
         "() => /^take:/.test(document.querySelector('#app [data-decision]')?.dataset.decision)"
     )

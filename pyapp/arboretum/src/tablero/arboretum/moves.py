@@ -22,10 +22,9 @@ Play(card=4, x=1, y=0)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from tablero.core import InvalidMoveError
-from tablero.core.moves import WordMove
+from tablero.core.moves import WordMove, remembered_by_text
 
 from .cards import CARD_NAMES, parse_card
 from .grid import parse_xy
@@ -79,17 +78,7 @@ MOVE_WORDS = ("draw", "play", "discard")
 
 def parse_move(text: str) -> ArboretumMove:
     """Read a move text (case and spacing are free).  Legality is not checked here."""
-    if type(text) is str:
-        return _remembered(text)
-    return _parse(text)
-
-
-@lru_cache(maxsize=4096)
-def _remembered(text: str) -> ArboretumMove:
-    """:func:`_parse`, remembered by text: the same texts are read again and again
-    (a move is read to check it, then to play it; the candidates every turn).  Moves
-    are immutable values; a text that is no move raises anew each time."""
-    return _parse(text)
+    return _read(text)
 
 
 def _parse(text: str) -> ArboretumMove:
@@ -126,3 +115,7 @@ def _parse(text: str) -> ArboretumMove:
     raise InvalidMoveError(
         f"unknown move {text.strip()!r}; moves start with one of: {', '.join(MOVE_WORDS)}"
     )
+
+
+#: :func:`_parse` remembered by text (:func:`parse_move` reads through it).
+_read = remembered_by_text(_parse)

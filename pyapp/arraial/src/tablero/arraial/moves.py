@@ -24,10 +24,9 @@ Take(slot=2)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from tablero.core import InvalidMoveError
-from tablero.core.moves import WordMove
+from tablero.core.moves import WordMove, remembered_by_text
 
 from .data import CARD_CODES, SLOTS
 from .shapes import Cells
@@ -116,17 +115,7 @@ def _slot(text: str, move: str) -> int:
 
 def parse_move(text: str) -> ArraialMove:
     """Read a move text (case and spacing are free).  Legality is not checked here."""
-    if type(text) is str:
-        return _remembered(text)
-    return _parse(text)
-
-
-@lru_cache(maxsize=4096)
-def _remembered(text: str) -> ArraialMove:
-    """:func:`_parse`, remembered by text: the same texts are read again and again
-    (a move is read to check it, then to play it; the candidates every turn).  Moves
-    are immutable values; a text that is no move raises anew each time."""
-    return _parse(text)
+    return _read(text)
 
 
 def _parse(text: str) -> ArraialMove:
@@ -166,3 +155,7 @@ def _parse(text: str) -> ArraialMove:
     raise InvalidMoveError(
         f"unknown move {shown!r}; moves start with one of: {', '.join(MOVE_WORDS)}"
     )
+
+
+#: :func:`_parse` remembered by text (:func:`parse_move` reads through it).
+_read = remembered_by_text(_parse)

@@ -25,11 +25,10 @@ Moves name values and cells, never rack slots: two 3s on a rack give one
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from tablero.core import InvalidMoveError
-from tablero.core.moves import WordMove
+from tablero.core.moves import WordMove, remembered_by_text
 
 from .board import COLUMNS, parse_cell_name
 
@@ -172,17 +171,7 @@ def parse_move(text: str, size: int) -> ArribadaMove:
     >>> str(parse_move("draw display 5", 8))
     'draw 5'
     """
-    if type(text) is str:
-        return _remembered(text, size)
-    return _parse(text, size)
-
-
-@lru_cache(maxsize=4096)
-def _remembered(text: str, size: int) -> ArribadaMove:
-    """:func:`_parse`, remembered by text: the same texts are read again and again
-    (a move is read to check it, then to play it; the candidates every turn).  Moves
-    are immutable values; a text that is no move raises anew each time."""
-    return _parse(text, size)
+    return _read(text, size)
 
 
 def _parse(text: str, size: int) -> ArribadaMove:
@@ -232,3 +221,7 @@ def _parse(text: str, size: int) -> ArribadaMove:
     raise InvalidMoveError(
         f"unknown move {text.strip()!r}; moves start with one of: {', '.join(MOVE_WORDS)}"
     )
+
+
+#: :func:`_parse` remembered by text (:func:`parse_move` reads through it).
+_read = remembered_by_text(_parse)

@@ -14,9 +14,31 @@ declares each in two lines.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, ClassVar, TypeVar
 
-__all__ = ["WordMove"]
+__all__ = ["WordMove", "remembered_by_text"]
+
+M = TypeVar("M")
+
+#: How many move texts each game's reader remembers.
+REMEMBERED_TEXTS = 4096
+
+
+def remembered_by_text(parse: Callable[..., M]) -> Callable[..., M]:
+    """``parse(text, *args)``, remembered for text arguments (the last
+    :data:`REMEMBERED_TEXTS`): a game reads the same move texts again and again (a move
+    is read to check it, then to play it; the candidates every turn).  Moves are
+    immutable values, so the same one may be given out twice; a text that is no move
+    raises anew each time, and anything but a ``str`` goes to ``parse`` as it is (for
+    its own message)."""
+    cached = lru_cache(maxsize=REMEMBERED_TEXTS)(parse)
+
+    def read(text: Any, *args: Any) -> M:
+        return cached(text, *args) if type(text) is str else parse(text, *args)
+
+    return read
 
 
 class WordMove:

@@ -22,9 +22,9 @@ the first card's top-left block at ``0,0``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from tablero.core import InvalidMoveError
+from tablero.core.moves import remembered_by_text
 
 from .data import FACE_LETTERS, MARKET_SIZE
 from .scoring import GRID
@@ -79,17 +79,7 @@ MOVE_WORDS = ("side", "take", "rotate", "place")
 
 def parse_move(text: str) -> DiaDePlayaMove:
     """Read a move text (case and spacing are free).  Legality is not checked here."""
-    if type(text) is str:
-        return _remembered(text)
-    return _parse(text)
-
-
-@lru_cache(maxsize=4096)
-def _remembered(text: str) -> DiaDePlayaMove:
-    """:func:`_parse`, remembered by text: the same texts are read again and again
-    (a move is read to check it, then to play it; the candidates every turn).  Moves
-    are immutable values; a text that is no move raises anew each time."""
-    return _parse(text)
+    return _read(text)
 
 
 def _parse(text: str) -> DiaDePlayaMove:
@@ -127,3 +117,7 @@ def _parse(text: str) -> DiaDePlayaMove:
     if not GRID.in_range(x, y):
         raise InvalidMoveError(f"{text.strip()!r}: {arg} is too far from 0,0")
     return Place(x, y)
+
+
+#: :func:`_parse` remembered by text (:func:`parse_move` reads through it).
+_read = remembered_by_text(_parse)
