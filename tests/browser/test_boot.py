@@ -218,9 +218,20 @@ def test_manifest_is_linked_and_valid(site_server, new_page):
 # --- bytes, offline, updates -------------------------------------------------------------
 
 
-def test_first_visit_downloads_each_runtime_file_once(
+def test_a_first_visit_then_later_visits_restored_online_and_offline(
     built_site, make_server, persistent_context, timer
 ):
+    """One browser's visits, each checked as it comes (issue 31 merged five tests that
+    each made this first visit: the precache costs about 6 s of CPU).  The first visit:
+    what it downloads until the board is interactive and until the service worker has
+    precached the site, and a plain boot (the snapshot neither used nor fetched).  The
+    second: restored from the raw copy of the snapshot kept after the precache, the wasm
+    compiled by the cache reader's worker.  The third, in Japanese: restored, the app
+    drawn before the wheels are unpacked.  Then offline: a reload, a game played, a link
+    with a query string, a browser restart.  Cost: about 25 s (three boots, a persistent
+    profile, two small games)."""
+    from test_snapshot import browser_wasm_module, mark_times, plays, snapshot_path, status
+
     server = make_server(built_site)  # its own log
     context = persistent_context()
     page = context.pages[0] if context.pages else context.new_page()
@@ -229,11 +240,21 @@ def test_first_visit_downloads_each_runtime_file_once(
     until_ready = server.bytes_by_path()
     ready_s = timer()
     n_ready = len(server.log)
+    # A plain boot: the snapshot not used, not downloaded before the board is up, and the
+    # wheels unpacked before the app starts; the interpreter module left the page's own
+    # WebAssembly.Module.
+    first = status(page)
+    assert first["used"] is False and first["error"] is None, first
+    assert first["wasm"] == "page", first  # nothing in the cache yet: Pyodide compiles it
+    assert browser_wasm_module(page), "the interpreter module left its WebAssembly.Module"
+    assert page.evaluate("performance.getEntriesByName('tablero-snapshot-read-start').length") == 0
+    marks = mark_times(page)
+    assert marks["tablero-wheels-done"] < marks["tablero-app-start"], marks
+
     wait_offline_ready(page)
     offline_s = timer()
     until_offline = server.bytes_by_path()
     after_ready = server.bytes_by_path(n_ready)
-
     for path in runtime_paths(built_site):
         # The wheels are the bots worker's (no bot seat here): only the precache gets them;
         # the page's Python comes as bundles (py/), every game's on a start screen; the
@@ -247,11 +268,11 @@ def test_first_visit_downloads_each_runtime_file_once(
     # Pyodide's own standard library (sources only) is never used: the page has its own.
     (pristine,) = built_site.glob("pyodide/*/python_stdlib.zip")
     assert "/" + pristine.relative_to(built_site).as_posix() not in until_offline
-    # The memory snapshot is never on the first visit's critical path (docs/pwa.md).
-    (snapshot,) = built_site.glob("static/snapshot.*.gz")
-    snapshot_path = "/" + snapshot.relative_to(built_site).as_posix()
-    assert snapshot_path not in until_ready
-    assert len(until_offline.get(snapshot_path, [])) == 1
+    # The memory snapshot is never on the first visit's critical path (docs/pwa.md); the
+    # service worker precached it once, after the boot.
+    snapshot = snapshot_path(built_site)
+    assert snapshot not in until_ready
+    assert len(until_offline.get(snapshot, [])) == 1
 
     total_ready = sum(sum(v) for v in until_ready.values())
     total_offline = sum(sum(v) for v in until_offline.values())
@@ -268,27 +289,67 @@ def test_first_visit_downloads_each_runtime_file_once(
         before, after = sum(until_ready.get(path, [])), sum(after_ready.get(path, []))
         print(f"  {before:>12,} {after:>10,}  {path}")
 
+    # Once the service worker has precached the gzipped snapshot, the page keeps a raw copy
+    # (gunzipped in a worker, never fetched again).
+    page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
+    assert page.evaluate("tableroBoot.snapshotKept") is True
+    keys = page.evaluate(
+        "caches.open('tablero-snapshot').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+    )
+    assert keys == [first["url"] + "?raw"], keys
 
-def test_offline_after_one_visit(built_site, make_server, persistent_context):
-    server = make_server(built_site)
-    context = persistent_context()
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
-    # A second visit, online, served by the service worker.
+    # The second visit, online, served by the service worker: restored from the raw copy.
     start = time.perf_counter()
     page.reload()
     wait_ready(page)
     warm_s = time.perf_counter() - start
-    server.stop()
+    second = status(page)
+    assert second["used"] is True and second["form"] == "raw", second
+    assert second["error"] is None, second
+    # The wasm was compiled by the cache reader's worker, and not fetched by the page.
+    assert second["wasm"] == "worker", second
+    # Its shared wrapper modules were for that loadPyodide() only.
+    assert browser_wasm_module(page), "the interpreter module left its WebAssembly.Module"
+    wasm = next(p for p in runtime_paths(built_site) if p.endswith(".wasm"))
+    assert not page.evaluate(f"performance.getEntriesByName(location.origin + '{wasm}').length")
+    # Read by the inline script at the top of index.html (static/snapshot-reader.js), before
+    # PyScript: the interpreter module took those bytes (docs/pwa.md, "The snapshot").
+    marks = mark_times(page)
+    assert page.evaluate("window.tableroSnapshotRead.url") == second["url"]
+    assert marks["tablero-snapshot-read-start"] <= marks["tablero-snapshot-read"], marks
+    assert marks["tablero-interpreter-start"] < marks["tablero-interpreter-done"], marks
+    print(f"second visit: interpreter from the snapshot in {second['ms']} ms")
+    # Nothing more to keep; the snapshot was not fetched again, and the restored app plays
+    # (lazy imports and the files unpacked after the restore work).
+    page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
+    assert page.evaluate("tableroBoot.snapshotKept") is False
+    assert len(server.bytes_by_path().get(snapshot, [])) == 1
+    plays(page)
 
+    # The third, in Japanese: every catalog is in the snapshot, so the app draws at once
+    # and the wheels are unpacked after the board is interactive.
+    page.evaluate("localStorage.setItem('tablero.lang', 'ja')")
+    page.reload()
+    wait_ready(page)
+    assert status(page)["used"] is True, status(page)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    text = page.inner_text("#app")
+    assert any(ch > "\u3000" for ch in text), text[:200]  # Japanese on screen
+    page.wait_for_function("tableroBoot.wheels === 'unpacked'", timeout=30_000)
+    marks = mark_times(page)
+    assert marks["tablero-interactive"] < marks["tablero-wheels-done"], marks
+    # The files are there for what reads them later (another catalog, lazy imports).
+    plays(page)
+    page.evaluate("localStorage.setItem('tablero.lang', 'en')")
+
+    # Offline.
+    server.stop()
     start = time.perf_counter()
     page.reload()
     wait_ready(page)
-    offline_s = time.perf_counter() - start
+    offline_boot_s = time.perf_counter() - start
     assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
-    print(f"\nsecond visit: interactive after {warm_s:.2f} s; offline: {offline_s:.2f} s")
+    print(f"second visit: interactive after {warm_s:.2f} s; offline: {offline_boot_s:.2f} s")
     # Still offline: start a game and play a move.
     page.set_viewport_size({"width": 1000, "height": 900})
     new_game(page)

@@ -100,94 +100,10 @@ def browser_wasm_module(page) -> bool:
     )
 
 
-def test_second_visit_restores_the_snapshot(built_site, make_server, persistent_context):
-    server = make_server(built_site)
-    context = persistent_context()
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    # First visit: a plain boot, and the snapshot not downloaded before the board is up.
-    first = status(page)
-    assert first["used"] is False and first["error"] is None, first
-    assert first["wasm"] == "page", first  # nothing in the cache yet: Pyodide compiles it
-    assert browser_wasm_module(page), "the interpreter module left its WebAssembly.Module"
-    assert page.evaluate("performance.getEntriesByName('tablero-snapshot-read-start').length") == 0
-    assert snapshot_path(built_site) not in server.bytes_by_path()
-    wait_offline_ready(page)
-    # The service worker precached it (once) after the boot.
-    assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
-
-    page.reload()
-    wait_ready(page)
-    second = status(page)
-    assert second["used"] is True and second["error"] is None, second
-    # The wasm was compiled by the cache reader's worker, and not fetched by the page.
-    assert second["wasm"] == "worker", second
-    # Its shared wrapper modules were for that loadPyodide() only.
-    assert browser_wasm_module(page), "the interpreter module left its WebAssembly.Module"
-    wasm = next(p for p in runtime_files(built_site) if p.endswith(".wasm"))
-    assert not page.evaluate(f"performance.getEntriesByName(location.origin + '{wasm}').length")
-    # Read by the inline script at the top of index.html (static/snapshot-reader.js), before
-    # PyScript: the interpreter module took those bytes (docs/pwa.md, "The snapshot").
-    marks = mark_times(page)
-    assert page.evaluate("window.tableroSnapshotRead.url") == second["url"]
-    assert marks["tablero-snapshot-read-start"] <= marks["tablero-snapshot-read"], marks
-    assert marks["tablero-interpreter-start"] < marks["tablero-interpreter-done"], marks
-    print(f"\nsecond visit: interpreter from the snapshot in {second['ms']} ms")
-    # The restored app plays (lazy imports and the files unpacked after the restore work).
-    plays(page)
-
-
-def test_later_visits_read_the_raw_copy_kept_after_the_precache(
-    built_site, make_server, persistent_context
-):
-    server = make_server(built_site)
-    page = first_visit(server, persistent_context)
-    # Once the service worker has precached the gzipped snapshot, the page keeps a raw copy
-    # (gunzipped in a worker, never fetched again).
-    page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
-    assert page.evaluate("tableroBoot.snapshotKept") is True
-    assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
-    keys = page.evaluate(
-        "caches.open('tablero-snapshot').then(c => c.keys()).then(ks => ks.map(k => k.url))"
-    )
-    assert keys == [status(page)["url"] + "?raw"], keys
-
-    page.reload()
-    wait_ready(page)
-    second = status(page)
-    assert second["used"] is True and second["form"] == "raw", second
-    assert second["error"] is None, second
-    # Nothing more to keep; the raw copy was read, and the game plays.
-    page.wait_for_function("tableroBoot.snapshotKept !== null", timeout=60_000)
-    assert page.evaluate("tableroBoot.snapshotKept") is False
-    assert len(server.bytes_by_path().get(snapshot_path(built_site), [])) == 1
-    plays(page)
-
-
-def test_a_restored_app_starts_before_its_wheels_are_unpacked_in_any_language(
-    built_site, make_server, persistent_context
-):
-    server = make_server(built_site)
-    page = first_visit(server, persistent_context)
-    # A plain boot unpacks the wheels before the app starts.
-    marks = mark_times(page)
-    assert marks["tablero-wheels-done"] < marks["tablero-app-start"], marks
-
-    # Restored, in Japanese: every catalog is in the snapshot, so the app draws at once and
-    # the wheels are unpacked after the board is interactive.
-    page.evaluate("localStorage.setItem('tablero.lang', 'ja')")
-    page.reload()
-    wait_ready(page)
-    assert status(page)["used"] is True, status(page)
-    assert page.evaluate("document.documentElement.lang") == "ja"
-    text = page.inner_text("#app")
-    assert any(ch > "\u3000" for ch in text), text[:200]  # Japanese on screen
-    page.wait_for_function("tableroBoot.wheels === 'unpacked'", timeout=30_000)
-    marks = mark_times(page)
-    assert marks["tablero-interactive"] < marks["tablero-wheels-done"], marks
-    # The files are there for what reads them later (another catalog, lazy imports).
-    plays(page)
+# The first visit, the second (restored from the raw copy kept after the precache) and a
+# third in Japanese (restored, drawn before the wheels are unpacked) are one browser's
+# visits in test_boot.py::test_a_first_visit_then_later_visits_restored_online_and_offline
+# (issue 31: one first visit instead of five).
 
 
 def test_a_broken_cache_reader_falls_back_to_the_plain_boot(
