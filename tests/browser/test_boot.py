@@ -367,46 +367,8 @@ def test_a_first_visit_then_later_visits_restored_online_and_offline(
     wait_ready(page)
 
 
-def test_update_prompt_reloads_into_the_new_version(
-    built_site, tmp_path, make_server, persistent_context
-):
-    server = make_server(copy_site(built_site, tmp_path / "v1"))
-    context = persistent_context()
-    page = context.pages[0] if context.pages else context.new_page()
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
-    page.evaluate("localStorage.setItem('tablero.test.save', 'kept')")
-    old_stamp = page.get_attribute("meta[name=tablero-build]", "content")
-
-    # Deploy a new version: same sources, another stamp in index.html (the build's last
-    # step run again on a copy of the build: what build_site(stamp="v2") makes).
-    server.directory = build.restamp_site(built_site, tmp_path / "v2", "v2")
-    page.reload()
-    wait_ready(page)  # still the old version, from the service worker
-    assert page.get_attribute("meta[name=tablero-build]", "content") == old_stamp
-    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
-    assert "new version" in page.inner_text("#update-prompt")
-
-    with page.expect_navigation():
-        page.click("#update-reload")
-    wait_ready(page)
-    assert page.get_attribute("meta[name=tablero-build]", "content") == "v2"
-    assert page.evaluate("localStorage.getItem('tablero.test.save')") == "kept"
-    assert page.locator("#update-prompt").is_hidden()
-    # The old version's entries are gone from the cache.
-    keys = page.evaluate(
-        """async () => {
-            const out = [];
-            for (const name of await caches.keys()) {
-                const cache = await caches.open(name);
-                for (const r of await cache.keys()) out.push(r.url);
-            }
-            return out;
-        }"""
-    )
-    index_entries = [k for k in keys if "index.html" in k]
-    assert len(index_entries) == 1, index_entries
+# The update prompt of a deploy found as the page starts, and the caches after it, are
+# checked by tests/browser/test_update_deploy.py (its fourth deploy: issue 31).
 
 
 def test_a_link_loads_its_games_engine_first_and_the_others_after(

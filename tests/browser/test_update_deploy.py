@@ -12,7 +12,11 @@ survive the reload (it lives in memory only): Undo then says it is unavailable.
 
 Then build N+2 is deployed while the game cannot be stored (a full storage): it is not
 lost silently, the prompt's Reload first says to export it, and only a second press
-reloads.
+reloads.  Last, build N+3 is found as the page starts (a reload): the prompt, then the
+new version with the page's storage kept and one index.html left in the caches.
+
+Cost: about 20 s of CPU (a first visit that precaches the site, four deploys, a few
+moves); one browser serves every deploy.
 """
 
 from __future__ import annotations
@@ -136,7 +140,41 @@ def test_an_update_mid_game_keeps_the_game(built_site, tmp_path, make_server, ne
     wait_ready(page)
     assert stamp(page) == "third"
 
+    # A deploy found as the page starts (a reload, no explicit check): the old version
+    # runs from the service worker and the prompt appears; its Reload loads the new
+    # version, what the page stored is kept, and the old version's entries leave the
+    # caches.  (Issue 31: this was test_boot.py's update test, with a first visit of its
+    # own.)
+    page.evaluate(UNFILL)
+    page.evaluate("localStorage.setItem('tablero.test.save', 'kept')")
+    deploy_next(server, built_site, tmp_path, "fourth")
+    page.reload()
+    wait_ready(page)
+    assert stamp(page) == "third"  # still the old version, from the service worker
+    page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
+    assert "new version" in page.inner_text("#update-prompt")
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_ready(page)
+    assert stamp(page) == "fourth"
+    assert page.evaluate("localStorage.getItem('tablero.test.save')") == "kept"
+    assert page.locator("#update-prompt").is_hidden()
+    keys = page.evaluate(
+        """async () => {
+            const out = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const r of await cache.keys()) out.push(r.url);
+            }
+            return out;
+        }"""
+    )
+    index_entries = [k for k in keys if "index.html" in k]
+    assert len(index_entries) == 1, index_entries
 
+
+UNFILL = """() => Object.keys(localStorage).filter(k => k.startsWith('filler.'))
+    .forEach(k => localStorage.removeItem(k))"""
 FILL = """() => {
   for (const size of [1 << 20, 1 << 14, 1 << 10, 64, 1]) {
     const chunk = 'x'.repeat(size);
