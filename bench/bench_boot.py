@@ -6,7 +6,8 @@
                                       [--games] [--against DIR [--label new]
                                       [--against-label old]] [--json out.json]
 
-What it does (issue 6, part 1; the method is in docs/performance.md, "Boot (browser)"):
+What it does (issue 6, part 1; docs/performance.md, "Boot (browser)", sums it up, and
+docs/journal/performance-2026-11-29-to-12-05.md, "The harness", gives the details):
 
 * builds the site once with ``build.build_site()`` into a temporary folder (or copies
   ``--site DIR``) and writes two extra pages into it: ``bare.html`` (``loadPyodide`` from
@@ -607,7 +608,7 @@ class Bench:
         page.wait_for_timeout(100)  # the last rAF/setTimeout of the frame figure
         lat = page.evaluate("() => window.__bench.lat")
         # The app's own measures, if it sets them (names "tablero:<part>", see
-        # docs/performance.md): durations per click, by name.
+        # docs/performance.md, "Boot (browser)"): durations per click, by name.
         measures = page.evaluate(
             "s => performance.getEntriesByType('measure')"
             ".filter(m => m.name.startsWith('tablero:') && m.startTime >= s)"

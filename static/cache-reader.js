@@ -14,7 +14,7 @@
 // about 60 ms for the 9.6 MB module; its functions are compiled lazily, on first call),
 // and the page's thread only instantiates the module.  (No compiled code is reused from
 // earlier visits: Chromium's wasm code cache was never hit in our measurements, from the
-// Cache Storage or the HTTP cache; see docs/performance.md.)
+// Cache Storage or the HTTP cache; see docs/journal/performance-2026-11-29-to-12-05.md.)
 
 const MAGIC = 0x50535254; // "TRSP": the raw copy with its pages of zeros left out
 

@@ -1,6 +1,7 @@
 """Día de Playa's evaluation hooks for the bots: the best placements, the next player's
 take as ``hard``'s reply at the cutoff, the greedy placement of its playouts, and the
-search settings (docs/bots.md, "Results (Día de Playa)")."""
+search settings (docs/journal/bots-results-2026-11-29-to-12-06.md,
+"Results (Día de Playa)")."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tablero.core import InvalidMoveError
 
-from .data import CODES, SPECIES
+from .data import CODES
 
 __all__ = ["card", "species", "value", "card_name", "parse_card", "CARD_NAMES", "all_cards"]
 
@@ -53,8 +53,3 @@ def parse_card(text: str) -> int:
             f"{text!r} is not a card: write a species code ({codes}) and a value 1-8, like Ca5"
         )
     return c
-
-
-def species_label(s: int) -> str:
-    """``"Ca (Cassia)"``: a species for messages."""
-    return f"{CODES[s]} ({SPECIES[s]})"

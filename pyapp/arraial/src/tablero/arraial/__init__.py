@@ -7,8 +7,8 @@
 >>> [str(m) for m in state.legal_moves()]
 ['rotate', 'take 1', 'take 2', 'take 3']
 
-The public interface the UI package reads (the contract of /tmp/arraial-contract.md,
-with the refinements marked *):
+The public interface the UI package reads (the points added after the first version
+are marked *):
 
 Coordinates: the street is 6 columns a-f (x 0..5) by 14 rows 1-14 (y 0..13, bottom to
 top); a cell's name is ``c1`` (:func:`street.cell_name`, :func:`street.parse_cell`).

@@ -33,7 +33,6 @@ __all__ = [
     "Landing",
     "cell_name",
     "drops",
-    "full_rows",
     "landings",
     "mask_of",
     "parse_cell",
@@ -181,11 +180,6 @@ def slides(street: Sequence[Sequence[int]], cells: Cells, column: int) -> list[L
             out.append((column, x - column, _moved(cells, x, _fall(occ, mask, x, y0))))
             x += step
     return out
-
-
-def full_rows(occ: int) -> int:
-    """How many rows of the street are full."""
-    return sum(1 for y in range(HEIGHT) if (occ >> (y * WIDTH)) & FULL_ROW == FULL_ROW)
 
 
 def rows_completed(occ: int, added: int) -> list[int]:

@@ -14,7 +14,7 @@ from functools import cache
 from tablero.core.geometry import COLUMNS as _LETTERS
 from tablero.core.geometry import RectGrid
 
-from .data import BOARD_SPECS, QUADRANTS
+from .data import BOARD_SPECS
 
 PLAYA, NIDO, ROCK = "playa", "nido", "rock"
 
@@ -75,9 +75,6 @@ class Board:
     def parse_cell(self, text: str) -> int:
         """The cell named ``text`` (``c4``); :class:`InvalidMoveError` if off the board."""
         return self.grid.parse_cell(text)
-
-    def quadrant_name(self, q: int) -> str:
-        return QUADRANTS[q]
 
 
 @cache

@@ -18,7 +18,6 @@ VALUES = tuple(range(1, 9))
 
 #: How many tiles of each value the bag holds at the start (110 in all).
 TILE_SUPPLY = MappingProxyType({1: 15, 2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 10, 8: 10})
-TILE_COUNT = sum(TILE_SUPPLY.values())
 
 #: Strength of a tile for claiming and capturing: the 1 counts 10, the 7 and 8 count
 #: nothing, a wild counts nothing.

@@ -28,8 +28,6 @@ from .data import (
 if TYPE_CHECKING:
     from .state import ArribadaState
 
-FORMAT_VERSION = 1
-
 
 def _tile_out(v: int) -> int | str:
     return "wild" if v == WILD else v

@@ -1,14 +1,14 @@
 """Pictures of Día de Playa's blocks, faces and beaches, as SVG text (pure functions).
 
 The engine's own drawing of the deck, used for the deck's documentation
-(``docs/diadeplaya-deck.svg``, written by ``python -m tablero.diadeplaya.drawing``) and
-meant for the browser's table: a block is a square :data:`BLOCK` units wide, drawn with a
-colour, a shape and a letter (never colour alone); a figure's facing is a triangle on the
-side it faces.  Everything is markup built from fixed data (no untrusted text).
+(``docs/diadeplaya-deck.svg``, written by ``python -m tablero.diadeplaya.drawing``): a
+block is a square :data:`BLOCK` units wide, drawn with a colour, a shape and a letter
+(never colour alone); a figure's facing is a triangle on the side it faces.  Everything
+is markup built from fixed data (no untrusted text).
 
-It lives in the engine package rather than in a UI package: the UI package of this game
-does not exist yet, and a folder under ``tablero/web/games/`` would be shipped with the
-page's own code, which cannot import this game's engine until the game has its UI.
+The browser's table draws with its own pictures (``tablero.web.games.diadeplaya.look``),
+which follow the same conventions; this module stays in the engine package so that the
+deck sheet can be written without the web package.
 
 >>> svg = face_svg(0)
 >>> svg.startswith("<svg") and svg.count('class="dp-block') == 6

@@ -58,10 +58,6 @@ AROUND = ORTHOGONAL + DIAGONAL
 FACING_STEP = (-W, 1, W, -1)
 
 
-def _kind(block: int) -> int:
-    return block >> 2
-
-
 # --- surfers, tourists, litter, stalls: block by block ---------------------------------------
 
 

@@ -30,7 +30,7 @@ from .data import (
 )
 
 __all__ = [
-    "FACES", "ROTATIONS", "TOKEN_OF_BLOCK", "face_of", "card_of", "side_of", "face_name",
+    "FACES", "ROTATIONS", "TOKEN_OF_BLOCK", "face_of", "card_of", "face_name",
     "card_name", "parse_face", "parse_card", "size", "footprint", "turn_block", "face_blocks",
 ]  # fmt: skip
 
@@ -46,10 +46,6 @@ def face_of(card: int, side: int) -> int:
 
 def card_of(face: int) -> int:
     return face >> 1
-
-
-def side_of(face: int) -> int:
-    return face & 1
 
 
 def face_name(face: int) -> str:

@@ -64,9 +64,6 @@ class Selection:
 
     data: dict[str, Any] = field(default_factory=dict)
 
-    def with_(self, **changes: Any) -> Selection:
-        return Selection({**self.data, **changes})
-
 
 class GameUI(Protocol[S_contra]):
     """A game's user interface, typed over its game's state class ``S_contra``: a game's

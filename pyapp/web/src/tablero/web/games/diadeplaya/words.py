@@ -81,11 +81,6 @@ def face_words(face: int, t: Translate) -> str:
     return t("diadeplaya.face.rows", top=top, bottom=bottom)
 
 
-def place_words(cell: str) -> str:
-    """A place ``x,y`` as the notation writes it (column, then row towards the sea)."""
-    return str(cell)
-
-
 def beach_owner(mode: str, b: int, seats: Sequence[Seat], t: Translate) -> str:
     """Whose beach ``b`` is: the shared beach (cooperative), the player's own
     (solitaire), or a seat's."""
