@@ -784,6 +784,26 @@ def test_every_screen_renders_in_every_language(lang):
         assert not re.findall(r"\bapp\.[a-z]+\.[a-z.-]+", text)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_games_rules_help_says_how_far_undo_goes(lang):
+    """Undo's policy (issue 43: it stops at a reveal and never takes back another seat's
+    move) is the same in every game, so the rules help of each says it after the game's
+    own rules, in the player's language."""
+    app = make_app()
+    page = Page(app, app.boot("en"))
+    page.send("app.lang", value=lang)
+    t = real_translator(lang)
+    for game in ("arribada", "arboretum", "arraial", "diadeplaya"):
+        page.send("app.rules", game=game)
+        html = page.html
+        assert f'data-game="{game}"' in html
+        note = re.search(r'<p data-app-rule="undo">([^<]*)</p>', html)
+        assert note, f"{game}: no word on Undo in its rules help"
+        assert note.group(1) == stdlib_html.escape(t("app.rules.undo"), quote=True)
+        assert html.index("shell-rules-app") > html.index(f'data-game="{game}"')
+        page.send("app.back")
+
+
 # --- the localStorage adapter of the page glue (importable without a browser) ----------
 
 

@@ -748,7 +748,16 @@ def _rules_screen(model: Model, app: App, t: Translate) -> str:
         f'<h1 id="shell-rules-h" class="shell-h1" tabindex="-1" data-focus>{esc(title)}</h1>'
         f"{back}</div>"
     )
-    body = f'<section class="shell-rules" data-decision="rules">{ui.rules_html(t)}</section>'
+    # What Tablero itself decides, the same in every game: how far Undo goes.
+    app_rules = (
+        '<section class="shell-rules-app" aria-labelledby="shell-rules-app-h">'
+        f'<h2 id="shell-rules-app-h">{esc(t("app.rules.in_tablero"))}</h2>'
+        f'<p data-app-rule="undo">{esc(t("app.rules.undo"))}</p></section>'
+    )
+    body = (
+        f'<section class="shell-rules" data-decision="rules">{ui.rules_html(t)}{app_rules}'
+        "</section>"
+    )
     if over:
         return (
             '<div class="shell-overlay" role="dialog" aria-modal="true" '
