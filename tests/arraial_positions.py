@@ -11,9 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from tablero.arraial import ArraialState
 from tablero.arraial.data import BAR_START, CARD_CODES, cards_in_play
-from tablero.core import from_text
-
-PLAYERS = "ABCD"
+from tablero.core import PLAYERS, from_text
 
 
 def street_rows(rows: Sequence[str]) -> list[str]:

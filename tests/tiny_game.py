@@ -45,6 +45,7 @@ from tablero.core import (
 )
 from tablero.core.envelope import read_envelope, write_envelope
 from tablero.core.jsonutil import require, require_int, require_list
+from tablero.core.notation import content_lines
 from tablero.core.options import resolve_options
 
 TINY_ID = "tiny_nim"
@@ -323,8 +324,8 @@ class TinyState(PhasedState, game=GAME):
 
     @classmethod
     def from_text(cls, text: str) -> TinyState:
-        if not isinstance(text, str):
-            raise CorruptDataError("a Tiny Nim position is a text")
+        # the frame every game shares: comments and blank lines go before anything is read
+        text = "".join(f"{line.text}\n" for line in content_lines(text, "Tiny Nim"))
         lines = text.strip().splitlines()
         head = _HEAD.fullmatch(lines[0].strip()) if lines else None
         keys = ("turn", "heap", "score", "tokens", "swapped", "pouch", "unseen", "viewer", "rng")

@@ -329,6 +329,30 @@ def check_text_round_trip(game_id: str, state: State, why: str) -> None:
     )
 
 
+def with_comments(text: str) -> str:
+    """``text`` as a person might annotate it: comments (``;`` to the end of a line) and
+    blank lines before, after and between its lines, and comments after some lines."""
+    out = ["; a position, annotated", "", "   "]
+    for i, line in enumerate(text.splitlines()):
+        out.append(f"{line}  ; note {i}" if i % 2 else line)
+        out.append(["", "\t; between the lines", "  ", ";"][i % 4])
+    out += ["", "; the end", "  ;;"]
+    return "\n".join(out) + "\n"
+
+
+def check_text_with_comments(game_id: str, state: State, why: str) -> None:
+    """The notation with comments and blank lines added reads back to the same position
+    (every game shares the frame of ``tablero.core.notation``)."""
+    text = state.to_text()
+    try:
+        back = from_text(game_id, with_comments(text))
+    except CorruptDataError as exc:
+        raise AssertionError(f"[notation] comments and blank lines refused: {exc}{why}") from exc
+    assert back.to_text() == text, (
+        f"[notation] comments and blank lines change the position:\n{back.to_text()}{why}"
+    )
+
+
 def _public(data: dict[str, Any]) -> dict[str, Any]:
     """A state's data without what a view always drops (for "is anything hidden?")."""
     out = {k: v for k, v in data.items() if k not in ("viewer", "rng", "setup", "history")}

@@ -49,6 +49,17 @@ def test_json_and_notation_round_trips(case: cc.Case) -> None:
                 cc.check_text_round_trip(case.game, s.view(p), why)
 
 
+def test_notation_reads_comments_and_blank_lines(case: cc.Case) -> None:
+    """Every sampled position and each player's view of it, written with comments and
+    blank lines between and around its lines, reads back to the same position."""
+    for g in case.games():
+        for ply, s in g.samples:
+            cc.check_text_with_comments(case.game, s, g.where(ply, s))
+            for p in range(s.num_players):
+                why = g.where(ply, s, f"in the view of player {p}")
+                cc.check_text_with_comments(case.game, s.view(p), why)
+
+
 def test_views_hide_only_hidden_facts(case: cc.Case) -> None:
     """Each player's view is byte-identical however the hidden parts are dealt, carries no
     seed or PRNG state, is its own view, and refuses to become another player's."""

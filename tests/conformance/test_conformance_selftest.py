@@ -35,6 +35,7 @@ def test_the_checks_pass_on_the_intact_game() -> None:
     cc.check_closure(s, "")
     cc.check_json_round_trip(s, "")
     cc.check_text_round_trip(cc.TINY, s, "")
+    cc.check_text_with_comments(cc.TINY, s, "")
     assert cc.check_view(s, 1, "")
     cc.check_view_playable(s, 1, 3, "")
     cc.check_no_mutation(s, "")
@@ -133,6 +134,17 @@ def _json_loses_a_field(mp: pytest.MonkeyPatch) -> None:
 def _notation_loses_a_field(mp: pytest.MonkeyPatch) -> None:
     write = TinyState.to_text
     mp.setattr(TinyState, "to_text", lambda self: write(self).replace("no", "yes", 1))
+
+
+def _notation_refuses_comments(mp: pytest.MonkeyPatch) -> None:
+    read = TinyState.from_text.__func__  # type: ignore[attr-defined]
+
+    def strict(cls: type[TinyState], text: str) -> TinyState:
+        if ";" in text:
+            raise CorruptDataError("no comments here")
+        return read(cls, text)
+
+    mp.setattr(TinyState, "from_text", classmethod(strict))
 
 
 def _apply_shares_history(mp: pytest.MonkeyPatch) -> None:
@@ -243,6 +255,7 @@ CHECKS: dict[str, Callable[[], Any]] = {
     "closure-swap": lambda: cc.check_closure(tiny(moves=("take 1",)), ""),
     "json": lambda: cc.check_json_round_trip(_state(), ""),
     "notation": lambda: cc.check_text_round_trip(cc.TINY, _state(), ""),
+    "comments": lambda: cc.check_text_with_comments(cc.TINY, _state(), ""),
     "view": lambda: cc.check_view(_state(), 1, ""),
     "view-playable": lambda: cc.check_view_playable(_state(), 1, 3, ""),
     "no-mutation": lambda: cc.check_no_mutation(_state(), ""),
@@ -266,6 +279,7 @@ BREAKS: list[tuple[str, Break, str, str]] = [
     ("a view keeps the seed", _view_keeps_seed, "view", "keeps the seed"),
     ("from_json loses a field", _json_loses_a_field, "json", "[json]"),
     ("the notation does not read back", _notation_loses_a_field, "notation", "[notation]"),
+    ("the notation refuses comments", _notation_refuses_comments, "comments", "[notation]"),
     ("apply edits the state's history", _apply_shares_history, "no-mutation", "[no mutation]"),
     ("to_dict shares a list", _to_dict_aliases, "no-mutation", "[to_dict aliases the state]"),
     ("from_json accepts garbage", _reader_accepts_garbage, "bad-data", "raised nothing"),

@@ -23,14 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tablero.core import PLAYERS as PLAYERS  # the seats' letters, re-exported
 from tablero.core import InvalidMoveError
 from tablero.core.moves import WordMove, remembered_by_text
 
 from .cards import CARD_NAMES, parse_card
 from .grid import parse_xy
-
-#: Players as the notation and the moves name them.
-PLAYERS = "ABCD"
 
 
 class DrawDeck(WordMove):

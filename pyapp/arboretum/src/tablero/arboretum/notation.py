@@ -28,20 +28,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from tablero.core import CorruptDataError
+from tablero.core import PLAYERS
+from tablero.core import notation as frame
+from tablero.core.notation import Frame, Position, block_rows, fail, read_grid
 
 from .cards import CARD_NAMES
 from .data import HIDDEN, PHASES, SPECIES_IN_PLAY
 from .grid import GRID, cell, frontier, in_range
-from .moves import PLAYERS
 from .serial import validate
 
 if TYPE_CHECKING:
     from .state import ArboretumState
 
 _BY_NAME = {name.lower(): c for c, name in enumerate(CARD_NAMES)}
-_KEYS = ("deck", "unseen", "score", "turn", "rng", "viewer")
-_PLAYER_KEYS = re.compile(r"(hand|discard) ([a-d])")
+_DRAW = {"draw": (("1", "2"), "a draw decision says which card is drawn: 'A draw 1' or 'A draw 2'")}
 
 
 # --- writing ------------------------------------------------------------------------
@@ -49,15 +49,12 @@ _PLAYER_KEYS = re.compile(r"(hand|discard) ([a-d])")
 
 def _arboretum_lines(arb: dict[int, int]) -> list[str]:
     xs, ys = GRID.bounds(arb)
-    width = max(len(str(y)) for y in ys)
-    lines = [" " * (width + 2) + "".join(f" {x:>3}" for x in xs)]
-    for y in ys:
-        toks = []
-        for x in xs:
-            c = arb.get(cell(x, y))
-            toks.append("." if c is None else CARD_NAMES[c])
-        lines.append(f"  {y:>{width}}" + "".join(f" {t:>3}" for t in toks))
-    return lines
+
+    def token(x: int, y: int) -> str:
+        c = arb.get(cell(x, y))
+        return "." if c is None else CARD_NAMES[c]
+
+    return frame.grid_lines(xs, ys, token)
 
 
 def _cards(cards: list[int]) -> str:
@@ -91,36 +88,28 @@ def state_to_text(s: ArboretumState) -> str:
         lines.append(f"deck: {s.deck_count} hidden")
         lines.append(f"unseen: {_cards(s.unseen or [])}")
     if s.phase == "over":
-        lines.append("score: " + " ".join(f"{PLAYERS[p]}={x}" for p, x in enumerate(s.score)))
-    turn = f"turn: {PLAYERS[s.player]} {s.phase}"
-    if s.phase == "draw":
-        turn += f" {s.draws + 1}"
-    lines.append(turn)
-    if s.viewer_ is None:
-        lines.append(f"rng: {s.rng:016x}")
-    else:
-        lines.append(f"viewer: {PLAYERS[s.viewer_]}")
+        lines.append("score: " + frame.per_seat_text(s.score))
+    lines.append(frame.turn_line(s.player, s.phase, str(s.draws + 1) if s.phase == "draw" else ""))
+    lines.append(frame.tail_line(s.viewer_, s.rng))
     return "\n".join(lines) + "\n"
 
 
 # --- reading ------------------------------------------------------------------------
 
-
-def _fail(lineno: int, msg: str) -> CorruptDataError:
-    return CorruptDataError(f"line {lineno}: {msg}")
-
-
-def _player(tok: str, n: int, lineno: int) -> int:
-    t = tok.strip().upper()
-    if len(t) != 1 or t not in PLAYERS[:n]:
-        raise _fail(lineno, f"{tok!r} is not a player of this game ({PLAYERS[:n]})")
-    return PLAYERS.index(t)
+_FRAME = Frame(
+    "Arboretum",
+    re.compile(r"arboretum\s+([234])p", re.IGNORECASE | re.ASCII),
+    "arboretum 2p",
+    names=("deck", "unseen", "score"),
+    per_seat=("arboretum", "hand", "discard"),
+    rows=("arboretum",),
+)
 
 
 def _card(tok: str, lineno: int, what: str) -> int:
     c = _BY_NAME.get(tok.lower())
     if c is None:
-        raise _fail(lineno, f"{tok!r} in {what} is not a card (a species code and 1-8, like Ca5)")
+        raise fail(lineno, f"{tok!r} in {what} is not a card (a species code and 1-8, like Ca5)")
     return c
 
 
@@ -130,43 +119,20 @@ def _card_list(text: str, lineno: int, what: str) -> list[int]:
     return [_card(tok, lineno, what) for tok in text.split()]
 
 
-def _int(tok: str) -> int | None:
-    return int(tok) if re.fullmatch(r"-?[0-9]{1,9}", tok) else None
-
-
-def _read_arboretum(rows: list[tuple[int, str]], p: int, lineno: int) -> dict[int, int]:
+def _read_arboretum(pos: Position, p: int) -> dict[int, int]:
     name = f"arboretum {PLAYERS[p]}"
-    if not rows:
-        raise _fail(lineno, f"{name}: write '-' for an empty arboretum, or rows of cards below")
-    head_ln, head = rows[0]
-    xs = [_int(t) for t in head.split()]
-    if any(x is None for x in xs):
-        raise _fail(
-            head_ln, f"{name}: the first line must be the column numbers (x), like '-1 0 1'"
-        )
-    cols: list[int] = [x for x in xs if x is not None]
-    if cols != list(range(cols[0], cols[0] + len(cols))):
-        raise _fail(head_ln, f"{name}: the column numbers must count up by one, like '-1 0 1'")
+    f = pos.need(name.lower())
+    rows = block_rows(f, name)
     arb: dict[int, int] = {}
-    last_y: int | None = None
-    for ln, line in rows[1:]:
-        toks = line.split()
-        y = _int(toks[0])
-        if y is None:
-            raise _fail(ln, f"{name}: a row starts with its row number (y), not {toks[0]!r}")
-        if last_y is not None and y != last_y + 1:
-            raise _fail(ln, f"{name}: row {y} found where row {last_y + 1} was expected")
-        last_y = y
-        if len(toks) - 1 != len(cols):
-            raise _fail(ln, f"{name}: row {y} needs {len(cols)} cells, not {len(toks) - 1}")
-        for x, tok in zip(cols, toks[1:], strict=True):
-            if tok == ".":
-                continue
-            if not in_range(x, y):
-                raise _fail(ln, f"{name}: {x},{y} is too far from 0,0")
-            arb[cell(x, y)] = _card(tok, ln, name)
-    if last_y is None:
-        raise _fail(head_ln, f"{name}: the column numbers must be followed by rows of cards")
+    if rows is None:
+        return arb
+
+    def put(x: int, y: int, tok: str, no: int) -> None:
+        if not in_range(x, y):
+            raise fail(no, f"{name}: {x},{y} is too far from 0,0")
+        arb[cell(x, y)] = _card(tok, no, name)
+
+    read_grid(rows, f.no, name=name, place="arboretum", things="cards", empty=".", cell=put)
     return arb
 
 
@@ -188,161 +154,82 @@ def _hand_tokens(text: str, lineno: int, what: str) -> tuple[list[int], list[int
     return sorted(hand), sorted(known)
 
 
-def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:  # noqa: C901
-    """Read a position written in the notation into a ``cls``, validated like JSON data
-    (:class:`CorruptDataError` naming the line of the problem where there is one)."""
-    if not isinstance(text, str):
-        raise CorruptDataError("an Arboretum position must be given as text")
-    lines: list[tuple[int, str]] = []
-    for i, raw in enumerate(text.splitlines(), 1):
-        line = raw.split(";", 1)[0].strip()
-        if line:
-            lines.append((i, line))
-    if not lines:
-        raise CorruptDataError("empty Arboretum position")
-    lineno, header = lines[0]
-    m = re.fullmatch(r"arboretum\s+([234])p", header, re.IGNORECASE | re.ASCII)
-    if not m:
-        raise _fail(lineno, f"the first line must be like 'arboretum 2p', not {header!r}")
-    n = int(m.group(1))
-
-    blocks: dict[int, tuple[int, list[tuple[int, str]] | None]] = {}
-    fields: dict[str, tuple[int, str]] = {}
-    rows: list[tuple[int, str]] | None = None
-    for ln, line in lines[1:]:
-        if ":" not in line:
-            if rows is None:
-                raise _fail(ln, f"expected 'key: value' or an arboretum row, found {line!r}")
-            rows.append((ln, line))
-            continue
-        rows = None
-        key, value = line.split(":", 1)
-        key = " ".join(key.lower().split())
-        value = value.strip()
-        am = re.fullmatch(r"arboretum ([a-z])", key)
-        if am:
-            p = _player(am.group(1), n, ln)
-            if p in blocks:
-                raise _fail(ln, f"arboretum {PLAYERS[p]} given twice")
-            if value == "-":
-                blocks[p] = (ln, None)
-            elif value == "":
-                rows = []
-                blocks[p] = (ln, rows)
-            else:
-                raise _fail(ln, "write 'arboretum A: -' or 'arboretum A:' followed by its rows")
-            continue
-        pm = _PLAYER_KEYS.fullmatch(key)
-        if pm:
-            _player(pm.group(2), n, ln)
-        elif key not in _KEYS:
-            raise _fail(ln, f"unknown field {key!r}")
-        if key in fields:
-            raise _fail(ln, f"field {key!r} given twice")
-        fields[key] = (ln, value)
-
-    def need(key: str) -> tuple[int, str]:
-        if key not in fields:
-            raise CorruptDataError(f"the position has no '{key}:' line")
-        return fields[key]
-
-    s = cls.__new__(cls)
-    s.n = n
-    s.species = SPECIES_IN_PLAY[n]
-    s.setup = {"players": n, "seed": None, "options": {}}
-    s.arbs = []
-    for p in range(n):
-        if p not in blocks:
-            raise CorruptDataError(f"the position has no 'arboretum {PLAYERS[p]}:' line")
-        ln, block = blocks[p]
-        s.arbs.append({} if block is None else _read_arboretum(block, p, ln))
-    s.fronts = [frontier(a) for a in s.arbs]
-    s.viewer_ = None
-    if "viewer" in fields:
-        ln, v = fields["viewer"]
-        s.viewer_ = _player(v, n, ln)
-    s.hands, s.known = [], []
-    for p in range(n):
-        ln, v = need(f"hand {PLAYERS[p].lower()}")
-        hand, known = _hand_tokens(v, ln, f"hand {PLAYERS[p]}")
+def _read_hands(s: ArboretumState, pos: Position) -> None:
+    s.hands, s.known, s.discards = [], [], []
+    for p in range(s.n):
+        f = pos.need(f"hand {PLAYERS[p].lower()}")
+        hand, known = _hand_tokens(f.value, f.no, f"hand {PLAYERS[p]}")
         if HIDDEN in hand and (s.viewer_ is None or s.viewer_ == p):
-            raise _fail(
-                ln, "'?' (a hidden card) is only possible in another player's hand in a view"
+            raise fail(
+                f.no, "'?' (a hidden card) is only possible in another player's hand in a view"
             )
         s.hands.append(hand)
         s.known.append(known)
-    s.discards = []
-    for p in range(n):
-        ln, v = need(f"discard {PLAYERS[p].lower()}")
-        s.discards.append(_card_list(v, ln, f"discard {PLAYERS[p]}"))
+    for p in range(s.n):
+        f = pos.need(f"discard {PLAYERS[p].lower()}")
+        s.discards.append(_card_list(f.value, f.no, f"discard {PLAYERS[p]}"))
 
+
+def _read_deck(s: ArboretumState, pos: Position) -> None:
     placed = {c for arb in s.arbs for c in arb.values()}
     placed.update(c for h in s.hands for c in h if c != HIDDEN)
     placed.update(c for d in s.discards for c in d)
     rest = [c for c in range(8 * s.species) if c not in placed]
-    ln, v = need("deck")
-    hidden = re.fullmatch(r"([0-9]{1,4})\s+hidden", v, re.ASCII)
+    f = pos.need("deck")
+    hidden = re.fullmatch(r"([0-9]{1,4})\s+hidden", f.value, re.ASCII)
     s.unseen = None
     if s.viewer_ is None:
         if hidden:
-            raise _fail(ln, "a hidden deck is only possible in a player's view ('viewer:')")
-        s.deck = rest if v == "rest" else sorted(_card_list(v, ln, "the deck"))
+            raise fail(f.no, "a hidden deck is only possible in a player's view ('viewer:')")
+        s.deck = rest if f.value == "rest" else sorted(_card_list(f.value, f.no, "the deck"))
         s.deck_count = len(s.deck)
-        if "unseen" in fields:
-            raise _fail(fields["unseen"][0], "'unseen' belongs to a player's view only")
+        if (u := pos.get("unseen")) is not None:
+            raise fail(u.no, "'unseen' belongs to a player's view only")
     else:
         if not hidden:
-            raise _fail(ln, "in a view, the deck is written as '<count> hidden'")
+            raise fail(f.no, "in a view, the deck is written as '<count> hidden'")
         s.deck = None
         s.deck_count = int(hidden.group(1))
-        uln, uv = need("unseen")
-        s.unseen = rest if uv == "rest" else sorted(_card_list(uv, uln, "unseen"))
+        u = pos.need("unseen")
+        s.unseen = rest if u.value == "rest" else sorted(_card_list(u.value, u.no, "unseen"))
 
-    ln, v = need("turn")
-    toks = v.split()
-    if len(toks) not in (2, 3):
-        raise _fail(ln, "write the turn as '<player> <decision>', like 'A draw 1' or 'A play'")
-    s.player = _player(toks[0], n, ln)
-    s.phase = toks[1].lower()
-    if s.phase not in PHASES:
-        raise _fail(ln, f"unknown decision {toks[1]!r} ({', '.join(PHASES)})")
-    s.draws = 0
-    if s.phase == "draw":
-        if len(toks) != 3 or toks[2] not in ("1", "2"):
-            raise _fail(ln, "a draw decision says which card is drawn: 'A draw 1' or 'A draw 2'")
-        s.draws = int(toks[2]) - 1
-    elif len(toks) == 3:
-        raise _fail(ln, f"unexpected {toks[2]!r} after the decision")
 
-    s.score = [0] * n
-    if "score" in fields:
-        ln, v = fields["score"]
-        if s.phase != "over":
-            raise _fail(ln, "scores exist only once the game is over ('turn: A over')")
-        given: dict[int, int] = {}
-        for tok in v.split():
-            sm = re.fullmatch(r"([a-dA-D])=([0-9]{1,6})", tok)
-            if not sm:
-                raise _fail(ln, f"{tok!r} in score: write player=points, like A=12")
-            p = _player(sm.group(1), n, ln)
-            if p in given:
-                raise _fail(ln, f"player {PLAYERS[p]} appears twice in score")
-            given[p] = int(sm.group(2))
-        want = s.final_scores()
-        for p, x in given.items():
-            if x != want[p]:
-                raise _fail(ln, f"player {PLAYERS[p]} scores {want[p]} in this position, not {x}")
-        s.score = want
-    elif s.phase == "over":
-        s.score = s.final_scores()
-    s.rng = 0
-    if "rng" in fields:
-        ln, v = fields["rng"]
-        if s.viewer_ is not None:
-            raise _fail(ln, "a player's view has no rng state")
-        if not re.fullmatch(r"[0-9a-fA-F]{1,16}", v):
-            raise _fail(ln, f"rng must be up to 16 hexadecimal digits, not {v!r}")
-        s.rng = int(v, 16)
+def _read_score(s: ArboretumState, pos: Position) -> None:
+    s.score = [0] * s.n
+    f = pos.get("score")
+    if f is None:
+        if s.phase == "over":
+            s.score = s.final_scores()
+        return
+    if s.phase != "over":
+        raise fail(f.no, "scores exist only once the game is over ('turn: A over')")
+    want = s.final_scores()
+    for p, x in pos.per_seat(f, "score").items():
+        if not re.fullmatch(r"[0-9]{1,6}", x, re.ASCII):
+            raise fail(f.no, f"{PLAYERS[p]}={x!r} in score: write player=points, like A=12")
+        if int(x) != want[p]:
+            raise fail(f.no, f"player {PLAYERS[p]} scores {want[p]} in this position, not {x}")
+    s.score = want
+
+
+def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:
+    """Read a position written in the notation into a ``cls``, validated like JSON data
+    (:class:`CorruptDataError` naming the line of the problem where there is one)."""
+    pos = _FRAME.read(text)
+    n = pos.n
+    s = cls.__new__(cls)
+    s.n = n
+    s.species = SPECIES_IN_PLAY[n]
+    s.setup = {"players": n, "seed": None, "options": {}}
+    s.arbs = [_read_arboretum(pos, p) for p in range(n)]
+    s.fronts = [frontier(a) for a in s.arbs]
+    s.viewer_, rng = pos.viewer_and_rng()
+    _read_hands(s, pos)
+    _read_deck(s, pos)
+    s.player, s.phase, draw = pos.turn(PHASES, "A draw 1' or 'A play", _DRAW)
+    s.draws = int(draw) - 1 if draw else 0
+    _read_score(s, pos)
+    s.rng = rng or 0
     s.history_ = []
     validate(s)
     return s

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from tablero.core import PLAYERS as PLAYERS  # the seats' letters, re-exported
+
 #: The street: 6 columns (a-f, x 0..5) by 14 rows (1-14, y 0..13, from the bottom).
 #: *(reconstruction)*
 WIDTH = 6
@@ -30,10 +32,9 @@ BAR_START: Mapping[int, int] = MappingProxyType({2: 8, 3: 7, 4: 6})
 #: the end of phase 3, the end of the game.  *(Tablero ruling)*
 BAR_DROP = 2
 
-#: The four colours, in the order the notation and the JSON list them, and their codes.
+#: The four colours, in the order the notation and the JSON list them.
 #: *(rulebook: four colours; names reconstructed)*
 COLOURS = ("yellow", "blue", "green", "red")
-COLOUR_CODES = "YBGR"
 
 #: The eight shapes (one-letter codes), their colour and their cells at 0 quarter turns
 #: (x to the right, y up, normalised to min x = min y = 0).  ``V`` is the 3-cell L.
@@ -173,6 +174,3 @@ RULINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 
 #: The decisions of a turn (``phase``), ``over`` once the game has ended.
 DECISION_NAMES = ("act", "land", "refill", "over")
-
-#: Players as the notation and the moves name them.
-PLAYERS = "ABCD"

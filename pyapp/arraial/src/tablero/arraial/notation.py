@@ -34,9 +34,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from tablero.core import CorruptDataError
+from tablero.core import PLAYERS, CorruptDataError
+from tablero.core.notation import Field, Frame, Line, Position, fail, tail_line, turn_line
 
-from .data import CARD_CODES, COLOURS, COLUMNS, DECISION_NAMES, HEIGHT, PHASES, PLAYERS, WIDTH
+from .data import CARD_CODES, COLOURS, COLUMNS, DECISION_NAMES, HEIGHT, PHASES, WIDTH
 from .serial import state_from_dict
 from .street import cell_name
 
@@ -72,15 +73,13 @@ def _street_lines(s: ArraialState, p: int) -> list[str]:
 
 
 def state_to_text(s: ArraialState) -> str:
-    turn = s.phase
-    if s.phase == "land" and s.chosen is not None:
-        turn += f" {s.chosen + 1}"
+    chosen = f"{s.chosen + 1}" if s.phase == "land" and s.chosen is not None else ""
     slots = " ".join("-" if c is None else CARD_CODES[c] for c in s.slots)
     pairs = ", ".join(f"{c} {'-' if q is None else PLAYERS[q]}" for c, q in s.pairs.items())
     lines = [
         f"arraial {s.n}p, phase {s.stage} of {PHASES}",
-        f"turn: {PLAYERS[s.player]} {turn}, AP {s.ap}, placed {s.placed}, idle {s.idle}, "
-        f"backs {s.backs}",
+        f"{turn_line(s.player, s.phase, chosen)}, AP {s.ap}, placed {s.placed}, "
+        f"idle {s.idle}, backs {s.backs}",
         f"octagon: rotation {s.rotation}, slots {slots}",
         f"face-up: {_cards(s.face_up)}",
         f"deck: {_cards(s.deck)}",
@@ -90,20 +89,24 @@ def state_to_text(s: ArraialState) -> str:
     ]
     for p in range(s.n):
         lines.extend(_street_lines(s, p))
-    if s.viewer_ is None:
-        lines.append(f"rng: {s.rng:016x}")
-    else:
-        lines.append(f"viewer: {PLAYERS[s.viewer_]}")
+    lines.append(tail_line(s.viewer_, s.rng))
     return "\n".join(lines) + "\n"
 
 
 # --- reading ------------------------------------------------------------------------
 
-_HEAD = re.compile(r"arraial\s+([234])p\s*,\s*phase\s+([123])\s+of\s+3", re.I)
+_FRAME = Frame(
+    "Arraial",
+    re.compile(r"arraial\s+([234])p\s*,\s*phase\s+([123])\s+of\s+3", re.I),
+    "arraial 2p, phase 1 of 3",
+    names=("octagon", "face-up", "deck", "discards", "pairs", "whites lost"),
+    per_seat=("street",),
+    rows=("street",),
+)
+
+_LAND = {"land": (("1", "2", "3"), "a 'land' turn names the chosen slot (A land 2), and only it")}
 _TURN = re.compile(
-    r"([a-d])\s+(act|land|refill|over)(?:\s+([123]))?\s*,\s*ap\s+(\d)\s*,\s*placed\s+(\d)"
-    r"\s*,\s*idle\s+(\d)\s*,\s*backs\s+(\d)",
-    re.I | re.ASCII,
+    r"ap\s+(\d)\s*,\s*placed\s+(\d)\s*,\s*idle\s+(\d)\s*,\s*backs\s+(\d)", re.I | re.ASCII
 )
 _OCTAGON = re.compile(r"rotation\s+([0-3])\s*,\s*slots\s+(\S+)\s+(\S+)\s+(\S+)", re.I | re.ASCII)
 _STREET = re.compile(
@@ -111,17 +114,7 @@ _STREET = re.compile(
     re.I | re.ASCII,
 )
 _TOKEN = re.compile(r"([IOTLSJZV])(\d+)", re.I | re.ASCII)
-
-
-def _fail(lineno: int, msg: str) -> CorruptDataError:
-    return CorruptDataError(f"line {lineno}: {msg}")
-
-
-def _player(tok: str, n: int, lineno: int) -> int:
-    t = tok.strip().upper()
-    if len(t) != 1 or t not in PLAYERS[:n]:
-        raise _fail(lineno, f"{tok!r} is not a player of this game ({PLAYERS[:n]})")
-    return PLAYERS.index(t)
+_TURN_EXAMPLE = "A act, AP 3, placed 0, idle 0, backs 0"
 
 
 def _code_list(text: str, lineno: int, what: str) -> list[str]:
@@ -132,12 +125,17 @@ def _code_list(text: str, lineno: int, what: str) -> list[str]:
     for tok in text.split():
         code = _BY_CODE.get(tok.lower())
         if code is None:
-            raise _fail(lineno, f"{tok!r} in {what} is not a card (like T2)")
+            raise fail(lineno, f"{tok!r} in {what} is not a card (like T2)")
         out.append(code)
     return out
 
 
-def _street(rows: list[tuple[int, str]], who: str) -> list[list[Any]]:
+def _card_field(pos: Position, key: str, what: str) -> list[str]:
+    f = pos.need(key)
+    return _code_list(f.value, f.no, what)
+
+
+def _street(rows: list[Line], who: str) -> list[list[Any]]:
     """The pieces (``[shape, [cell names]]`` in piece order) of a street's 14 rows."""
     cells: dict[int, list[str]] = {}
     shapes: dict[int, str] = {}
@@ -145,163 +143,134 @@ def _street(rows: list[tuple[int, str]], who: str) -> list[list[Any]]:
         y = HEIGHT - 1 - i
         toks = line.split()
         if not toks or toks[0] != str(y + 1):
-            raise _fail(lineno, f"{who}: expected row {y + 1} (rows go from {HEIGHT} down to 1)")
+            raise fail(lineno, f"{who}: expected row {y + 1} (rows go from {HEIGHT} down to 1)")
         toks = toks[1:]
         if len(toks) != WIDTH:
-            raise _fail(lineno, f"{who}: row {y + 1} needs {WIDTH} cells, not {len(toks)}")
+            raise fail(lineno, f"{who}: row {y + 1} needs {WIDTH} cells, not {len(toks)}")
         for x, tok in enumerate(toks):
             if tok == ".":
                 continue
             m = _TOKEN.fullmatch(tok)
             if m is None:
-                raise _fail(lineno, f"{who}: {tok!r} is not a cell (. or a shape and number: T3)")
+                raise fail(lineno, f"{who}: {tok!r} is not a cell (. or a shape and number: T3)")
             shape, k = m.group(1).upper(), int(m.group(2))
             if shapes.setdefault(k, shape) != shape:
-                raise _fail(lineno, f"{who}: piece {k} is written with two shapes")
+                raise fail(lineno, f"{who}: piece {k} is written with two shapes")
             cells.setdefault(k, []).append(cell_name(x, y))
     if sorted(cells) != list(range(1, len(cells) + 1)):
         raise CorruptDataError(f"{who}: pieces are numbered 1, 2, 3... in the order placed")
     return [[shapes[k], cells[k]] for k in sorted(cells)]
 
 
-def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:  # noqa: C901
-    """Read the notation (see the module docstring); :class:`CorruptDataError` names the
-    line of any problem."""
-    if not isinstance(text, str):
-        raise CorruptDataError("a position is a text")
-    lines = [(i, ln.rstrip()) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
-    if not lines:
-        raise CorruptDataError(
-            "empty position: it starts with a line like 'arraial 2p, phase 1 of 3'"
+def _street_rows(f: Field, who: str) -> list[Line]:
+    """A street's 14 rows, top first, and then at most its line of column letters."""
+    if len(f.rows) < HEIGHT:
+        raise fail(f.no, f"{who} needs {HEIGHT} rows")
+    rest = f.rows[HEIGHT:]
+    if rest and rest[0].text.split() == list(COLUMNS):
+        rest = rest[1:]
+    if rest:
+        raise fail(rest[0].no, f"expected 'key: value', not {rest[0].text[:40]!r}")
+    return f.rows[:HEIGHT]
+
+
+def _read_street(pos: Position, p: int) -> dict[str, Any]:
+    who = f"street {PLAYERS[p]}"
+    f = pos.need(who.lower())
+    m = _STREET.fullmatch(f.value)
+    if m is None:
+        raise fail(
+            f.no,
+            "write a street's line as 'street A: bar 8, bar whites 0, street whites 0, visitors -'",
         )
-    lineno, first = lines[0]
-    head = _HEAD.fullmatch(first.strip())
-    if head is None:
-        raise _fail(lineno, "a position starts with a line like 'arraial 2p, phase 1 of 3'")
-    n, stage = int(head.group(1)), int(head.group(2))
-    keys: dict[str, tuple[int, str]] = {}
-    streets: dict[int, tuple[int, str, list[tuple[int, str]]]] = {}
-    i = 1
-    while i < len(lines):
-        lineno, line = lines[i]
-        key, sep, value = line.partition(":")
-        key = key.strip().lower()
-        if not sep:
-            raise _fail(lineno, f"expected 'key: value', not {line.strip()[:40]!r}")
-        if key.startswith("street "):
-            p = _player(key[7:], n, lineno)
-            if p in streets:
-                raise _fail(lineno, f"street {PLAYERS[p]} is given twice")
-            rows = lines[i + 1 : i + 1 + HEIGHT]
-            if len(rows) < HEIGHT:
-                raise _fail(lineno, f"street {PLAYERS[p]} needs {HEIGHT} rows")
-            streets[p] = (lineno, value, rows)
-            i += 1 + HEIGHT
-            if i < len(lines) and lines[i][1].split() == list(COLUMNS):
-                i += 1
-            continue
-        if key in keys:
-            raise _fail(lineno, f"{key!r} is given twice")
-        keys[key] = (lineno, value.strip())
-        i += 1
-    need = ("turn", "octagon", "face-up", "deck", "discards", "pairs", "whites lost")
-    for key in need:
-        if key not in keys:
-            raise CorruptDataError(f"the position has no '{key}:' line")
-    unknown = set(keys) - {*need, "rng", "viewer"}
-    if unknown:
-        k = min(unknown)
-        raise _fail(keys[k][0], f"unknown line {k!r}")
-    if sorted(streets) != list(range(n)):
-        raise CorruptDataError(f"the position needs a street for each of players {PLAYERS[:n]}")
-    lineno, value = keys["turn"]
-    m = _TURN.fullmatch(value)
-    if m is None:
-        raise _fail(lineno, "write the turn as 'A act, AP 3, placed 0, idle 0, backs 0'")
-    phase = m.group(2).lower()
-    assert phase in DECISION_NAMES
-    if (phase == "land") != (m.group(3) is not None):
-        raise _fail(lineno, "a 'land' turn names the chosen slot (A land 2), and only it")
-    turn = {
-        "player": _player(m.group(1), n, lineno),
-        "phase": phase,
-        "ap": int(m.group(4)),
-        "placed": int(m.group(5)),
-        "chosen": None if m.group(3) is None else int(m.group(3)) - 1,
-        "idle": int(m.group(6)),
-        "backs": int(m.group(7)),
+    rows = _street_rows(f, who)
+    visitors = []
+    if m.group(4).strip() != "-":
+        for tok in m.group(4).split():
+            colour, at, k = tok.partition("@")
+            if not at or colour.lower() not in COLOURS or not (k.isascii() and k.isdigit()):
+                raise fail(f.no, f"{tok!r} is not a visitor (colour@piece, like red@3)")
+            visitors.append([colour.lower(), int(k)])
+    return {
+        "pieces": _street(rows, who),
+        "bar": None if m.group(1) == "-" else int(m.group(1)),
+        "bar_whites": int(m.group(2)),
+        "street_whites": int(m.group(3)),
+        "visitors": visitors,
     }
-    lineno, value = keys["octagon"]
-    m = _OCTAGON.fullmatch(value)
+
+
+def _read_turn(pos: Position) -> dict[str, Any]:
+    head, _, rest = pos.need("turn").value.partition(",")
+    player, phase, slot = pos.turn(DECISION_NAMES, _TURN_EXAMPLE, _LAND, text=head)
+    m = _TURN.fullmatch(rest.strip())
     if m is None:
-        raise _fail(lineno, "write the octagon as 'rotation 0, slots T1 I2 -'")
-    rotation = int(m.group(1))
+        raise fail(pos.need("turn").no, f"write the turn as '{_TURN_EXAMPLE}'")
+    return {
+        "player": player,
+        "phase": phase,
+        "ap": int(m.group(1)),
+        "placed": int(m.group(2)),
+        "chosen": int(slot) - 1 if slot else None,
+        "idle": int(m.group(3)),
+        "backs": int(m.group(4)),
+    }
+
+
+def _read_octagon(pos: Position) -> dict[str, Any]:
+    f = pos.need("octagon")
+    m = _OCTAGON.fullmatch(f.value)
+    if m is None:
+        raise fail(f.no, "write the octagon as 'rotation 0, slots T1 I2 -'")
     slots: list[str | None] = []
     for tok in m.group(2, 3, 4):
-        codes = [] if tok == "-" else _code_list(tok, lineno, "the octagon")
+        codes = [] if tok == "-" else _code_list(tok, f.no, "the octagon")
         slots.append(codes[0] if codes else None)
+    return {"rotation": int(m.group(1)), "slots": slots}
+
+
+def _read_pairs(pos: Position) -> dict[str, int | None]:
+    f = pos.need("pairs")
     pairs: dict[str, int | None] = {}
-    lineno, value = keys["pairs"]
-    for part in value.split(","):
+    for part in f.value.split(","):
         words = part.split()
         if len(words) != 2 or words[0].lower() not in COLOURS:
-            raise _fail(lineno, "write the pairs as 'yellow A, blue -, green -, red -'")
-        pairs[words[0].lower()] = None if words[1] == "-" else _player(words[1], n, lineno)
-    lineno, value = keys["whites lost"]
-    if not (value.isascii() and value.isdigit()):
-        raise _fail(lineno, "'whites lost' is a count")
-    street_data = []
-    for p in range(n):
-        lineno, value, rows = streets[p]
-        m = _STREET.fullmatch(value.strip())
-        if m is None:
-            raise _fail(
-                lineno,
-                "write a street's line as 'street A: bar 8, bar whites 0, street whites 0, "
-                "visitors -'",
-            )
-        visitors = []
-        if m.group(4).strip() != "-":
-            for tok in m.group(4).split():
-                colour, at, k = tok.partition("@")
-                if not at or colour.lower() not in COLOURS or not (k.isascii() and k.isdigit()):
-                    raise _fail(lineno, f"{tok!r} is not a visitor (colour@piece, like red@3)")
-                visitors.append([colour.lower(), int(k)])
-        street_data.append(
-            {
-                "pieces": _street(rows, f"street {PLAYERS[p]}"),
-                "bar": None if m.group(1) == "-" else int(m.group(1)),
-                "bar_whites": int(m.group(2)),
-                "street_whites": int(m.group(3)),
-                "visitors": visitors,
-            }
-        )
-    viewer = None
-    rng = None
-    if "viewer" in keys:
-        viewer = _player(keys["viewer"][1], n, keys["viewer"][0])
-        if "rng" in keys:
-            raise _fail(keys["rng"][0], "a player's view holds no rng state")
-    elif "rng" in keys:
-        rng = keys["rng"][1]
-    else:
+            raise fail(f.no, "write the pairs as 'yellow A, blue -, green -, red -'")
+        pairs[words[0].lower()] = None if words[1] == "-" else pos.seat(words[1], f.no)
+    return pairs
+
+
+def state_from_text(text: str, cls: type[ArraialState]) -> ArraialState:
+    """Read the notation (see the module docstring); :class:`CorruptDataError` names the
+    line of any problem."""
+    pos = _FRAME.read(text)
+    n = pos.n
+    turn = _read_turn(pos)
+    octagon = _read_octagon(pos)
+    pairs = _read_pairs(pos)
+    whites = pos.need("whites lost")
+    if not (whites.value.isascii() and whites.value.isdigit()):
+        raise fail(whites.no, "'whites lost' is a count")
+    streets = [_read_street(pos, p) for p in range(n)]
+    viewer, rng = pos.viewer_and_rng()
+    if viewer is None and rng is None:
         raise CorruptDataError("the position needs an 'rng:' line (or 'viewer:' for a view)")
     data = {
         "game": "arraial",
         "version": cls.game.version,
         "players": n,
-        "stage": stage,
+        "stage": int(pos.head.group(2)),
         "setup": {"players": n, "seed": None, "options": {"first_player": None}},
         "viewer": viewer,
         "turn": turn,
-        "octagon": {"rotation": rotation, "slots": slots},
-        "face_up": _code_list(keys["face-up"][1], keys["face-up"][0], "the face-up cards"),
-        "deck": _code_list(keys["deck"][1], keys["deck"][0], "the deck"),
-        "discards": _code_list(keys["discards"][1], keys["discards"][0], "the discards"),
-        "streets": street_data,
-        "whites_lost": int(keys["whites lost"][1]),
+        "octagon": octagon,
+        "face_up": _card_field(pos, "face-up", "the face-up cards"),
+        "deck": _card_field(pos, "deck", "the deck"),
+        "discards": _card_field(pos, "discards", "the discards"),
+        "streets": streets,
+        "whites_lost": int(whites.value),
         "pairs": pairs,
-        "rng": rng,
+        "rng": None if rng is None else f"{rng:016x}",
         "history": [],
     }
     return state_from_dict(data, cls, scores_given=False)

@@ -20,9 +20,11 @@ tile, ``5A`` player A's 5, ``*A`` player A's wild.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tablero.core import CorruptDataError
+from tablero.core import PLAYERS, CorruptDataError
+from tablero.core.notation import Frame, Position, fail, per_seat_text, tail_line, turn_line
 
 from .board import COLUMNS, NIDO, PLAYA, ROCK, get_board
 from .data import (
@@ -41,11 +43,9 @@ from .serial import validate
 if TYPE_CHECKING:
     from .state import ArribadaState
 
-PLAYERS = "ABCD"
-_KEYS = (
-    "display", "bag", "unseen", "shells", "refresh", "score", "turn", "first", "final round",
-    "passes", "picks", "rng", "viewer",
-)  # fmt: skip
+_REFRESH = {
+    "refresh": (("start", "end"), "a refresh in progress is 'refresh start' or 'refresh end'")
+}
 
 
 # --- writing ------------------------------------------------------------------------
@@ -80,10 +80,6 @@ def _counts(counts: list[int]) -> str:
     return " ".join(parts) if parts else "-"
 
 
-def _per_player(items: list[str]) -> str:
-    return " ".join(f"{PLAYERS[p]}={x}" for p, x in enumerate(items))
-
-
 def state_to_text(s: ArribadaState) -> str:
     b = s.board
     n = b.size
@@ -102,54 +98,46 @@ def state_to_text(s: ArribadaState) -> str:
     else:
         lines.append(f"bag: {s.bag_count} hidden")
         lines.append(f"unseen: {_counts(s.unseen or [0] * 8)}")
-    lines.append("shells: " + _per_player([str(x) for x in s.shells]))
-    lines.append("refresh: " + _per_player(["yes" if x else "no" for x in s.refresh]))
-    lines.append("score: " + _per_player([str(x) for x in s.score]))
+    lines.append("shells: " + per_seat_text(s.shells))
+    lines.append("refresh: " + per_seat_text("yes" if x else "no" for x in s.refresh))
+    lines.append("score: " + per_seat_text(s.score))
     for p in range(s.n):
         if s.removed[p]:
             lines.append(f"removed {PLAYERS[p]}: {_values(s.removed[p])}")
-    turn = f"turn: {PLAYERS[s.player]} {s.phase}"
-    if s.phase == "refresh":
-        turn += f" {s.refresh_from}"
-    lines.append(turn)
+    lines.append(turn_line(s.player, s.phase, s.refresh_from if s.phase == "refresh" else ""))
     if s.phase == "refresh":
         display_picks = " ".join(str(s.display[i]) for i in s.picks_display) or "-"
         lines.append(f"picks: rack {_values(s.picks_rack)} display {display_picks}")
     lines.append(f"first: {PLAYERS[s.first]}")
     lines.append(f"final round: {'yes' if s.final_round else 'no'}")
     lines.append(f"passes: {s.passes}")
-    if s.viewer_ is None:
-        lines.append(f"rng: {s.rng:016x}")
-    else:
-        lines.append(f"viewer: {PLAYERS[s.viewer_]}")
+    lines.append(tail_line(s.viewer_, s.rng))
     return "\n".join(lines) + "\n"
 
 
 # --- reading ------------------------------------------------------------------------
 
+_FRAME = Frame(
+    "Arribada",
+    re.compile(r"arribada\s+([234])p(?:\s+(\w+))?", re.IGNORECASE | re.ASCII),
+    "arribada 2p standard",
+    names=(
+        "display",
+        "bag",
+        "unseen",
+        "shells",
+        "refresh",
+        "score",
+        "first",
+        "final round",
+        "passes",
+        "picks",
+    ),  # fmt: skip
+    per_seat=("rack", "removed"),
+    board=True,
+)
+
 _TOKEN = re.compile(r"^(?:(?P<empty>[.o#])|(?P<wild>\*)(?P<wo>[a-d])|(?P<v>[1-8])(?P<o>[a-d])?)$")
-
-
-class _Reader:
-    def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise CorruptDataError("an Arribada position must be given as text")
-        self.lines: list[tuple[int, str]] = []
-        for i, raw in enumerate(text.splitlines(), 1):
-            line = raw.split(";", 1)[0].strip()
-            if line:
-                self.lines.append((i, line))
-
-    @staticmethod
-    def fail(lineno: int, msg: str) -> CorruptDataError:
-        return CorruptDataError(f"line {lineno}: {msg}")
-
-
-def _player(tok: str, n: int, lineno: int) -> int:
-    t = tok.strip().upper()
-    if len(t) != 1 or t not in PLAYERS[:n]:
-        raise _Reader.fail(lineno, f"{tok!r} is not a player of this game ({PLAYERS[:n]})")
-    return PLAYERS.index(t)
 
 
 def _value_list(text: str, lineno: int, what: str, allow_hidden: bool = False) -> list[int]:
@@ -165,7 +153,7 @@ def _value_list(text: str, lineno: int, what: str, allow_hidden: bool = False) -
         elif tok in ("1", "2", "3", "4", "5", "6", "7", "8"):
             out.append(int(tok))
         else:
-            raise _Reader.fail(lineno, f"{tok!r} in {what} is not a tile value 1-8")
+            raise fail(lineno, f"{tok!r} in {what} is not a tile value 1-8")
     return out
 
 
@@ -177,38 +165,25 @@ def _count_list(text: str, lineno: int, what: str) -> list[int]:
     for tok in text.split():
         m = re.fullmatch(r"([1-8])x([0-9]{1,4})", tok)
         if not m:
-            raise _Reader.fail(lineno, f"{tok!r} in {what}: write value x count, like 3x12")
+            raise fail(lineno, f"{tok!r} in {what}: write value x count, like 3x12")
         v, c = int(m.group(1)), int(m.group(2))
         if counts[v - 1]:
-            raise _Reader.fail(lineno, f"value {v} appears twice in {what}")
+            raise fail(lineno, f"value {v} appears twice in {what}")
         counts[v - 1] = c
     return counts
-
-
-def _pairs(text: str, n: int, lineno: int, what: str) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for tok in text.split():
-        if "=" not in tok:
-            raise _Reader.fail(lineno, f"{tok!r} in {what}: write player=value, like A=12")
-        who, val = tok.split("=", 1)
-        p = _player(who, n, lineno)
-        if p in out:
-            raise _Reader.fail(lineno, f"player {PLAYERS[p]} appears twice in {what}")
-        out[p] = val
-    return out
 
 
 def _yes_no(text: str, lineno: int, what: str) -> bool:
     t = text.strip().lower()
     if t not in ("yes", "no"):
-        raise _Reader.fail(lineno, f"{what} must be yes or no, not {text!r}")
+        raise fail(lineno, f"{what} must be yes or no, not {text!r}")
     return t == "yes"
 
 
 def _int(text: str, lineno: int, what: str) -> int:
     t = text.strip()
     if not re.fullmatch(r"-?[0-9]{1,9}", t):
-        raise _Reader.fail(lineno, f"{what} must be a whole number, not {text!r}")
+        raise fail(lineno, f"{what} must be a whole number, not {text!r}")
     return int(t)
 
 
@@ -222,221 +197,183 @@ def _fill_rest(counts: list[int], wilds: int) -> list[int]:
     return rest
 
 
-def state_from_text(  # noqa: C901 - a flat list of fields
-    text: str, cls: type[ArribadaState]
-) -> ArribadaState:
-    """A ``cls`` from the position notation; :class:`CorruptDataError` naming the line."""
-    reader = _Reader(text)
-    lines = reader.lines
-    if not lines:
-        raise CorruptDataError("empty Arribada position")
-    lineno, header = lines[0]
-    m = re.fullmatch(r"arribada\s+([234])p(?:\s+(\w+))?", header, re.IGNORECASE | re.ASCII)
-    if not m:
-        raise _Reader.fail(
-            lineno, f"the first line must be like 'arribada 2p standard', not {header!r}"
-        )
-    n = int(m.group(1))
-    variant = (m.group(2) or "standard").lower()
-    if variant not in VARIANTS:
-        raise _Reader.fail(lineno, f"unknown variant {variant!r} (standard or beginner)")
-    board = get_board(BOARD_FOR_PLAYERS[n])
-    size = board.size
-    s = cls.__new__(cls)
-    s.board, s.n, s.variant = board, n, variant
-    s.setup = {"players": n, "seed": None, "options": {"variant": variant}}
-    s.values = [EMPTY] * (size * size)
-    s.owners = [-1] * (size * size)
-
-    # the board: the lines before the first "key: value" line
+def _board_rows(pos: Position, size: int, kinds: Sequence[str]) -> list[tuple[int, list[str]]]:
+    """The board's rows (the lines after the header) as tokens, each row's number and
+    the column letters dropped."""
     rows: list[tuple[int, list[str]]] = []
-    i = 1
-    while i < len(lines) and ":" not in lines[i][1]:
-        ln, line = lines[i]
+    for ln, line in pos.board:
         toks = line.split()
-        i += 1
         if toks == list(COLUMNS[: len(toks)]):
             continue  # the column header
         expected = str(len(rows) + 1)
         if len(toks) == size + 1 and re.fullmatch(r"[0-9]+", toks[0]):
             if toks[0] != expected:
-                raise _Reader.fail(ln, f"row {toks[0]} found where row {expected} was expected")
+                raise fail(ln, f"row {toks[0]} found where row {expected} was expected")
             toks = toks[1:]
-        elif len(toks) == size and toks[0] == expected and board.kinds[len(rows) * size] != NIDO:
-            raise _Reader.fail(
+        elif len(toks) == size and toks[0] == expected and kinds[len(rows) * size] != NIDO:
+            raise fail(
                 ln, f"row {expected} starts with its row number but has only {size - 1} cells"
             )
         if len(toks) != size:
-            raise _Reader.fail(
+            raise fail(
                 ln, f"a board row of the {size}x{size} board needs {size} cells, not {len(toks)}"
             )
         rows.append((ln, toks))
     if len(rows) != size:
         raise CorruptDataError(f"the {size}x{size} board needs {size} rows, found {len(rows)}")
-    for r, (ln, toks) in enumerate(rows):
+    return rows
+
+
+def _read_board(s: ArribadaState, pos: Position) -> None:
+    size, kinds = s.board.size, s.board.kinds
+    s.values = [EMPTY] * (size * size)
+    s.owners = [-1] * (size * size)
+    for r, (ln, toks) in enumerate(_board_rows(pos, size, kinds)):
         for c, tok in enumerate(toks):
             cell = r * size + c
             name = f"{COLUMNS[c]}{r + 1}"
             tm = _TOKEN.match(tok.lower())
             if not tm:
-                raise _Reader.fail(ln, f"{tok!r} at {name} is not a cell token (. o # 5 5A *A)")
-            kind = board.kinds[cell]
+                raise fail(ln, f"{tok!r} at {name} is not a cell token (. o # 5 5A *A)")
+            kind = kinds[cell]
             if tm.group("empty"):
                 want = {".": PLAYA, "o": NIDO, "#": ROCK}[tm.group("empty")]
                 if want != kind:
-                    raise _Reader.fail(ln, f"{name} is {kind}, not {want} ({tok!r})")
+                    raise fail(ln, f"{name} is {kind}, not {want} ({tok!r})")
                 continue
             owner_tok = tm.group("wo") or tm.group("o")
             s.values[cell] = WILD if tm.group("wild") else int(tm.group("v"))
-            s.owners[cell] = -1 if owner_tok is None else _player(owner_tok, n, ln)
+            s.owners[cell] = -1 if owner_tok is None else pos.seat(owner_tok, ln)
             if kind == ROCK:
-                raise _Reader.fail(ln, f"{name} is the roca grande and cannot hold a tile")
+                raise fail(ln, f"{name} is the roca grande and cannot hold a tile")
 
-    fields: dict[str, tuple[int, str]] = {}
-    for ln, line in lines[i:]:
-        if ":" not in line:
-            raise _Reader.fail(ln, f"expected 'key: value', found {line!r}")
-        key, value = line.split(":", 1)
-        key = " ".join(key.lower().split())
-        if not (key in _KEYS or re.fullmatch(r"(rack|removed) [a-d]", key)):
-            raise _Reader.fail(ln, f"unknown field {key!r}")
-        if key in fields:
-            raise _Reader.fail(ln, f"field {key!r} given twice")
-        fields[key] = (ln, value.strip())
 
-    def need(key: str) -> tuple[int, str]:
-        if key not in fields:
-            raise CorruptDataError(f"the position has no '{key}:' line")
-        return fields[key]
-
-    s.viewer_ = None
-    if "viewer" in fields:
-        ln, v = fields["viewer"]
-        s.viewer_ = _player(v, n, ln)
+def _read_racks(s: ArribadaState, pos: Position) -> None:
+    """The racks, the display and the tiles removed from play."""
     s.racks = []
-    for p in range(n):
-        ln, v = need(f"rack {PLAYERS[p].lower()}")
+    for p in range(s.n):
+        f = pos.need(f"rack {PLAYERS[p].lower()}")
         hidden_ok = s.viewer_ is not None and s.viewer_ != p
-        s.racks.append(sorted(_value_list(v, ln, f"rack {PLAYERS[p]}", hidden_ok)))
-    for key in fields:
-        m2 = re.fullmatch(r"(rack|removed) ([a-d])", key)
-        if m2 and PLAYERS.index(m2.group(2).upper()) >= n:
-            raise _Reader.fail(fields[key][0], f"there is no player {m2.group(2).upper()}")
-    ln, v = need("display")
-    toks = v.split()
+        s.racks.append(sorted(_value_list(f.value, f.no, f"rack {PLAYERS[p]}", hidden_ok)))
+    f = pos.need("display")
+    toks = f.value.split()
     if len(toks) != DISPLAY_SIZE:
-        raise _Reader.fail(ln, f"the display has {DISPLAY_SIZE} spaces, not {len(toks)}")
-    s.display = [EMPTY if t == "-" else (_value_list(t, ln, "display") or [EMPTY])[0] for t in toks]
+        raise fail(f.no, f"the display has {DISPLAY_SIZE} spaces, not {len(toks)}")
+    s.display = [
+        EMPTY if t == "-" else (_value_list(t, f.no, "display") or [EMPTY])[0] for t in toks
+    ]
     s.removed = []
-    for p in range(n):
-        key = f"removed {PLAYERS[p].lower()}"
-        ln, v = fields.get(key, (0, "-"))
-        s.removed.append(sorted(_value_list(v, ln, "removed")))
+    for p in range(s.n):
+        r = pos.get(f"removed {PLAYERS[p].lower()}")
+        s.removed.append([] if r is None else sorted(_value_list(r.value, r.no, "removed")))
 
-    # what is on the board, the display and the known racks, for 'rest'
-    counts = [0] * 10
+
+def _read_bag(s: ArribadaState, pos: Position) -> None:
+    """The bag, and in a view what the viewer has not seen (``rest``: what is left)."""
+    counts = [0] * 10  # what is on the board, the display and the known racks
     for val in s.values + s.display:
         counts[val] += 1
-    for r_ in s.removed:
-        for val in r_:
-            counts[val] += 1
-    for r_ in s.racks:
-        for val in r_:
+    for tiles in (*s.removed, *s.racks):
+        for val in tiles:
             counts[val] += 1
     wilds = counts[WILD]
-    ln, v = need("bag")
+    f = pos.need("bag")
     s.unseen = None
-    hidden = re.fullmatch(r"([0-9]{1,4})\s+hidden", v, re.ASCII)
+    hidden = re.fullmatch(r"([0-9]{1,4})\s+hidden", f.value, re.ASCII)
     if s.viewer_ is None:
         if hidden:
-            raise _Reader.fail(ln, "a hidden bag is only possible in a player's view ('viewer:')")
-        s.bag = _fill_rest(counts, wilds) if v == "rest" else _count_list(v, ln, "bag")
+            raise fail(f.no, "a hidden bag is only possible in a player's view ('viewer:')")
+        rest = f.value == "rest"
+        s.bag = _fill_rest(counts, wilds) if rest else _count_list(f.value, f.no, "bag")
         if min(s.bag) < 0:
-            raise _Reader.fail(ln, "'rest' is negative: more tiles are placed than the box holds")
+            raise fail(f.no, "'rest' is negative: more tiles are placed than the box holds")
         s.bag_count = sum(s.bag)
+        if (u := pos.get("unseen")) is not None:
+            raise fail(u.no, "'unseen' belongs to a player's view only")
     else:
         if not hidden:
-            raise _Reader.fail(ln, "in a view, the bag is written as '<count> hidden'")
+            raise fail(f.no, "in a view, the bag is written as '<count> hidden'")
         s.bag = None
         s.bag_count = int(hidden.group(1))
-        uln, uv = need("unseen")
-        s.unseen = _fill_rest(counts, wilds) if uv == "rest" else _count_list(uv, uln, "unseen")
-    if "unseen" in fields and s.viewer_ is None:
-        raise _Reader.fail(fields["unseen"][0], "'unseen' belongs to a player's view only")
+        u = pos.need("unseen")
+        rest = u.value == "rest"
+        s.unseen = _fill_rest(counts, wilds) if rest else _count_list(u.value, u.no, "unseen")
 
+
+def _read_tallies(s: ArribadaState, pos: Position) -> None:
+    """Shells (by default what the tiles on the board leave), refreshes and scores."""
+    n = s.n
     owned = [sum(1 for o in s.owners if o == p) for p in range(n)]
     s.shells = [SHELLS[n] - owned[p] for p in range(n)]
-    if "shells" in fields:
-        ln, v = fields["shells"]
-        for p, x in _pairs(v, n, ln, "shells").items():
-            s.shells[p] = _int(x, ln, "a shell count")
+    if (f := pos.get("shells")) is not None:
+        for p, x in pos.per_seat(f, "shells").items():
+            s.shells[p] = _int(x, f.no, "a shell count")
             if not 0 <= s.shells[p] <= SHELLS[n]:
-                raise _Reader.fail(ln, f"player {PLAYERS[p]} cannot have {s.shells[p]} shells")
+                raise fail(f.no, f"player {PLAYERS[p]} cannot have {s.shells[p]} shells")
     s.refresh = [True] * n
-    if "refresh" in fields:
-        ln, v = fields["refresh"]
-        for p, x in _pairs(v, n, ln, "refresh").items():
-            s.refresh[p] = _yes_no(x, ln, "refresh")
+    if (f := pos.get("refresh")) is not None:
+        for p, x in pos.per_seat(f, "refresh").items():
+            s.refresh[p] = _yes_no(x, f.no, "refresh")
     s.score = [0] * n
-    if "score" in fields:
-        ln, v = fields["score"]
-        for p, x in _pairs(v, n, ln, "score").items():
-            s.score[p] = _int(x, ln, "a score")
+    if (f := pos.get("score")) is not None:
+        for p, x in pos.per_seat(f, "score").items():
+            s.score[p] = _int(x, f.no, "a score")
 
-    ln, v = need("turn")
-    toks = v.split()
-    if len(toks) not in (2, 3):
-        raise _Reader.fail(ln, "write the turn as '<player> <decision>', like 'A action'")
-    s.player = _player(toks[0], n, ln)
-    s.phase = toks[1].lower()
-    if s.phase not in PHASES:
-        raise _Reader.fail(ln, f"unknown decision {toks[1]!r} ({', '.join(PHASES)})")
-    s.refresh_from = ""
-    if s.phase == "refresh":
-        if len(toks) != 3 or toks[2].lower() not in ("start", "end"):
-            raise _Reader.fail(ln, "a refresh in progress is 'refresh start' or 'refresh end'")
-        s.refresh_from = toks[2].lower()
-    elif len(toks) == 3:
-        raise _Reader.fail(ln, f"unexpected {toks[2]!r} after the decision")
+
+def _read_turn(s: ArribadaState, pos: Position) -> None:
+    """Who decides what, and the tiles picked so far in a refresh."""
+    s.player, s.phase, s.refresh_from = pos.turn(PHASES, "A action", _REFRESH)
     s.picks_rack, s.picks_display = [], []
-    if "picks" in fields:
-        ln, v = fields["picks"]
-        pm = re.fullmatch(r"rack\s+(.*?)\s+display\s+(.*)", v)
-        if not pm:
-            raise _Reader.fail(ln, "write picks as 'rack <values> display <values>' ('-' for none)")
-        hidden_ok = s.viewer_ is not None and s.viewer_ != s.player
-        s.picks_rack = sorted(_value_list(pm.group(1), ln, "picks", hidden_ok))
-        for val in _value_list(pm.group(2), ln, "picks"):
-            slot = next(
-                (k for k, d in enumerate(s.display) if d == val and k not in s.picks_display),
-                None,
-            )
-            if slot is None:
-                raise _Reader.fail(ln, f"there is no unpicked {val} in the display")
-            s.picks_display.append(slot)
-        s.picks_display.sort()
-    s.first = 0
-    if "first" in fields:
-        ln, v = fields["first"]
-        s.first = _player(v, n, ln)
-    s.final_round = False
-    if "final round" in fields:
-        ln, v = fields["final round"]
-        s.final_round = _yes_no(v, ln, "final round")
+    f = pos.get("picks")
+    if f is None:
+        return
+    pm = re.fullmatch(r"rack\s+(.*?)\s+display\s+(.*)", f.value)
+    if not pm:
+        raise fail(f.no, "write picks as 'rack <values> display <values>' ('-' for none)")
+    hidden_ok = s.viewer_ is not None and s.viewer_ != s.player
+    s.picks_rack = sorted(_value_list(pm.group(1), f.no, "picks", hidden_ok))
+    for val in _value_list(pm.group(2), f.no, "picks"):
+        slot = next(
+            (k for k, d in enumerate(s.display) if d == val and k not in s.picks_display),
+            None,
+        )
+        if slot is None:
+            raise fail(f.no, f"there is no unpicked {val} in the display")
+        s.picks_display.append(slot)
+    s.picks_display.sort()
+
+
+def _read_round(s: ArribadaState, pos: Position) -> None:
+    """The first player, whether this is the final round, and the passes in a row."""
+    first = pos.get("first")
+    s.first = 0 if first is None else pos.seat(first.value, first.no)
+    final = pos.get("final round")
+    s.final_round = False if final is None else _yes_no(final.value, final.no, "final round")
     s.passes = 0
-    if "passes" in fields:
-        ln, v = fields["passes"]
-        s.passes = _int(v, ln, "passes")
-        if not 0 <= s.passes < n:
-            raise _Reader.fail(ln, f"passes must be from 0 to {n - 1}")
-    s.rng = 0
-    if "rng" in fields:
-        ln, v = fields["rng"]
-        if s.viewer_ is not None:
-            raise _Reader.fail(ln, "a player's view has no rng state")
-        if not re.fullmatch(r"[0-9a-fA-F]{1,16}", v):
-            raise _Reader.fail(ln, f"rng must be up to 16 hexadecimal digits, not {v!r}")
-        s.rng = int(v, 16)
+    if (f := pos.get("passes")) is not None:
+        s.passes = _int(f.value, f.no, "passes")
+        if not 0 <= s.passes < s.n:
+            raise fail(f.no, f"passes must be from 0 to {s.n - 1}")
+
+
+def state_from_text(text: str, cls: type[ArribadaState]) -> ArribadaState:
+    """A ``cls`` from the position notation; :class:`CorruptDataError` naming the line."""
+    pos = _FRAME.read(text)
+    n = pos.n
+    variant = (pos.head.group(2) or "standard").lower()
+    if variant not in VARIANTS:
+        raise fail(pos.header.no, f"unknown variant {variant!r} (standard or beginner)")
+    s = cls.__new__(cls)
+    s.board, s.n, s.variant = get_board(BOARD_FOR_PLAYERS[n]), n, variant
+    s.setup = {"players": n, "seed": None, "options": {"variant": variant}}
+    _read_board(s, pos)
+    s.viewer_, rng = pos.viewer_and_rng()
+    _read_racks(s, pos)
+    _read_bag(s, pos)
+    _read_tallies(s, pos)
+    _read_turn(s, pos)
+    _read_round(s, pos)
+    s.rng = rng or 0
     s.history_ = []
     validate(s)
     return s

@@ -8,6 +8,7 @@ True
 
 from .decisions import Decision, checks, moves_of, not_now, plays
 from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
+from .notation import PLAYERS
 from .options import OptionSpec, first_player_option
 from .protocol import Game, Move, PhasedState, State
 from .registry import (
@@ -31,6 +32,7 @@ __all__ = [
     "InvalidMoveError",
     "Move",
     "OptionSpec",
+    "PLAYERS",
     "PhasedState",
     "Rng",
     "State",

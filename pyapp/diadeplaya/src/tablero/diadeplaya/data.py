@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from tablero.core import PLAYERS as PLAYERS  # the seats' letters, re-exported
+
 # --- the deck ---------------------------------------------------------------------------
 
 #: The 18 cards, ``card number: face a / face b``; each face is "top row / bottom row".
@@ -147,6 +149,3 @@ BEACHES = (("Mar del Plata", 51), ("San Clemente", 41), ("Mar de Ajó", 21), ("M
 
 #: The decisions of a turn (``phase``), ``over`` once the game has ended.
 PHASES = ("side", "rotate", "take", "place", "over")
-
-#: Players (seats 0-3) as the moves and the notation name them.
-PLAYERS = "ABCD"
