@@ -7,8 +7,8 @@
 ``hard`` plays with an iteration budget (scaled by ``MctsBot.budget_share`` like the time
 budget, so a small decision gets a share), not a clock, so a run gives the same games on
 any machine and under any load, and two variants can be compared on the same deals.  The
-JSON object overrides search settings (``MctsBot.SETTINGS``) over the game's own ``SEARCH``
-settings (``{}``: the committed bot); GAME defaults to ``arribada``.  ``EVAL`` in the
+JSON object overrides search settings (fields of ``tablero.core.SearchSettings``) over the
+game's own settings (``{}``: the committed bot); GAME defaults to ``arribada``.  ``EVAL`` in the
 environment (a JSON object) sets weights of the game's evaluation module for the run.
 Seats rotate as in ``tablero tournament`` (game ``g`` is deal ``SEED + g // N``); each game
 is appended to ``bench/out/screen-NAME.jsonl`` (games already there are skipped, so a run

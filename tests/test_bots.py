@@ -6,6 +6,7 @@ failure names a position that can be rebuilt exactly.
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import json
 import time
@@ -16,7 +17,7 @@ import tablero.bots.greedy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablero.bots import LEVELS, make_bot
-from tablero.bots.evaluation import evaluator_for, scores_evaluation
+from tablero.bots.evaluation import evaluator_for
 from tablero.core import Rng, State, from_dict, make
 
 # hard with a small iteration budget: deterministic and quick
@@ -199,11 +200,16 @@ def test_make_bot_refuses_unknown_levels_and_bad_budgets():
         make_bot("hard", iterations=0)
 
 
-def test_the_evaluation_is_looked_up_by_game_id():
-    from tablero.arribada.evaluate import evaluate
+def test_the_strategy_is_looked_up_by_game_id_and_type():
+    from tablero.arribada.evaluate import STRATEGY, ArribadaStrategy, evaluate
+    from tablero.bots.evaluation import DEFAULT_STRATEGY, strategy_for
+    from tablero.core import Strategy
 
-    assert evaluator_for("arribada") is evaluate
-    assert evaluator_for("no-such-game") is scores_evaluation
+    assert strategy_for("arribada") is STRATEGY
+    assert isinstance(STRATEGY, ArribadaStrategy) and isinstance(STRATEGY, Strategy)
+    assert strategy_for("no-such-game") is DEFAULT_STRATEGY
+    assert evaluator_for("arribada") == STRATEGY.evaluate
+    assert evaluator_for("no-such-game") == DEFAULT_STRATEGY.evaluate
     state = random_position(3, 2, 50)
     assert len(evaluate(state)) == 3
     assert evaluate(state.view(state.current_player)) is not None  # views evaluate too
@@ -269,18 +275,20 @@ def test_sharp_replies_are_the_claims_and_captures_of_the_player_to_act(players)
     assert seen > 0
 
 
-def test_the_sharp_reply_hook_is_looked_up_by_game_id():
+def test_the_sharp_reply_hook_is_the_games_and_empty_by_default():
     from tablero.arribada.evaluate import sharp_replies
-    from tablero.bots.evaluation import replies_for
+    from tablero.bots.evaluation import strategy_for
 
-    assert replies_for("arribada") is sharp_replies
-    assert replies_for("arboretum") is None  # its evaluation has no such hook
-    assert replies_for("no-such-game") is None
+    state = _position_with_sharp_replies(2)
+    assert strategy_for("arribada").sharp_replies(state) == sharp_replies(state) != []
+    arboretum = make("arboretum", players=2, seed=1)
+    assert strategy_for("arboretum").sharp_replies(arboretum) == []  # no such hook there
+    assert strategy_for("no-such-game").sharp_replies(arboretum) == []
 
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_hard_scores_a_cutoff_after_the_next_players_best_sharp_reply(players):
-    from tablero.arribada.evaluate import evaluate, sharp_replies
+    from tablero.arribada.evaluate import STRATEGY, evaluate, sharp_replies
     from tablero.bots.evaluation import margin
     from tablero.bots.mcts import MctsBot
 
@@ -288,7 +296,7 @@ def test_hard_scores_a_cutoff_after_the_next_players_best_sharp_reply(players):
     mover = state.current_player
     hard = make_bot("hard", seed=1, iterations=4)
     hard.choose(state.view(mover))  # binds the game's evaluation and hook
-    assert isinstance(hard, MctsBot) and hard.replies is sharp_replies
+    assert isinstance(hard, MctsBot) and hard.replies == STRATEGY.sharp_replies
     before = state.to_json()
     got = hard._cutoff_values(state)
     assert state.to_json() == before  # the replies are tried on copies
@@ -309,33 +317,40 @@ def test_an_evaluation_module_that_fails_to_import_is_reported_not_ignored(tmp_p
     (game / "__init__.py").write_text("")
     (game / "evaluate.py").write_text("import no_such_module_here\n")
     monkeypatch.setattr(tablero, "__path__", [*tablero.__path__, str(tmp_path / "tablero")])
-    evaluation._evaluation_module.cache_clear()
+    evaluation.strategy_for.cache_clear()
     try:
         with pytest.raises(ModuleNotFoundError, match="no_such_module_here"):
             evaluator_for("brokengame")
-        assert evaluator_for("nogame") is scores_evaluation
+        assert evaluator_for("nogame") == evaluation.DEFAULT_STRATEGY.evaluate
+        (game / "evaluate.py").write_text("STRATEGY = 'not a strategy'\n")
+        (tmp_path / "tablero" / "badstrategy").symlink_to(game)
+        with pytest.raises(TypeError, match="badstrategy.evaluate.STRATEGY"):
+            evaluator_for("badstrategy")
     finally:
-        evaluation._evaluation_module.cache_clear()
+        evaluation.strategy_for.cache_clear()
 
 
 # --- a game's search settings -------------------------------------------------------------
 
 
 def test_a_games_search_settings_apply_to_its_decisions_only():
-    """Día de Playa's ``SEARCH`` gives every decision the whole budget; Arribada (no
-    ``SEARCH``) keeps the defaults, also after the same bot searched Día de Playa."""
+    """Día de Playa's settings give every decision the whole budget; Arribada (the
+    defaults) keeps them, also after the same bot searched Día de Playa."""
     from tablero.bots.mcts import MctsBot
+    from tablero.core import SearchSettings
 
+    defaults = SearchSettings()
     hard = make_bot("hard", seed=1, iterations=4)
     assert isinstance(hard, MctsBot)
     hard.configure("diadeplaya")
     assert hard.budget_share(3) == 1.0
     hard.configure("arraial")
-    assert hard.KEEP_TREE is True and hard.FULL_BUDGET_MOVES == MctsBot.FULL_BUDGET_MOVES
+    assert hard.settings == dataclasses.replace(defaults, keep_tree=True)
     hard.configure("arribada")
-    assert hard.KEEP_TREE is False
+    assert hard.settings == defaults and hard.settings.keep_tree is False
     assert hard.budget_share(3) == 3 / 20 and hard.budget_share(40) == 1.0
-    assert hard.FULL_BUDGET_MOVES == MctsBot.FULL_BUDGET_MOVES
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hard.settings.keep_tree = True  # type: ignore[misc]
 
 
 def test_screening_overrides_go_over_the_games_settings_and_unknown_ones_are_refused():
@@ -343,9 +358,13 @@ def test_screening_overrides_go_over_the_games_settings_and_unknown_ones_are_ref
 
     hard = make_bot("hard", seed=1, iterations=4)
     assert isinstance(hard, MctsBot)
-    hard.overrides = {"FULL_BUDGET_MOVES": 5}
+    hard.overrides = {"full_budget_moves": 5}
     hard.configure("diadeplaya")
     assert hard.budget_share(3) == 3 / 5
+    assert hard.settings.lookahead  # the game's own settings stand under the overrides
+    hard.overrides = {"FULL_BUDGET_MOVES": 4}  # bench/screen_hard.py's names
+    hard.configure("diadeplaya")
+    assert hard.budget_share(3) == 3 / 4
     hard.overrides = {"NO_SUCH_SETTING": 1}
     with pytest.raises(ValueError, match="NO_SUCH_SETTING"):
         hard.configure("arribada")
@@ -395,10 +414,10 @@ def test_hard_gives_an_arraial_turns_first_decision_the_whole_budget_and_the_res
 
 
 def test_hard_continues_its_tree_within_an_arraial_turn_and_starts_afresh_each_turn():
-    """Arraial's ``KEEP_TREE``: a decision that continues the turn the bot searched last
+    """Arraial's ``keep_tree``: a decision that continues the turn the bot searched last
     starts from that tree's node (with its visits); a turn's first decision searches a
     new tree, so there the same seed and position give the same move as a fresh bot's.
-    Arribada (no ``KEEP_TREE``) keeps nothing."""
+    Arribada (no ``keep_tree``) keeps nothing."""
     from tablero.bots.mcts import MctsBot
 
     state = make("arraial", players=2, seed=5, first_player=0)
@@ -446,18 +465,17 @@ def take_then_back(state: State) -> list[int]:
 def test_the_bots_consider_every_arraial_move_but_putting_a_taken_card_back():
     from tablero.arraial.evaluate import bot_moves
     from tablero.arraial.moves import Back
-    from tablero.bots.evaluation import bot_moves_for
+    from tablero.bots.evaluation import considered_moves, strategy_for
 
-    assert bot_moves_for("arraial") is not bot_moves_for("arribada")
     lands = 0
     for state in arraial_positions(3, 200):
         legal = state.legal_moves()
-        considered = bot_moves_for("arraial")(state)
+        considered = considered_moves(strategy_for("arraial"), state)
         assert considered == [m for m in legal if not isinstance(m, Back)] == bot_moves(state)
         lands += state.phase == "land"
     assert lands > 10
     arribada = random_position(2, 5, 20)
-    assert bot_moves_for("arribada")(arribada) == arribada.legal_moves()
+    assert considered_moves(strategy_for("arribada"), arribada) == arribada.legal_moves()
 
 
 @pytest.mark.parametrize("levels", [("random", "easy"), ("medium", "hard")])

@@ -9,13 +9,14 @@ import functools
 
 import pytest
 from tablero.bots import make_bot
-from tablero.bots.evaluation import playout_for, replies_for, search_settings_for
+from tablero.bots.evaluation import strategy_for
+from tablero.bots.lookahead import LookaheadBot
 from tablero.bots.mcts import MctsBot
-from tablero.core import Rng, make
+from tablero.core import Rng, SearchSettings, make
 from tablero.diadeplaya import scoring
 from tablero.diadeplaya.beach import lay, legal_spots
 from tablero.diadeplaya.evaluate import (
-    SEARCH,
+    STRATEGY,
     best_placements,
     evaluate,
     playout_move,
@@ -104,12 +105,15 @@ def test_the_playout_placement_scores_what_the_evaluation_counted(mode, players)
 
 
 def test_the_hooks_and_settings_are_looked_up_by_game_id():
-    assert replies_for("diadeplaya") is sharp_replies
-    assert playout_for("diadeplaya") is playout_move
-    assert playout_for("arribada") is None
-    assert search_settings_for("diadeplaya") == SEARCH
-    assert search_settings_for("arribada") == {}
-    assert search_settings_for("no-such-game") == {}
+    assert strategy_for("diadeplaya") is STRATEGY
+    s = next(s for s in positions("competitive", 2, 5)[6:] if s.phase == "place")
+    assert STRATEGY.playout_move(s) == playout_move(s) is not None
+    assert STRATEGY.sharp_replies(s) == sharp_replies(s)
+    arribada = make("arribada", players=2, seed=1, first_player=0)
+    assert strategy_for("arribada").playout_move(arribada) is None  # the default
+    assert STRATEGY.search == SearchSettings(full_budget_moves=1, reply_forced=True, lookahead=True)
+    assert strategy_for("arribada").search == SearchSettings()
+    assert strategy_for("no-such-game").search == SearchSettings()
 
 
 def test_hard_forces_the_next_players_take_at_the_cutoff():
@@ -120,9 +124,10 @@ def test_hard_forces_the_next_players_take_at_the_cutoff():
     state = next(s for s in positions("competitive", 2, 5)[6:] if s.phase == "take")
     hard = make_bot("hard", seed=1, iterations=4)
     hard.choose(state.view(state.current_player))
-    assert isinstance(hard, MctsBot) and hard.REPLY_FORCED and hard.replies is sharp_replies
+    assert isinstance(hard, MctsBot) and hard.settings.reply_forced
+    assert hard.replies == STRATEGY.sharp_replies
     mover = state.current_player
-    assert hard.evaluate is search_evaluate  # hard's own evaluation scores the cutoff
+    assert hard.evaluate == STRATEGY.search_evaluate  # hard's own evaluation scores the cutoff
     options = [search_evaluate(state.apply_unchecked(m)) for m in state.legal_moves()]
     got = hard._cutoff_values(state)
     assert got in options
@@ -182,14 +187,17 @@ def test_three_sand_blocks_of_a_square_and_an_open_pair_of_figures_are_set_ups()
 
 
 def test_hards_evaluation_adds_each_sides_set_ups_and_medium_does_not_see_them():
-    from tablero.bots.evaluation import evaluator_for, search_evaluator_for
+    from tablero.bots.evaluation import evaluator_for
     from tablero.diadeplaya.evaluate import NEXT_TAKE, next_take, search_evaluate, set_ups
 
-    assert search_evaluator_for("diadeplaya") is search_evaluate
-    assert evaluator_for("diadeplaya") is evaluate  # medium's, unchanged
+    s0 = positions("competitive", 2, 7)[20]
+    assert STRATEGY.search_evaluate(s0) == search_evaluate(s0)
+    assert evaluator_for("diadeplaya")(s0) == evaluate(s0)  # medium's, unchanged
     from tablero.arribada.evaluate import evaluate as arribada_evaluate
 
-    assert search_evaluator_for("arribada") is arribada_evaluate  # no search_evaluate there
+    arribada = make("arribada", players=2, seed=1, first_player=0)
+    arribada_strategy = strategy_for("arribada")  # no search_evaluate there: evaluate's
+    assert arribada_strategy.search_evaluate(arribada) == arribada_evaluate(arribada)
     for mode, players in (("competitive", 2), ("teams", 4), ("cooperative", 2)):
         for s in positions(mode, players, 7)[10::9]:
             extra = [set_ups(g, s.criteria) for g in s.grids]
@@ -330,13 +338,14 @@ def test_hard_looks_ahead_at_a_table_with_rivals_and_searches_a_tree_alone():
     take = next(s for s in duel[6:] if s.phase == "take")
     hard = make_bot("hard", seed=2, iterations=30)
     assert hard.choose(take.view(take.player)) in take.legal_moves()
-    assert isinstance(hard, MctsBot) and hard.LOOKAHEAD
-    assert 1 <= hard.stats.iterations <= hard.LOOKAHEAD_SAMPLES  # deals, not iterations
+    assert isinstance(hard, MctsBot) and hard.settings.lookahead
+    assert isinstance(hard.lookahead, LookaheadBot)
+    assert 1 <= hard.stats.iterations <= hard.settings.lookahead_samples  # deals, not iterations
     placing = next(s for s in duel[6:] if s.phase == "place")
     assert hard.choose(placing.view(placing.player)) == turn_plan(placing)[0]
     alone = next(s for s in positions("solitaire", 1, 13)[4:] if s.phase == "take")
     hard.choose(alone.view(0))
-    assert hard.stats.iterations > hard.LOOKAHEAD_SAMPLES  # the tree's iterations
+    assert hard.stats.iterations > hard.settings.lookahead_samples  # the tree's iterations
 
 
 def test_a_look_ahead_keeps_its_time_budget_with_at_least_one_deal():

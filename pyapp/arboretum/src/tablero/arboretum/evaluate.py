@@ -18,8 +18,13 @@ Bots evaluate full states (determinized from their view), where every hand is kn
 
 from __future__ import annotations
 
+from tablero.core import Strategy
+
 from . import scoring
+from .moves import ArboretumMove
 from .state import ArboretumState
+
+__all__ = ["PROMISE_WEIGHT", "STRATEGY", "ArboretumStrategy", "evaluate"]
 
 #: How much an unsecured path counts at the start of the game (falls to 0 at the end).
 PROMISE_WEIGHT = 0.35
@@ -37,3 +42,14 @@ def evaluate(state: ArboretumState) -> list[float]:
         promise = sum(scoring.best_path(state.arbs[p], s)[0] for s in range(state.species))
         values.append(now[p] + PROMISE_WEIGHT * left * promise)
     return values
+
+
+class ArboretumStrategy(Strategy[ArboretumState, ArboretumMove]):
+    """Arboretum's hooks for the bots: :func:`evaluate`."""
+
+    def evaluate(self, state: ArboretumState) -> list[float]:
+        return evaluate(state)
+
+
+#: What ``tablero.bots`` uses.
+STRATEGY = ArboretumStrategy()

@@ -30,6 +30,8 @@ orientations).
 
 from __future__ import annotations
 
+from tablero.core import SearchSettings, Strategy
+
 from .data import (
     ACTION_POINTS,
     BAR_DROP,
@@ -61,13 +63,6 @@ NEAR_BAR = 0.8  # a piece in the two rows under the bar: the bar may be lost at 
 LOOKAHEAD = 1.0  # the next placement's gain (1: a take is worth its best landing)
 ROTATION = 0.05  # a rotation this turn, so that turning the octagon for nothing loses a tie
 
-
-#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): a bot's
-#: own turn has no chance in it (the deck is drawn only once the turn has passed), so a
-#: decision after the turn's first continues from the part of the first one's tree under
-#: the moves played (``KEEP_TREE``); the shares below then add to hundreds of visits.
-SEARCH = {"KEEP_TREE": True}
-
 #: ``hard``'s share of its time budget (see :func:`budget_share`): a turn's first
 #: decision, the rest of the turn's takes, landings and ends, each refill.
 FIRST_SHARE = 1.0
@@ -77,7 +72,7 @@ REFILL_SHARE = 0.2
 
 def budget_share(state: ArraialState) -> float:
     """The share of ``hard``'s time budget a decision may use
-    (``tablero.bots.evaluation.budget_share_for``): the whole budget for the turn's first
+    (``Strategy.budget_share``): the whole budget for the turn's first
     decision, whose tree covers the whole turn (every take, landing, the end and the
     refill), ``LATER_SHARE`` for each later take, landing or end of the turn (a smaller
     tree: what is left of the turn) and ``REFILL_SHARE`` for each refill (3 moves at
@@ -93,7 +88,7 @@ def budget_share(state: ArraialState) -> float:
 
 
 def bot_moves(state: ArraialState) -> list[ArraialMove]:
-    """The moves a bot considers (``tablero.bots.evaluation.bot_moves_for``): every legal
+    """The moves a bot considers (``Strategy.bot_moves``): every legal
     move but ``back``.  A bot chooses its card when it takes one (the evaluation makes
     ``take`` worth exactly the card's best landing), so putting it back would only undo
     that choice; and since a taken card always has a landing, the rules never force
@@ -274,3 +269,27 @@ def evaluate(state: ArraialState) -> list[float]:
         values[holder] -= LOOKAHEAD * loss
     # rounded, so that two ways to the same value compare equal (no float noise)
     return [round(v, 6) for v in values]
+
+
+class ArraialStrategy(Strategy[ArraialState, ArraialMove]):
+    """Arraial's hooks for the bots: :func:`evaluate`, :func:`bot_moves` and
+    :func:`budget_share`."""
+
+    #: ``hard``'s search settings here: a bot's own turn has no chance in it (the deck is
+    #: drawn only once the turn has passed), so a decision after the turn's first
+    #: continues from the part of the first one's tree under the moves played
+    #: (``keep_tree``); the shares of :func:`budget_share` then add to hundreds of visits.
+    search = SearchSettings(keep_tree=True)
+
+    def evaluate(self, state: ArraialState) -> list[float]:
+        return evaluate(state)
+
+    def bot_moves(self, state: ArraialState) -> list[ArraialMove]:
+        return bot_moves(state)
+
+    def budget_share(self, state: ArraialState) -> float:
+        return budget_share(state)
+
+
+#: What ``tablero.bots`` uses.
+STRATEGY = ArraialStrategy()

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tablero.core import Strategy
+
 from .data import EMPTY, SHELLS, STRENGTH, WILD
 from .moves import ArribadaMove, Capture, Claim
 from .scoring import majority_points, on_sequence, set_size, tile_points
@@ -44,7 +46,7 @@ from .state import ArribadaState
 Cells = Sequence[int]
 Neighbours = Sequence[Sequence[int]]
 
-__all__ = ["evaluate", "sharp_replies", "WEIGHTS", "RACK_WEIGHTS"]
+__all__ = ["STRATEGY", "ArribadaStrategy", "evaluate", "sharp_replies", "WEIGHTS", "RACK_WEIGHTS"]
 
 #: The weights, in points.  ``medium`` is frozen on these values (docs/bots.md).
 WEIGHTS: dict[str, float] = {
@@ -308,3 +310,17 @@ def _acting_seat(state: ArribadaState) -> int:
     if state.phase == "refresh" and state.refresh_from == "start":
         return state.player
     return (state.player + 1) % state.n
+
+
+class ArribadaStrategy(Strategy[ArribadaState, ArribadaMove]):
+    """Arribada's hooks for the bots: :func:`evaluate` and :func:`sharp_replies`."""
+
+    def evaluate(self, state: ArribadaState) -> list[float]:
+        return evaluate(state)
+
+    def sharp_replies(self, state: ArribadaState) -> list[ArribadaMove]:
+        return sharp_replies(state)
+
+
+#: What ``tablero.bots`` uses.
+STRATEGY = ArribadaStrategy()

@@ -9,8 +9,10 @@
 True
 
 Levels: ``random``, ``easy``, ``medium`` (greedy on the game's evaluation, ``easy``
-with noise) and ``hard`` (information-set Monte Carlo tree search).  The contract is
-in ``docs/bots.md``.
+with noise) and ``hard`` (information-set Monte Carlo tree search, ``MctsBot``, which
+hands a game's decisions to its ``LookaheadBot`` where the game's search settings ask for
+the look-ahead).  A game tunes them with its strategy (``tablero.core.Strategy``, in
+``tablero.<game>.evaluate``).  The contract is in ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from __future__ import annotations
 from .base import Bot, SearchStats
 from .evaluation import evaluator_for
 from .greedy import GreedyBot
+from .lookahead import LookaheadBot
 from .mcts import MctsBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "SearchStats", "evaluator_for",
-           "make_bot"]  # fmt: skip
+__all__ = ["LEVELS", "Bot", "GreedyBot", "LookaheadBot", "MctsBot", "RandomBot", "SearchStats",
+           "evaluator_for", "make_bot"]  # fmt: skip
 
 #: The levels, weakest first.
 LEVELS = ("random", "easy", "medium", "hard")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tablero.core import Rng, State, seed_to_int
+from tablero.core import Rng, SearchSettings, State, Strategy, seed_to_int
 
-__all__ = ["Bot", "SearchStats", "decision_rng"]
+__all__ = ["Bot", "SearchStats", "decision_deadline", "decision_rng"]
 
 
 @dataclass
@@ -53,3 +53,23 @@ def check_view(view: State) -> int:
             "give a bot the view of the player to move"
         )
     return player
+
+
+def decision_deadline(
+    start: float,
+    budget_ms: float | None,
+    strategy: Strategy[Any, Any],
+    settings: SearchSettings,
+    view: State,
+    num_moves: int,
+) -> float | None:
+    """When a searching decision started at ``start`` (``time.perf_counter()``) must stop:
+    never without a time budget; else after the game's ``budget_share`` of it, or, where
+    the game gives none, all of it from ``settings.full_budget_moves`` moves on and
+    proportionally less below (a choice among few moves settles sooner)."""
+    if budget_ms is None:
+        return None
+    share = strategy.budget_share(view)
+    if share is None:
+        share = min(1.0, num_moves / settings.full_budget_moves)
+    return start + budget_ms * share / 1000.0

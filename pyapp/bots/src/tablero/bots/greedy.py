@@ -2,8 +2,8 @@
 
 ``medium`` (frozen, specified in docs/bots.md):
 
-1. One legal move (of those the game lets a bot consider, ``bot_moves``; all of them
-   for a game without it): play it.
+1. One legal move (of those the game's strategy lets a bot consider, ``bot_moves``;
+   all of them for a game without it): play it.
 2. ``S = max(1, min(8, 48 // len(moves)))`` determinizations of the view, from the
    decision's generator (``decision_rng``), so small decisions (draws, refresh choices)
    average over several samples of the hidden tiles and chance.
@@ -23,7 +23,7 @@ from typing import Any
 from tablero.core import Rng, State
 
 from .base import Bot, SearchStats, check_view, decision_rng
-from .evaluation import bot_moves_for, evaluator_for, margin, sides_of
+from .evaluation import considered_moves, margin, sides_of, strategy_for
 
 __all__ = ["GreedyBot", "samples_for"]
 
@@ -44,7 +44,7 @@ class GreedyBot(Bot):
     def choose(self, view: State) -> Any:
         start = time.perf_counter()
         player = check_view(view)
-        moves = bot_moves_for(view.game.id)(view)
+        moves = considered_moves(strategy_for(view.game.id), view)
         if len(moves) == 1:
             self.stats = SearchStats(1, 0, time.perf_counter() - start)
             return moves[0]
@@ -61,7 +61,7 @@ class GreedyBot(Bot):
 def move_values(view: State, moves: list[Any], player: int, rng: Rng) -> list[float]:
     """Each move's mean margin for ``player`` over ``samples_for(len(moves))``
     determinizations of ``view`` (drawn from ``rng``)."""
-    evaluate = evaluator_for(view.game.id)
+    evaluate = strategy_for(view.game.id).evaluate
     sides = sides_of(view)
     samples = samples_for(len(moves))
     totals = [0.0] * len(moves)

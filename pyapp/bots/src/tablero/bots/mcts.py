@@ -4,22 +4,22 @@ Each iteration deals the hidden parts of the view at random (``view.determinize`
 walks the one shared tree with the moves available in that deal, adds one node, and
 scores it with the game's evaluation:
 
-* **selection**: UCB1 (``UCB_C``) over the children whose move is legal in this deal,
+* **selection**: UCB1 (``ucb_c``) over the children whose move is legal in this deal,
   with the number of deals in which each was available in place of the parent's visits;
-* **progressive widening**: a node with ``n`` visits may have ``1 + PW_C * n**PW_ALPHA``
+* **progressive widening**: a node with ``n`` visits may have ``1 + pw_c * n**pw_alpha``
   children.  At the root the moves enter in the order of their one-ply value (the
   ``medium`` ranking), so the search starts with medium's choice and its best rivals;
-  a node with ``ORDER_AFTER`` visits ranks its moves by the evaluation once and widens in
-  that order; a younger node adds the best of ``EXPAND_K`` untried moves drawn at random;
+  a node with ``order_after`` visits ranks its moves by the evaluation once and widens in
+  that order; a younger node adds the best of ``expand_k`` untried moves drawn at random;
 * **cutoff**: the tree covers the rest of the bot's own turn (a placed 2's extra action,
-  the draws, the refresh and its picks).  Once the turn passes (``CUTOFF_TURNS``) the
+  the draws, the refresh and its picks).  Once the turn passes (``cutoff_turns``) the
   position is scored by the evaluation, after the **sharp reply**: the next player may
   answer with the best (for them) of the game's ``sharp_replies`` (in Arribada its
   claims and captures, which depend on the public board only), played in the deal and
   evaluated; the position as it stands counts when no reply beats it for them
-  (``SHARP_REPLY``);
-* **playout**: from a new node, the rest of the turn is played best-of-``EXPAND_K`` by
-  the evaluation, so every iteration is scored at a cutoff (``PLAYOUT_TO_CUTOFF``; off,
+  (``sharp_reply``);
+* **playout**: from a new node, the rest of the turn is played best-of-``expand_k`` by
+  the evaluation, so every iteration is scored at a cutoff (``playout_to_cutoff``; off,
   the new node's own evaluation is the score);
 * **reward**: each seat's logistic of how much its evaluated margin over the best other
   seat grew since the root *in the same deal* (the deal's own evaluation is the
@@ -27,51 +27,45 @@ scores it with the game's evaluation:
 * **choice**: the most visited root move (the better mean on a tie).  The search stops
   at the time or iteration budget, or earlier once no other move could catch up with
   the leader's visits in the iterations left.  Decisions among fewer than
-  ``FULL_BUDGET_MOVES`` moves get a proportional share of the time budget, unless the
+  ``full_budget_moves`` moves get a proportional share of the time budget, unless the
   game gives each decision its share (``budget_share``).
 
-A game's evaluation module may instead ask for a look-ahead (``LOOKAHEAD``): at tables
-with rivals, every decision that starts a turn compares its moves by the rest of the
-turn, the next player's reply and the evaluation, over ``LOOKAHEAD_SAMPLES`` deals at
-most (:mod:`tablero.bots.lookahead`), and the rest of the turn follows the game's
-``turn_plan``.
-
-A game's evaluation module may change these settings for its own decisions (``SEARCH``,
-see :attr:`MctsBot.SETTINGS`), force its sharp replies (``REPLY_FORCED``: the next player
-plays one of them), give the playouts a quick move (``playout_move``), keep the tree
-between the decisions of a turn (``KEEP_TREE``: a decision that continues the bot's last
-searched turn starts from that tree's node), and restrict the moves every level considers
-(``bot_moves``) or set each decision's share of the budget (``budget_share``).
+The settings named above (``ucb_c``, ...) are the fields of
+:class:`tablero.core.SearchSettings`.  A game's strategy (``tablero.core.Strategy``, in
+its evaluation module) may change them for its own decisions (its ``search``): force its
+sharp replies (``reply_forced``: the next player plays one of them), keep the tree
+between the decisions of a turn (``keep_tree``: a decision that continues the bot's last
+searched turn starts from that tree's node), or ask for the look-ahead (``lookahead``:
+at tables with rivals the decisions go to a :class:`tablero.bots.lookahead.LookaheadBot`,
+which compares each move by the rest of the turn, the next player's reply and the
+evaluation).  Its hooks give the playouts a quick move (``playout_move``), restrict the
+moves every level considers (``bot_moves``) or set each decision's share of the budget
+(``budget_share``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable
 from typing import Any
 
-from tablero.core import Rng, State
+from tablero.core import Rng, SearchSettings, State, Strategy
 
-from .base import Bot, SearchStats, check_view, decision_rng
+from .base import Bot, SearchStats, check_view, decision_deadline, decision_rng
 from .evaluation import (
+    DEFAULT_STRATEGY,
     REWARD_SCALE,
     Evaluator,
-    bot_moves_for,
-    budget_share_for,
-    evaluator_for,
+    considered_moves,
     margin,
-    playout_for,
-    replies_for,
     scores_evaluation,
-    search_evaluator_for,
-    search_settings_for,
     sides_of,
-    turn_plan_for,
-    turn_starts_for,
+    strategy_for,
 )
 from .greedy import move_values
-from .lookahead import lookahead_values
+from .lookahead import LookaheadBot
 
 __all__ = ["MctsBot"]
 
@@ -113,48 +107,11 @@ def _terminal_rewards(state: State) -> list[float]:
 
 
 class MctsBot(Bot):
+    """``hard``: the tree search, or for a game whose settings ask for it (at a table
+    with rivals) its :class:`LookaheadBot`.  ``settings`` are the last decision's game's
+    (:meth:`configure`)."""
+
     level = "hard"
-    UCB_C = 0.3
-    PW_C = 2.0
-    PW_ALPHA = 0.5
-    EXPAND_K = 4
-    ORDER_AFTER = 3
-    CUTOFF_TURNS = 1  # evaluate once the turn has passed this many times
-    PLAYOUT_TO_CUTOFF = True  # a new node: play the rest of the turn, then score the cutoff
-    SHARP_REPLY = True  # at the cutoff, the next player may answer with a sharp move
-    REPLY_FORCED = False  # the sharp replies are all the next player may do (no "as is")
-    PLAYOUT_MOVE = True  # playouts take the game's ``playout_move`` where it gives one
-    CHECK_EVERY = 8  # iterations between checks whether the choice is settled
-    OWN_EVALUATION = True  # the tree uses the game's search_evaluate where it has one
-    FULL_BUDGET_MOVES = 20  # decisions with fewer moves get a share of the time budget
-    LOOKAHEAD = False  # at tables with rivals, a look-ahead instead of the tree
-    LOOKAHEAD_SAMPLES = 12  # the look-ahead's deals at most (``iterations`` bounds them too)
-    KEEP_TREE = False  # a decision continuing the bot's last searched turn reuses that subtree
-
-    #: The settings a game's evaluation module may change for its own decisions, with a
-    #: ``SEARCH`` mapping (``tablero.bots.evaluation.search_settings_for``); the class's
-    #: values are the defaults, so a game without ``SEARCH`` searches as before.
-    SETTINGS = (
-        "UCB_C", "PW_C", "PW_ALPHA", "EXPAND_K", "ORDER_AFTER", "CUTOFF_TURNS",
-        "PLAYOUT_TO_CUTOFF", "SHARP_REPLY", "REPLY_FORCED", "PLAYOUT_MOVE", "CHECK_EVERY",
-        "FULL_BUDGET_MOVES", "OWN_EVALUATION", "LOOKAHEAD", "LOOKAHEAD_SAMPLES", "KEEP_TREE",
-    )  # fmt: skip
-
-    def budget_share(self, num_moves: int) -> float:
-        """The share of ``budget_ms`` a decision among ``num_moves`` moves may use: all of
-        it from ``FULL_BUDGET_MOVES`` moves on, proportionally less below (a choice among
-        few moves needs fewer iterations to settle)."""
-        return min(1.0, num_moves / self.FULL_BUDGET_MOVES)
-
-    def configure(self, game_id: str) -> None:
-        """Set the search's settings for ``game_id``: the class's defaults, then the
-        game's ``SEARCH`` settings, then this bot's ``overrides`` (for screening runs)."""
-        settings = {**search_settings_for(game_id), **self.overrides}
-        unknown = set(settings) - set(self.SETTINGS)
-        if unknown:
-            raise ValueError(f"unknown search settings: {', '.join(sorted(unknown))}")
-        for name in self.SETTINGS:
-            setattr(self, name, settings.get(name, getattr(type(self), name)))
 
     def __init__(
         self,
@@ -166,18 +123,18 @@ class MctsBot(Bot):
         super().__init__(seed)
         self.budget_ms = budget_ms
         self.iterations = iterations
+        self.settings = SearchSettings()  # per decision: the game's (configure)
+        self.strategy: Strategy[Any, Any] = DEFAULT_STRATEGY  # per decision: the view's game's
         self.evaluate: Evaluator = scores_evaluation  # per decision: the view's game
-        # per decision: the game's sharp_replies, if any
+        # per decision: the game's sharp_replies, unless the settings turn them off
         self.replies: Callable[[State], list[Any]] | None = None
         self.sides: tuple[int, ...] | None = None
-        self.turn_starts: Callable[[State], bool] | None = None
-        self.policy: Callable[[State], Any] | None = None  # the game's playout_move, if any
-        # per decision: the moves the game lets a bot consider (its bot_moves, if any)
-        self.moves_of: Callable[[State], list[Any]] = lambda state: state.legal_moves()
+        self.policy: Callable[[State], Any] | None = None  # the game's playout_move, if on
         self._base: list[float] = []  # this iteration's margins at the root, per seat
         self.overrides: dict[str, Any] = {}  # settings over the game's (screening runs)
-        # with KEEP_TREE: (game id, player, history length, root) of the last search
+        # with keep_tree: (game id, player, history length, root) of the last search
         self._kept: tuple[str, int, int, Node] | None = None
+        self.lookahead = LookaheadBot(seed, budget_ms=budget_ms, iterations=iterations)
 
     def __repr__(self) -> str:
         return (
@@ -185,41 +142,59 @@ class MctsBot(Bot):
             f"iterations={self.iterations!r})"
         )
 
+    def budget_share(self, num_moves: int) -> float:
+        """The share of ``budget_ms`` a decision among ``num_moves`` moves may use: all of
+        it from ``full_budget_moves`` moves on, proportionally less below (a choice among
+        few moves needs fewer iterations to settle)."""
+        return min(1.0, num_moves / self.settings.full_budget_moves)
+
+    def configure(self, game_id: str) -> None:
+        """Set the search's settings for ``game_id``: the game's (its strategy's
+        ``search``, over the defaults), then this bot's ``overrides`` (for screening runs:
+        field names of :class:`SearchSettings`, in either case)."""
+        self.strategy = strategy_for(game_id)
+        settings = self.strategy.search
+        if self.overrides:
+            known = {f.name for f in dataclasses.fields(SearchSettings)}
+            unknown = [name for name in self.overrides if name.lower() not in known]
+            if unknown:
+                raise ValueError(f"unknown search settings: {', '.join(sorted(unknown))}")
+            changes = {name.lower(): value for name, value in self.overrides.items()}
+            settings = dataclasses.replace(settings, **changes)
+        self.settings = settings
+
     def choose(self, view: State) -> Any:
-        start = time.perf_counter()
+        self.configure(view.game.id)
         player = check_view(view)
-        self.moves_of = bot_moves_for(view.game.id)
-        moves = self.moves_of(view)
+        strategy, settings = self.strategy, self.settings
+        self.evaluate = strategy.search_evaluate if settings.own_evaluation else strategy.evaluate
+        self.replies = strategy.sharp_replies if settings.sharp_reply else None
+        self.sides = sides_of(view)
+        self.policy = strategy.playout_move if settings.playout_move else None
+        if settings.lookahead and _has_rivals(player, self.sides, view.num_players):
+            look = self.lookahead
+            look.seed, look.budget_ms, look.iterations = self.seed, self.budget_ms, self.iterations
+            look.settings = self.settings
+            move = look.choose(view)
+            self.stats = look.stats
+            return move
+        start = time.perf_counter()
+        moves = considered_moves(strategy, view)
         if len(moves) == 1:
             self.stats = SearchStats(1, 0, time.perf_counter() - start)
             return moves[0]
-        self.configure(view.game.id)
-        deadline = None
-        if self.budget_ms is not None:
-            share_of = budget_share_for(view.game.id)
-            share = self.budget_share(len(moves)) if share_of is None else share_of(view)
-            deadline = start + self.budget_ms * share / 1000.0
+        deadline = decision_deadline(start, self.budget_ms, strategy, settings, view, len(moves))
         rng = decision_rng(self.seed, view)
-        self.evaluate = (
-            search_evaluator_for(view.game.id)
-            if self.OWN_EVALUATION
-            else evaluator_for(view.game.id)
-        )
-        self.replies = replies_for(view.game.id) if self.SHARP_REPLY else None
-        self.sides = sides_of(view)
-        self.turn_starts = turn_starts_for(view.game.id)
-        self.policy = playout_for(view.game.id) if self.PLAYOUT_MOVE else None
-        if self.LOOKAHEAD and _has_rivals(player, self.sides, view.num_players):
-            return self._look_ahead(view, moves, player, rng, start, deadline)
         values = move_values(view, moves, player, rng)
         order = sorted(range(len(moves)), key=lambda i: -values[i])  # stable: ties keep order
         root_order = [moves[i] for i in order]
-        root = self._kept_subtree(view, player) if self.KEEP_TREE else None
+        root = self._kept_subtree(view, player) if settings.keep_tree else None
         if root is None:
             root = Node(-1)
         root.player = -1
         done = 0
         limit = self.iterations
+        check_every = settings.check_every
         while True:
             if limit is not None and done >= limit:
                 break
@@ -229,7 +204,7 @@ class MctsBot(Bot):
                 break
             self._iterate(root, root_order, view, rng)
             done += 1
-            if done % self.CHECK_EVERY == 0 and self._decided(root, done, limit, start, deadline):
+            if done % check_every == 0 and self._decided(root, done, limit, start, deadline):
                 break
         best = (
             max(
@@ -240,7 +215,7 @@ class MctsBot(Bot):
             else root_order[0]
         )
         self.stats = SearchStats(len(moves), done, time.perf_counter() - start)
-        self._kept = (view.game.id, player, len(view.history), root) if self.KEEP_TREE else None
+        self._kept = (view.game.id, player, len(view.history), root) if settings.keep_tree else None
         return best
 
     def _kept_subtree(self, view: State, player: int) -> Node | None:
@@ -264,48 +239,13 @@ class MctsBot(Bot):
             node = child
         return node if node.visits else None
 
-    def _look_ahead(
-        self,
-        view: State,
-        moves: list[Any],
-        player: int,
-        rng: Rng,
-        start: float,
-        deadline: float | None,
-    ) -> Any:
-        """A decision by the look-ahead (``LOOKAHEAD``): at a turn's start the move with
-        the best mean margin after the rest of the turn and the next player's reply;
-        inside a turn the game's ``turn_plan``, else ``medium``'s move."""
-        plan = turn_plan_for(view.game.id)
-        if plan is None:
-            raise ValueError(f"{view.game.id} has no turn_plan for a look-ahead")
-        if self._new_turn(view) or self.turn_starts is None:
-            samples = self.LOOKAHEAD_SAMPLES
-            if self.iterations is not None:
-                samples = min(samples, self.iterations)
-            values, done = lookahead_values(
-                view, moves, player, rng,
-                evaluate=evaluator_for(view.game.id), search_evaluate=self.evaluate,
-                turn_plan=plan, sides=self.sides, deadline=deadline, samples=samples,
-            )  # fmt: skip
-            best = max(range(len(moves)), key=values.__getitem__)
-            self.stats = SearchStats(len(moves), done, time.perf_counter() - start)
-            return moves[best]
-        steps = plan(view)
-        if steps and steps[0] in moves:
-            self.stats = SearchStats(len(moves), 1, time.perf_counter() - start)
-            return steps[0]
-        values = move_values(view, moves, player, rng)
-        best = max(range(len(moves)), key=values.__getitem__)
-        self.stats = SearchStats(len(moves), len(moves), time.perf_counter() - start)
-        return moves[best]
-
     # --- one iteration ---------------------------------------------------------------
 
     def _iterate(self, root: Node, root_order: list[Any], view: State, rng: Rng) -> None:
         state = view.determinize(rng.spawn())
         root_values = self.evaluate(state)
         self._base = [margin(root_values, p, self.sides) for p in range(len(root_values))]
+        settings = self.settings
         node = root
         path = [root]
         turns = 0
@@ -319,13 +259,13 @@ class MctsBot(Bot):
             if mover != last or (node is not root and self._new_turn(state)):
                 turns += 1
                 last = mover
-                if turns >= self.CUTOFF_TURNS:
+                if turns >= self.settings.cutoff_turns:
                     result = _to_rewards(self._cutoff_values(state), self._base, self.sides)
                     break
-            moves = root_order if node is root else self.moves_of(state)
+            moves = root_order if node is root else considered_moves(self.strategy, state)
             children = node.children
             available = [m for m in moves if m in children] if children else []
-            allowed = 1 + int(self.PW_C * node.visits**self.PW_ALPHA)
+            allowed = 1 + int(settings.pw_c * node.visits**settings.pw_alpha)
             if len(available) < len(moves) and len(available) < allowed:
                 move, state, values = self._expand(node, root_order, moves, state, mover, rng)
                 for m in available:
@@ -338,7 +278,7 @@ class MctsBot(Bot):
                 break
             best_score = -1.0
             best_move = None
-            c = self.UCB_C
+            c = settings.ucb_c
             for m in available:
                 ch = children[m]
                 ch.avail += 1
@@ -373,7 +313,7 @@ class MctsBot(Bot):
         if node.player == -1 and moves is root_order:
             move = next(m for m in root_order if m not in children)
             return move, state.apply_unchecked(move), None
-        if node.order is None and node.visits >= self.ORDER_AFTER:
+        if node.order is None and node.visits >= self.settings.order_after:
             node.order = self._rank(moves, state, mover)
         if node.order is not None:
             legal = set(moves)
@@ -386,7 +326,7 @@ class MctsBot(Bot):
     def _new_turn(self, state: State) -> bool:
         """Whether a new turn begins at ``state`` by the game's ``turn_starts`` (after a
         move: the seat may be the same, as in a solitaire game)."""
-        return self.turn_starts is not None and self.turn_starts(state)
+        return self.strategy.turn_starts(state)
 
     def _terminal_rewards(self, state: State) -> list[float]:
         """The win share at the end; a table without rivals (one player, a cooperative
@@ -410,7 +350,11 @@ class MctsBot(Bot):
         mover = state.current_player
         assert mover is not None  # a cutoff is never at the end: someone is to move
         replies = self.replies(state)
-        best = -math.inf if self.REPLY_FORCED and replies else margin(values, mover, self.sides)
+        best = (
+            -math.inf
+            if self.settings.reply_forced and replies
+            else margin(values, mover, self.sides)
+        )
         for move in replies:
             after = state.apply_unchecked(move)
             if after.is_terminal():
@@ -437,7 +381,7 @@ class MctsBot(Bot):
     def _best_of_k(
         self, moves: list[Any], state: State, mover: int, rng: Rng
     ) -> tuple[Any, State, list[float]]:
-        k = min(self.EXPAND_K, len(moves))
+        k = min(self.settings.expand_k, len(moves))
         if k < len(moves):
             picks = []
             pool = list(range(len(moves)))
@@ -473,16 +417,16 @@ class MctsBot(Bot):
             if mover != last or self._new_turn(state):
                 turns += 1
                 last = mover
-                if turns >= self.CUTOFF_TURNS:
+                if turns >= self.settings.cutoff_turns:
                     return _to_rewards(self._cutoff_values(state), self._base, self.sides)
-            if not self.PLAYOUT_TO_CUTOFF:
+            if not self.settings.playout_to_cutoff:
                 break
             quick = self.policy(state) if self.policy is not None else None
             if quick is not None:
                 state = state.apply_unchecked(quick)
                 values = None
                 continue
-            moves = self.moves_of(state)
+            moves = considered_moves(self.strategy, state)
             if len(moves) == 1:
                 state = state.apply_unchecked(moves[0])
                 values = None

@@ -1,5 +1,5 @@
 """``random``: a uniformly random legal move (of those the game lets a bot consider:
-``tablero.bots.evaluation.bot_moves_for``)."""
+``tablero.bots.evaluation.considered_moves``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from tablero.core import State
 
 from .base import Bot, SearchStats, check_view, decision_rng
-from .evaluation import bot_moves_for
+from .evaluation import considered_moves, strategy_for
 
 
 class RandomBot(Bot):
@@ -18,7 +18,7 @@ class RandomBot(Bot):
     def choose(self, view: State) -> Any:
         start = time.perf_counter()
         check_view(view)
-        moves = bot_moves_for(view.game.id)(view)
+        moves = considered_moves(strategy_for(view.game.id), view)
         if len(moves) == 1:
             move = moves[0]
         else:

@@ -23,6 +23,7 @@ from .registry import (
     unregister,
 )
 from .rng import Rng, seed_to_int
+from .strategy import SearchSettings, Strategy
 
 __all__ = [
     "CorruptDataError",
@@ -35,7 +36,9 @@ __all__ = [
     "PLAYERS",
     "PhasedState",
     "Rng",
+    "SearchSettings",
     "State",
+    "Strategy",
     "TableroError",
     "checks",
     "first_player_option",

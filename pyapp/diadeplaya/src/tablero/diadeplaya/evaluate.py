@@ -12,10 +12,12 @@ deals, ask for the same ones.
 of a team, in cooperative and solitaire play every seat (the bots then maximise the
 shared score instead of a margin over rivals).
 
-``hard`` looks ahead at a table with rivals (``SEARCH``; ``tablero.bots.lookahead``):
-``turn_plan(state)`` is the rest of a turn once the card is taken (the rotation and spot
-best by ``search_evaluate``), and ``search_evaluate`` adds to ``evaluate`` each beach's
-set-ups and ``next_take``, what the seat that takes next would get from the market.
+``hard`` looks ahead at a table with rivals (``STRATEGY.search``;
+``tablero.bots.lookahead``): ``turn_plan(state)`` is the rest of a turn once the card is
+taken (the rotation and spot best by ``search_evaluate``), and ``search_evaluate`` adds
+to ``evaluate`` each beach's set-ups and ``next_take``, what the seat that takes next
+would get from the market.  :class:`DiaDePlayaStrategy` (``STRATEGY``) gives the bots
+these hooks.
 
 >>> from tablero.core import make
 >>> state = make("diadeplaya", players=2, seed=1, first_player=0)
@@ -29,6 +31,8 @@ import math
 from collections.abc import Iterable
 from typing import cast
 
+from tablero.core import SearchSettings, Strategy
+
 from . import scoring
 from .beach import lay, legal_spots
 from .data import LIFEGUARD, SAND, STALL, SURFER
@@ -37,21 +41,15 @@ from .shapes import ROTATIONS
 from .state import DiaDePlayaState
 
 __all__ = [
-    "SEARCH", "best_placements", "evaluate", "next_take", "playout_move", "search_evaluate",
-    "set_ups", "sharp_replies", "sides", "turn_plan", "turn_starts",
+    "STRATEGY", "DiaDePlayaStrategy", "best_placements", "evaluate", "next_take",
+    "playout_move", "search_evaluate", "set_ups", "sharp_replies", "sides", "turn_plan",
+    "turn_starts",
 ]  # fmt: skip
 
 #: ``(beach blocks, face, rotation, criteria) -> [(points but umbrellas, largest umbrella
 #: group, x, y)]``: the placements in that rotation no other one beats on both counts.
 _CACHE: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
 _CACHE_LIMIT = 20_000
-
-#: ``hard``'s search settings here (see ``tablero.bots.mcts.MctsBot.SETTINGS``): at a
-#: table with rivals the look-ahead (:func:`turn_plan`, :func:`next_take`); at a table
-#: with one beach the tree, where every decision gets the whole time budget (a take among
-#: 3 cards is the turn's decision that matters) and the next take is forced
-#: (``sharp_replies``: all of them).
-SEARCH = {"FULL_BUDGET_MOVES": 1, "REPLY_FORCED": True, "LOOKAHEAD": True}
 
 
 def sides(state: DiaDePlayaState) -> tuple[int, ...]:
@@ -322,3 +320,38 @@ def turn_plan(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
 def _after(state: DiaDePlayaState, move: DiaDePlayaMove | None) -> DiaDePlayaState:
     """The state after ``move`` (a legal one; ``None``: the state itself)."""
     return state if move is None else cast(DiaDePlayaState, state.apply_unchecked(move))
+
+
+class DiaDePlayaStrategy(Strategy[DiaDePlayaState, DiaDePlayaMove]):
+    """Día de Playa's hooks for the bots."""
+
+    #: ``hard``'s search settings here: at a table with rivals the look-ahead
+    #: (:func:`turn_plan`, :func:`next_take`); at a table with one beach the tree, where
+    #: every decision gets the whole time budget (a take among 3 cards is the turn's
+    #: decision that matters) and the next take is forced (``sharp_replies``: all of them).
+    search = SearchSettings(full_budget_moves=1, reply_forced=True, lookahead=True)
+
+    def evaluate(self, state: DiaDePlayaState) -> list[float]:
+        return evaluate(state)
+
+    def search_evaluate(self, state: DiaDePlayaState) -> list[float]:
+        return search_evaluate(state)
+
+    def sharp_replies(self, state: DiaDePlayaState) -> list[DiaDePlayaMove]:
+        return sharp_replies(state)
+
+    def playout_move(self, state: DiaDePlayaState) -> DiaDePlayaMove | None:
+        return playout_move(state)
+
+    def turn_starts(self, state: DiaDePlayaState) -> bool:
+        return turn_starts(state)
+
+    def turn_plan(self, state: DiaDePlayaState) -> list[DiaDePlayaMove]:
+        return turn_plan(state)
+
+    def sides(self, state: DiaDePlayaState) -> tuple[int, ...]:
+        return sides(state)
+
+
+#: What ``tablero.bots`` uses.
+STRATEGY = DiaDePlayaStrategy()
