@@ -3,6 +3,8 @@ page does: each step's highlighted element clicked, "Next" pressed, in every lan
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from tablero.core import game_ids
 from tablero.web.i18n import LANGUAGES, translator
@@ -87,6 +89,38 @@ def test_a_tutorial_is_played_from_the_start_screen_to_its_end(game):
     # finished: the next time begins at the first step
     page.click("app.tutorial", game=game)
     assert page.model.tutorial.step == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ja", "nl"])
+def test_a_tutorials_words_for_a_keyboard_are_marked_for_touch_devices_to_hide(lang):
+    """Día de Playa's tutorial names the R key beside the Turn button: those words are in
+    a ``tb-keys`` span, which a touch-only device does not show (app-shell.css; issue 43:
+    a phone has no R key), in every language, and no ``[[`` marker reaches the page."""
+    app = make_app()
+    page = Page(app, app.boot("en"))
+    page.send("app.lang", value=lang)
+    page.click("app.tutorial", game="diadeplaya")
+    marked: dict[str, list[str]] = {}  # step -> its words for a keyboard
+    for _ in range(60):
+        html = page.html
+        assert "[[" not in html and "]]" not in html
+        text = re.search(r'<p class="shell-tutorial-text">(.*?)</p>', html, re.S)
+        assert text
+        step = re.search(r'data-step="(\d+)"', html)
+        assert step
+        words = re.findall(r'<span class="tb-keys">([^<]*)</span>', text.group(1))
+        if words:
+            marked[step.group(1)] = words
+        if 'data-act="app.tutorial-next"' not in html and not targets(html):
+            break
+        found = targets(html)
+        if found:
+            act, data = found[0]
+            page.model = page.app.dispatch(page.model, act, data)
+        else:
+            page.click("app.tutorial-next")
+    assert len(marked) == 2, marked  # the first card's turn, then a card turned upright
+    assert all(len(words) == 1 and "R" in words[0] for words in marked.values()), marked
 
 
 def test_a_tutorial_is_left_and_resumed_where_it_was():

@@ -10,7 +10,7 @@ import pytest
 from conftest import wait_ready
 from tutorial_ui import COACH, open_tutorial, play_through
 from ui import click, open_app
-from viewport_shots import VIEWPORTS, context_options
+from viewport_shots import PHONE_WIDTH, VIEWPORTS, context_options
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +25,11 @@ CASES = [
     for size in VIEWPORTS
 ]
 KEY = re.compile(r"\b[a-z]+\.tutorial\.[a-z_]+")
+#: Whether each of the tutorial box's words for a keyboard (``tb-keys``) is shown.
+KEYBOARD_WORDS_SHOWN = (
+    "() => [...document.querySelectorAll('.shell-tutorial .tb-keys')]"
+    ".map(e => e.getClientRects().length > 0)"
+)
 
 
 @pytest.mark.parametrize(
@@ -52,8 +57,11 @@ def test_a_tutorial_is_played_to_its_end_with_every_step_in_view(
     kinds: set[str] = set()
     problems: list[str] = []
 
+    keyboard_words: list[bool] = []  # each tb-keys span seen: shown?
+
     def measure(number: int, kind: str) -> None:
         problems.extend(f"step {number} ({kind}): {p}" for p in page.evaluate(IN_VIEW))
+        keyboard_words.extend(page.evaluate(KEYBOARD_WORDS_SHOWN))
 
     texts = play_through(page, on_step=lambda number, kind: kinds.add(kind), before_click=measure)
     measure(len(texts), "last")
@@ -64,6 +72,12 @@ def test_a_tutorial_is_played_to_its_end_with_every_step_in_view(
         assert text.strip() and not KEY.search(text), text
     if lang == "ja":
         assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) for text in texts)
+    if game == "diadeplaya":  # "or press R": shown with a keyboard, not on a phone
+        phone = size[0] <= PHONE_WIDTH
+        assert keyboard_words and all(shown != phone for shown in keyboard_words), (
+            size,
+            keyboard_words,
+        )
     # the last step offers a real game of the same kind, and the tutorial again
     assert page.locator(f'{COACH} [data-act="app.new"][data-game="{game}"]').count() == 1
     click(page, f'{COACH} [data-act="app.tutorial-leave"]')

@@ -769,6 +769,16 @@ def _rules_screen(model: Model, app: App, t: Translate) -> str:
 # --- a tutorial -------------------------------------------------------------------------
 
 
+#: Words of a tutorial's text for a keyboard only ("or press R"), marked ``[[...]]`` in
+#: its catalogs: a touch-only device does not show them (the class ``tb-keys``).
+_KEYBOARD_WORDS = re.compile(r"\[\[(.+?)\]\]")
+
+
+def _keyboard_words(escaped: str) -> str:
+    """``escaped`` (text already escaped) with its ``[[...]]`` parts in a ``tb-keys`` span."""
+    return _KEYBOARD_WORDS.sub(r'<span class="tb-keys">\1</span>', escaped)
+
+
 def _tutorial_screen(model: Model, app: App, t: Translate) -> str:
     """The tutorial's table (the game's own, its next click highlighted) under the step's
     text, with the way on: "Next" (a read or watch step), or the move to make."""
@@ -790,7 +800,7 @@ def _tutorial_screen(model: Model, app: App, t: Translate) -> str:
         table, _ = highlight(table, target_clicks(step, run.clicked))
     count = t("app.tutorial.step", n=run.step + 1, total=len(tutorial.steps))
     text = "".join(
-        f'<p class="shell-tutorial-text">{esc(part)}</p>'
+        f'<p class="shell-tutorial-text">{_keyboard_words(esc(part))}</p>'
         for part in t(step.say, **step.params).split("\n\n")
     )
     if step.clicks:
