@@ -7,7 +7,7 @@ from typing import Any
 
 from tablero.core import Rng, SearchSettings, State, Strategy, seed_to_int
 
-__all__ = ["Bot", "SearchStats", "decision_deadline", "decision_rng"]
+__all__ = ["Bot", "SearchStats", "SearchingBot", "decision_deadline", "decision_rng"]
 
 
 @dataclass
@@ -34,6 +34,22 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"make_bot({self.level!r}, seed={self.seed!r})"
+
+
+class SearchingBot(Bot):
+    """A bot that searches within a time budget (``budget_ms``; None: no time limit)
+    and an iteration count (``iterations``; None: no limit), whichever ends first."""
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        budget_ms: float | None = 1000,
+        iterations: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
 
 
 def decision_rng(seed: int | str, view: State) -> Rng:
@@ -71,5 +87,5 @@ def decision_deadline(
         return None
     share = strategy.budget_share(view)
     if share is None:
-        share = min(1.0, num_moves / settings.full_budget_moves)
+        share = settings.budget_share(num_moves)
     return start + budget_ms * share / 1000.0

@@ -32,14 +32,14 @@ from typing import Any
 
 from tablero.core import Rng, SearchSettings, State
 
-from .base import Bot, SearchStats, check_view, decision_deadline, decision_rng
+from .base import SearchingBot, SearchStats, check_view, decision_deadline, decision_rng
 from .evaluation import Evaluator, considered_moves, margin, sides_of, strategy_for
 from .greedy import move_values
 
 __all__ = ["LookaheadBot", "lookahead_values"]
 
 
-class LookaheadBot(Bot):
+class LookaheadBot(SearchingBot):
     """``hard`` by the look-ahead: ``budget_ms`` and ``iterations`` (deals) bound each
     decision as they bound the tree search; ``settings`` (None: the game's own) give
     ``lookahead_samples``, ``own_evaluation`` and ``full_budget_moves``."""
@@ -54,9 +54,7 @@ class LookaheadBot(Bot):
         iterations: int | None = None,
         settings: SearchSettings | None = None,
     ) -> None:
-        super().__init__(seed)
-        self.budget_ms = budget_ms
-        self.iterations = iterations
+        super().__init__(seed, budget_ms=budget_ms, iterations=iterations)
         self.settings = settings
 
     def __repr__(self) -> str:

@@ -53,7 +53,7 @@ from typing import Any
 
 from tablero.core import Rng, SearchSettings, State, Strategy
 
-from .base import Bot, SearchStats, check_view, decision_deadline, decision_rng
+from .base import SearchingBot, SearchStats, check_view, decision_deadline, decision_rng
 from .evaluation import (
     DEFAULT_STRATEGY,
     REWARD_SCALE,
@@ -106,7 +106,7 @@ def _terminal_rewards(state: State) -> list[float]:
     return [share if p in winners else 0.0 for p in range(state.num_players)]
 
 
-class MctsBot(Bot):
+class MctsBot(SearchingBot):
     """``hard``: the tree search, or for a game whose settings ask for it (at a table
     with rivals) its :class:`LookaheadBot`.  ``settings`` are the last decision's game's
     (:meth:`configure`)."""
@@ -120,9 +120,7 @@ class MctsBot(Bot):
         budget_ms: float | None = 1000,
         iterations: int | None = None,
     ) -> None:
-        super().__init__(seed)
-        self.budget_ms = budget_ms
-        self.iterations = iterations
+        super().__init__(seed, budget_ms=budget_ms, iterations=iterations)
         self.settings = SearchSettings()  # per decision: the game's (configure)
         self.strategy: Strategy[Any, Any] = DEFAULT_STRATEGY  # per decision: the view's game's
         self.evaluate: Evaluator = scores_evaluation  # per decision: the view's game
@@ -146,7 +144,7 @@ class MctsBot(Bot):
         """The share of ``budget_ms`` a decision among ``num_moves`` moves may use: all of
         it from ``full_budget_moves`` moves on, proportionally less below (a choice among
         few moves needs fewer iterations to settle)."""
-        return min(1.0, num_moves / self.settings.full_budget_moves)
+        return self.settings.budget_share(num_moves)
 
     def configure(self, game_id: str) -> None:
         """Set the search's settings for ``game_id``: the game's (its strategy's

@@ -52,6 +52,12 @@ class SearchSettings:
     lookahead_samples: int = 12  # the look-ahead's deals at most
     keep_tree: bool = False  # a decision continuing the bot's last searched turn reuses it
 
+    def budget_share(self, num_moves: int) -> float:
+        """The share of the time budget a decision among ``num_moves`` moves may use when
+        the game gives none: all of it from ``full_budget_moves`` moves on,
+        proportionally less below (a choice among few moves settles sooner)."""
+        return min(1.0, num_moves / self.full_budget_moves)
+
 
 class Strategy(Generic[StateT, MoveT]):
     """A game's hooks for the bots.  Each method has a default that plays as if the game
