@@ -23,6 +23,7 @@ from .registry import (
     unregister,
 )
 from .rng import Rng, seed_to_int
+from .rulings import Ruling
 from .strategy import SearchSettings, Strategy
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "PLAYERS",
     "PhasedState",
     "Rng",
+    "Ruling",
     "SearchSettings",
     "State",
     "Strategy",

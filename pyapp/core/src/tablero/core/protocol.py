@@ -18,6 +18,7 @@ from .envelope import write_envelope
 from .errors import IllegalMoveError, InvalidMoveError
 from .options import OptionSpec, resolve_options
 from .rng import Rng
+from .rulings import Ruling
 
 __all__ = ["Move", "State", "PhasedState", "Game", "OptionSpec"]
 
@@ -63,6 +64,9 @@ class Game:
     #: beyond every allowed player count with the default options and each choice of
     #: every option; for combinations that matter.
     configurations: tuple[tuple[int, Mapping[str, Any]], ...] = field(default=(), compare=False)
+    #: Tablero's rulings for this game (:class:`~tablero.core.rulings.Ruling`), in the
+    #: order its rules help shows them; docs/rulings/<id>.md explains each by name.
+    rulings: tuple[Ruling, ...] = field(default=(), compare=False)
     state_class: type[State] | None = field(default=None, compare=False, repr=False)
 
     def _cls(self) -> type[State]:
