@@ -1,4 +1,6 @@
-"""Tablero's rulings for Arribada (RULINGS.md, Arribada part), one group of tests each.
+"""Tablero's rulings for Arribada (``tablero.arribada.data.RULINGS``, explained in
+docs/rulings/arribada.md), shown by behaviour: each test that shows a ruling carries
+``@shows("<name>")``, and the last test checks that every ruling of play has one.
 
 Positions are built from a few named cells on an otherwise empty board (nidos and the
 roca grande are filled in from the board's layout), or from a "crowded" 4-player board
@@ -8,6 +10,7 @@ whose playa is covered with wilds, to reach a nearly empty or an empty bag.
 from __future__ import annotations
 
 import pytest
+from support.rulings import check_every_ruling_is_shown, shows
 from tablero.arribada import get_board
 from tablero.core import IllegalMoveError, Rng, from_text, make
 
@@ -149,6 +152,7 @@ NIDOS = {
 ROCKS = {"blue": {"d4", "e4", "d5", "e5"}, "green": {"e5", "f5", "e6", "f6"}}
 
 
+@shows("boards", "components")
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [0, 1, "beach"])
 def test_setup(players, seed):
@@ -178,6 +182,7 @@ def test_setup(players, seed):
     assert s.phase == "action" and s.current_player == s.first
 
 
+@shows("first")
 def test_setup_first_player_is_respected():
     for first in range(3):
         s = make("arribada", players=3, seed=5, first_player=first)
@@ -206,6 +211,7 @@ def test_strength_sums_only_orthogonal_neighbours():
 # --- claim ---------------------------------------------------------------------------
 
 
+@shows("claim")
 def test_claim_needs_strictly_more_than_every_other_player():
     s = pos(3, {"e3": "5", "e2": "5A", "f3": "5B"})
     with pytest.raises(IllegalMoveError, match="claim"):
@@ -218,6 +224,7 @@ def test_claim_needs_strictly_more_than_every_other_player():
         s.apply("claim e3")  # 6 beats Blue's 5 but not Pink's 7
 
 
+@shows("claim")
 @pytest.mark.parametrize("token", ["7A", "8A", "*A"])
 def test_claim_needs_strength_above_zero(token):
     s = pos(3, {"e3": "5", "e2": token})
@@ -259,6 +266,7 @@ def test_capture_uses_the_tile_strength_table():
     assert "capture d7" in moves(s)
 
 
+@shows("capture")
 def test_capture_makes_a_wild_and_returns_the_shell():
     s = pos(3, {"d7": "3B", "d6": "6A"}, extra="turn: A action\nfirst: A\nrefresh: A=no\n")
     s1 = s.apply("capture d7")
@@ -269,6 +277,7 @@ def test_capture_makes_a_wild_and_returns_the_shell():
     assert s1.strengths(s1.board.parse_cell("d6")) == [0, 0, 0]  # the wild counts 0
 
 
+@shows("capture")
 def test_wild_cannot_be_captured():
     s = pos(3, {"d7": "*B", "d6": "1A", "c7": "6A"}, extra="turn: A action\nfirst: A\n")
     assert not any(m.startswith("capture") for m in moves(s))
@@ -290,6 +299,7 @@ def test_beginner_variant_has_no_capture():
 # --- extra action --------------------------------------------------------------------
 
 
+@shows("extra")
 def test_extra_action_is_optional():
     s = pos(3, {}, racks=["2 3 4 5 6"] * 3)
     s1 = s.apply("place 2 a10")
@@ -308,6 +318,7 @@ def test_claimed_two_gives_an_extra_action():
     assert len(events(s1, "extra_action")) == 1 and s1.phase == "extra"
 
 
+@shows("draw")
 def test_extra_action_once_per_turn_and_no_refill_before_it():
     s = pos(3, {}, racks=["2 2 4 5 6", "1 3 4 5 6", "1 3 4 5 6"], display="8 7 3 4 5")
     bag0 = s.bag_count
@@ -330,6 +341,7 @@ def test_extra_action_once_per_turn_and_no_refill_before_it():
     assert s4.bag_count == bag0 - 2
 
 
+@shows("extra")
 def test_extra_action_may_claim_the_tile_the_first_action_spawned():
     s = pos(3, {}, racks=["2 3 4 5 6"] * 3)
     s1 = s.apply("place 2 c3")  # next to the empty nido c2
@@ -340,6 +352,7 @@ def test_extra_action_may_claim_the_tile_the_first_action_spawned():
     assert f"{spawn['value']}A" in s2.to_text().splitlines()[3].split()
 
 
+@shows("extra")
 def test_extra_action_may_capture():
     s = pos(3, {"d7": "3B", "d6": "6A"}, racks=["2 3 4 5 6"] * 3)
     s1 = s.apply("place 2 a10")
@@ -348,6 +361,7 @@ def test_extra_action_may_capture():
     assert s2.phase == "draw"
 
 
+@shows("capture")
 def test_capturing_a_two_gives_no_extra_action():
     s = pos(3, {"d7": "2B", "d6": "6A"}, extra="turn: A action\nfirst: A\nrefresh: A=no\n")
     s1 = s.apply("capture d7")
@@ -358,6 +372,7 @@ def test_capturing_a_two_gives_no_extra_action():
 # --- refresh -------------------------------------------------------------------------
 
 
+@shows("refresh")
 def test_refresh_at_start_of_turn_then_act():
     s = pos(2, {}, racks=["1 1 2 3 4", "5 5 6 6 7"], display="1 2 3 4 5",
             extra="turn: A action\nfirst: A\nrng: 123abc\n")  # fmt: skip
@@ -374,6 +389,7 @@ def test_refresh_at_start_of_turn_then_act():
     assert "refresh" not in moves(s3)
 
 
+@shows("refresh")
 def test_refresh_at_end_of_turn_after_drawing():
     s = pos(2, {}, extra="turn: A action\nfirst: A\nrng: 99\n")
     s1 = s.apply("place 3 a1")
@@ -388,6 +404,7 @@ def test_refresh_at_end_of_turn_after_drawing():
     assert total_tiles(s3) == 110
 
 
+@shows("refresh")
 def test_refresh_not_between_actions():
     s = pos(3, {}, racks=["2 3 4 5 6"] * 3)
     s1 = s.apply("place 2 a10")
@@ -396,6 +413,7 @@ def test_refresh_not_between_actions():
         s1.apply("refresh")
 
 
+@shows("refresh")
 def test_refresh_once_per_game():
     s = pos(2, {}, extra="turn: A action\nfirst: A\nrefresh: A=no\n")
     assert "refresh" not in moves(s)
@@ -406,6 +424,7 @@ def test_refresh_once_per_game():
     assert s1.current_player == B and s1.phase == "action"
 
 
+@shows("refresh")
 def test_refresh_replaces_rack_first_then_display_in_display_order():
     rng = 0x5EED5EED
     s = pos(2, {}, racks=["1 2 3 4 5", "1 2 3 4 5"], display="1 2 3 4 5",
@@ -432,6 +451,7 @@ def test_refresh_replaces_rack_first_then_display_in_display_order():
     assert total_tiles(s2) == 110
 
 
+@shows("refresh")
 def test_refresh_set_aside_tiles_are_not_drawn_again_and_picks_limited_to_bag():
     text = crowded(
         {"c3": "."},
@@ -453,6 +473,7 @@ def test_refresh_set_aside_tiles_are_not_drawn_again_and_picks_limited_to_bag():
     assert total_tiles(s2) == 110
 
 
+@shows("refresh")
 def test_refresh_may_pick_nothing_from_the_rack():
     s = pos(2, {}, extra="turn: A action\nfirst: A\nrng: 7\n")
     s1 = s.apply("refresh").apply("pick display 3").apply("confirm")
@@ -466,6 +487,7 @@ def test_refresh_may_pick_nothing_from_the_rack():
 EMPTY_BAG_RACKS = ["1 2 3 4 5", "1 2 3 4 5", "1 2 3 4 5", "1 2 3 4 5"]
 
 
+@shows("spawn", "draw", "refresh")
 def test_empty_bag_no_spawn_display_draw_only_no_refill_no_refresh():
     text = crowded({"c2": "o"}, empty={"c3", "a1", "b1", "a10"}, racks=EMPTY_BAG_RACKS,
                    display="3 7 3 7 8", bag="-")  # fmt: skip
@@ -489,6 +511,7 @@ def test_empty_bag_no_spawn_display_draw_only_no_refill_no_refresh():
     assert total_tiles(s2) == 110
 
 
+@shows("draw")
 def test_empty_bag_and_empty_display_end_the_turn_without_drawing():
     text = crowded({}, empty={"a1", "b1"}, racks=EMPTY_BAG_RACKS, display="- - - - -", bag="-")
     s = from_text("arribada", text)
@@ -500,6 +523,7 @@ def test_empty_bag_and_empty_display_end_the_turn_without_drawing():
 # --- passing -------------------------------------------------------------------------
 
 
+@shows("pass")
 def test_pass_only_without_any_action():
     s = pos(3, {})
     assert "pass" not in moves(s)
@@ -507,6 +531,7 @@ def test_pass_only_without_any_action():
         s.apply("pass")
 
 
+@shows("pass")
 def test_pass_without_shells_and_refresh_first():
     s = pos(3, {"a1": "3A", "b1": "3A", "c1": "3A"},
             extra="turn: A action\nfirst: A\nshells: A=0\n")  # fmt: skip
@@ -518,12 +543,14 @@ def test_pass_without_shells_and_refresh_first():
     assert s2.current_player == B and not s2.is_terminal()
 
 
+@shows("pass")
 def test_an_action_resets_the_passes():
     s = pos(3, {}, extra="turn: B action\nfirst: A\npasses: 1\nrefresh: A=no B=no C=no\n")
     s1 = finish_turn(s.apply("place 3 a10"))
     assert "passes: 0" in s1.to_text()
 
 
+@shows("pass")
 def test_all_players_passing_in_one_round_ends_the_game_at_once():
     # A is the first player: after B and C passed, A's pass ends the game at once
     # (it does not wait for the round to finish); final scoring runs as usual.
@@ -555,6 +582,7 @@ def _last_shell_position(first: str, turn: str) -> str:
                        "refresh: A=no B=no C=no\n")  # fmt: skip
 
 
+@shows("end")
 def test_game_ends_after_the_last_player_of_the_round():
     # B is first, so A is the last player of each round; C puts down the last shell
     s = from_text("arribada", _last_shell_position("B", "C"))
@@ -571,6 +599,7 @@ def test_game_ends_after_the_last_player_of_the_round():
     assert turns == [C, A]  # B, who began the round, does not play again
 
 
+@shows("end")
 def test_game_ends_at_once_when_the_last_player_places_the_last_shell():
     s = from_text("arribada", _last_shell_position("A", "C"))
     s = s.apply("place 5 g1")
@@ -578,6 +607,7 @@ def test_game_ends_at_once_when_the_last_player_places_the_last_shell():
     assert len(s.racks[C]) == 4
 
 
+@shows("end")
 def test_getting_a_shell_back_does_not_cancel_the_end():
     cells = {"a1": "3A", "b1": "3A", "c1": "3A", "d7": "3A", "d6": "6B",
              "h1": "5C", "i1": "5C", "j1": "5C"}  # fmt: skip
@@ -596,6 +626,7 @@ def test_getting_a_shell_back_does_not_cancel_the_end():
 # --- scores and majorities -----------------------------------------------------------
 
 
+@shows("negative")
 def test_score_can_go_negative():
     cells = {"a1": "2A", "h1": "8A", "a10": "4B", "b10": "4B", "c10": "4B"}
     s = pos(3, cells, extra="turn: C action\nfirst: A\nfinal round: yes\nshells: C=0\n"
@@ -615,6 +646,7 @@ def _two_player_quadrant(a_tiles: int, b_tiles: int) -> str:
                  extra="shells: B=0\nturn: B action\nfirst: A\nfinal round: yes\n")  # fmt: skip
 
 
+@shows("majority2")
 @pytest.mark.parametrize(
     ("tiles", "share"),
     [(0, None), (1, 2), (2, 2), (3, 4), (4, 5), (5, 5)],
@@ -627,6 +659,7 @@ def test_two_player_majority_tie(tiles, share):
     assert nw["points"] == ([0, 0] if share is None else [share, share])
 
 
+@shows("majority34")
 @pytest.mark.parametrize(
     ("counts", "points"),
     [
@@ -656,6 +689,7 @@ def test_four_player_majority_ties(counts, points):
     assert nw["points"] == points
 
 
+@shows("majority34")
 def test_majorities_count_wilds_but_never_neutral_tiles():
     # NW: Green has a wild in a set (3-wild-3); Blue has one more tile counting the
     # neutral tiles around; neutral tiles are nobody's
@@ -672,6 +706,7 @@ def test_majorities_count_wilds_but_never_neutral_tiles():
 # --- scoring during play: what a group is -------------------------------------------
 
 
+@shows("sequence", "set")
 @pytest.mark.parametrize(
     ("cells", "move", "expected"),
     [
@@ -701,6 +736,7 @@ def test_what_scores(cells, move, expected):
     assert got == ([] if expected is None else [expected])
 
 
+@shows("first")
 def test_first_player_is_random_by_seed_and_reproducible():
     firsts = {make("arribada", players=4, seed=seed).first for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
@@ -708,6 +744,7 @@ def test_first_player_is_random_by_seed_and_reproducible():
         assert make("arribada", players=4, seed=seed) == make("arribada", players=4, seed=seed)
 
 
+@shows("first")
 def test_turns_go_in_seat_order():
     s = pos(3, {}, extra="turn: B action\nfirst: B\nrefresh: A=no B=no C=no\n")
     order = []
@@ -717,6 +754,7 @@ def test_turns_go_in_seat_order():
     assert order == [B, C, A] and s.current_player == B
 
 
+@shows("end")
 def test_extra_action_on_the_games_last_turn():
     # C is the last player of the final round: the 2 still gives the second action,
     # and the game ends after it, without drawing back
@@ -729,6 +767,7 @@ def test_extra_action_on_the_games_last_turn():
     assert s2.racks[C] == [4, 5, 6]
 
 
+@shows("sequence")
 def test_three_tile_sequences_read_either_way_with_wilds_taking_any_value():
     """Every triple of cell codes (0 empty, 1-8, 9 wild) against the definition: the
     values can be read as n, n+1, n+2 from one end, a wild standing for any value."""
@@ -745,3 +784,65 @@ def test_three_tile_sequences_read_either_way_with_wilds_taking_any_value():
         expected = any(y - x == 1 and z - y == 1 or x - y == 1 and y - z == 1
                        for x, y, z in readings)  # fmt: skip
         assert is_sequence3(a, b, c) == expected, (a, b, c)
+
+
+# --- stranded tiles, the winners, what each player sees ------------------------------
+
+
+@shows("stranded")
+def test_stranded_tiles_are_every_tile_in_no_group_all_removed_at_the_end():
+    # Green: 2-5-7 in a row is connected but neither a sequence nor a set; the 8 touches
+    # the sequence 3-4-5 without joining it; a lone wild; a wild standing for a 6 in the
+    # set 6-6-wild is not stranded.  Blue's 4-4-4 stays.
+    cells = {"a1": "2A", "b1": "5A", "c1": "7A", "a3": "3A", "b3": "4A", "c3": "5A",
+             "d3": "8A", "h1": "*A", "i1": "6A", "j1": "6A", "j10": "*A",
+             "a10": "4B", "b10": "4B", "c10": "4B"}  # fmt: skip
+    s = pos(3, cells, extra="turn: C action\nfirst: A\nfinal round: yes\nshells: C=0\n")
+    s1 = s.apply("pass")
+    assert s1.is_terminal()
+    stranded = {(e["player"], e["cell"], e["points"]) for e in events(s1, "stranded")}
+    assert stranded == {(A, "a1", -2), (A, "b1", -5), (A, "c1", -7), (A, "d3", -8),
+                        (A, "j10", 0)}  # fmt: skip
+    assert "removed A: 2 5 7 8 *" in s1.to_text()
+    # majorities count the board after the removal: Green keeps 3 tiles in NW and NE
+    majorities = {e["quadrant"]: e["counts"] for e in events(s1, "majority")}
+    assert majorities == {"nw": [3, 0, 0], "ne": [3, 0, 0], "sw": [0, 3, 0], "se": [0, 0, 0]}
+    assert s1.scores() == [-22 + 40, 20, 0]
+
+
+@shows("tie")
+def test_equal_totals_share_the_victory():
+    cells = {"a1": "3A", "b1": "3A", "c1": "3A", "a10": "4B", "b10": "4B", "c10": "4B"}
+    end = "turn: C action\nfirst: A\nfinal round: yes\nshells: C=0\n"
+    s = pos(3, cells, extra=end + "score: A=5 B=5 C=24\n").apply("pass")
+    assert s.is_terminal() and s.scores() == [25, 25, 24]
+    assert s.winners() == [A, B]
+    s = pos(3, cells, extra=end + "score: A=5 B=6 C=24\n").apply("pass")
+    assert s.winners() == [B]
+
+
+@shows("hidden")
+def test_a_player_sees_their_own_rack_the_size_of_the_others_and_no_bag_order():
+    s = pos(3, {"a1": "3A"}, racks=["1 3 4 6 8", "2 2 5 7 7", "1 1 6 6 8"],
+            extra="turn: A action\nfirst: A\nrng: 2a\n")  # fmt: skip
+    s = s.apply("place 3 b1").apply("draw bag")
+    (drawn,) = events(s, "draw")
+    blue = s.view(B)
+    assert blue.racks == [[0] * 5, [2, 2, 5, 7, 7], [0] * 5]
+    assert "rack A: ? ? ? ? ?" in blue.to_text()
+    (seen,) = events(blue, "draw")
+    assert seen["source"] == "bag" and seen["value"] is None
+    # the board, the display and the scores are the same for everyone
+    assert blue.values == s.values and blue.owners == s.owners
+    assert blue.display == s.display and blue.scores() == s.scores()
+    # Green sees the tile she drew, but nobody sees the bag: only its count, and the
+    # values not in their own sight; the PRNG that orders the draws is not in any view
+    green = s.view(A)
+    assert events(green, "draw") == [drawn] and green.racks[A] == s.racks[A]
+    for view in (green, blue):
+        assert view.bag is None and view.bag_count == s.bag_count and view.rng == 0
+    assert sum(blue.unseen) == s.bag_count + 10 and sum(green.unseen) == s.bag_count + 10
+
+
+def test_every_ruling_of_play_is_shown_by_a_test():
+    check_every_ruling_is_shown("arribada", globals())

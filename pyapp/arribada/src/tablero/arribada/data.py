@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TypedDict
 
+from tablero.core import Ruling
+
 #: Tile values.  ``WILD`` is a face-down (captured) tile; ``EMPTY`` marks no tile.
 EMPTY = 0
 WILD = 9
@@ -97,3 +99,31 @@ PHASES = ("action", "extra", "draw", "end", "refresh", "over")
 
 #: The variants: ``beginner`` plays without capture.
 VARIANTS = ("standard", "beginner")
+
+
+# --- Tablero's rulings ------------------------------------------------------------------
+# Where the rulebook is silent or ambiguous, the one reading Tablero plays, by name (the
+# anchor in docs/rulings/arribada.md, the paragraph ``arribada.rules.ruling.<name>`` of the
+# rules help, the tests in tests/test_arribada_rulings.py), in the rules help's order.
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("boards", about=("BOARD_SPECS", "BOARD_FOR_PLAYERS", "DISPLAY_SIZE")),
+    Ruling("components", about=("TILE_SUPPLY", "SHELLS")),
+    Ruling("first"),
+    Ruling("spawn"),
+    Ruling("claim"),
+    Ruling("capture"),
+    Ruling("extra"),
+    Ruling("pass"),
+    Ruling("draw"),
+    Ruling("refresh"),
+    Ruling("sequence"),
+    Ruling("set"),
+    Ruling("negative"),
+    Ruling("end"),
+    Ruling("stranded"),
+    Ruling("majority34"),
+    Ruling("majority2"),
+    Ruling("tie"),
+    Ruling("hidden"),
+)

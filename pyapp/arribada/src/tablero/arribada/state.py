@@ -30,6 +30,7 @@ from .data import (
     PHASES,
     QUADRANTS,
     RACK_SIZE,
+    RULINGS,
     SHELLS,
     STRENGTH,
     TILE_SUPPLY,
@@ -59,7 +60,7 @@ OPTIONS = (
     OptionSpec("variant", "standard", VARIANTS, "beginner: no capture"),
     first_player_option(4),
 )
-GAME = Game("arribada", "Arribada", 2, 4, version=1, options=OPTIONS)
+GAME = Game("arribada", "Arribada", 2, 4, version=1, options=OPTIONS, rulings=RULINGS)
 
 _FIELDS = (
     "board", "n", "variant", "setup", "values", "owners", "racks", "display", "bag",

@@ -1,8 +1,9 @@
 """The rules help for Arribada, in Tablero's own words, through the message catalog.
 
 The text is data: a list of sections, each a heading and its paragraphs.  Rulings
-(RULINGS.md, Arribada part: how Tablero reads what the rulebook leaves open) are
-marked with the catalog's "Tablero ruling" tag.
+(how Tablero reads what the rulebook leaves open: ``tablero.arribada.data.RULINGS``,
+explained in docs/rulings/arribada.md) are marked with the catalog's "Tablero ruling"
+tag, one paragraph ``ruling.<name>`` each, in the order of ``RULINGS``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ SECTIONS: rules_help.Sections = (
             (RULING, "ruling.boards"),
         ),
     ),
-    ("h.setup", ((P, "setup"), (RULING, "ruling.first"))),
+    ("h.setup", ((P, "setup"), (RULING, "ruling.components"), (RULING, "ruling.first"))),
     (
         "h.turn",
         (
@@ -64,6 +65,7 @@ SECTIONS: rules_help.Sections = (
             (P, "majority2"),
             (RULING, "ruling.majority2"),
             (P, "winner"),
+            (RULING, "ruling.tie"),
         ),
     ),
     ("h.variant", ((P, "variant"),)),
