@@ -2,11 +2,15 @@
 
 >>> SPECIES_IN_PLAY[2], SPECIES[:2], CODES[:2]
 (6, ('Cassia', 'Blue Spruce'), ('Ca', 'BS'))
+>>> [r.name for r in RULINGS][:3]
+['species', 'first', 'draw']
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
+
+from tablero.core.rulings import PLAY, Ruling
 
 #: The ten tree species, in the order the game takes them (a 2-player game uses the
 #: first 6, a 3-player game the first 8, a 4-player game all 10).
@@ -59,3 +63,22 @@ START_WITH_1_BONUS = 1
 END_WITH_8_BONUS = 2
 #: A path has at least this many cards.
 MIN_PATH = 2
+
+# --- Tablero's rulings (docs/rulings/arboretum.md) ------------------------------------
+
+#: Where the rulebook leaves a point open, the reading Tablero plays, by name, in the
+#: order the rules help shows them.  Every one changes play, so each has a test
+#: (tests/test_arboretum_rulings.py).
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("species", PLAY, about=("SPECIES", "SPECIES_IN_PLAY")),
+    Ruling("first", PLAY),
+    Ruling("draw", PLAY),
+    Ruling("place", PLAY),
+    Ruling("end", PLAY),
+    Ruling("tie", PLAY),
+    Ruling("eight", PLAY),
+    Ruling("path", PLAY, about=("MIN_PATH", "SAME_SPECIES_MIN", "SAME_SPECIES_POINTS_PER_CARD")),
+    Ruling("best", PLAY),
+    Ruling("winner", PLAY),
+    Ruling("hidden", PLAY),
+)

@@ -29,14 +29,31 @@ from tablero.core.options import first_player_option
 
 from . import notation, scoring, serial
 from .cards import CARD_NAMES
-from .data import CODES, DRAWS_PER_TURN, HAND_SIZE, HIDDEN, PHASES, SPECIES, SPECIES_IN_PLAY
+from .data import (
+    CODES,
+    DRAWS_PER_TURN,
+    HAND_SIZE,
+    HIDDEN,
+    PHASES,
+    RULINGS,
+    SPECIES,
+    SPECIES_IN_PLAY,
+)
 from .grid import ORIGIN, STEPS, cell, cell_name, frontier, in_range, xy
 from .moves import PLAYERS, ArboretumMove, Discard, DrawDeck, DrawPile, Play, parse_move
 
 __all__ = ["GAME", "ArboretumState", "HIDDEN", "PHASES", "frontier"]
 
 #: Arboretum in the game registry: what ``get_game("arboretum")`` returns.
-GAME = Game("arboretum", "Arboretum", 2, 4, version=1, options=(first_player_option(4),))
+GAME = Game(
+    "arboretum",
+    "Arboretum",
+    2,
+    4,
+    version=1,
+    options=(first_player_option(4),),
+    rulings=RULINGS,
+)
 
 _FIELDS = (
     "n", "species", "setup", "arbs", "fronts", "hands", "known", "discards", "deck",

@@ -44,7 +44,7 @@ SECTIONS: rules_help.Sections = (
             (P, "path"),
             (ITEMS, ("per_card", "same", "start1", "end8")),
             (RULING, "ruling.path"),
-            (P, "best"),
+            (RULING, "ruling.best"),
         ),
     ),
     ("h.winner", ((P, "winner"), (RULING, "ruling.winner"))),
