@@ -475,12 +475,12 @@ def test_every_ruling_the_data_names_is_a_marked_paragraph_of_the_help():
     assert [k.removeprefix("arraial.rules.ruling.") for k in ruling_keys()] == [
         k for k in _rulings(UI.rules_html(T))
     ]
-    assert set(_rulings(UI.rules_html(T))) == set(data.RULINGS)
-    for names in data.RULINGS.values():
-        for name in names:
+    assert set(_rulings(UI.rules_html(T))) == {r.name for r in data.RULINGS}
+    for ruling in data.RULINGS:
+        for name in ruling.about:
             assert hasattr(data, name), name
     # the three rulings first written only in data.py and the notation's page
-    assert {"backs", "rotate", "pieces"} <= set(data.RULINGS)
+    assert {"backs", "rotate", "pieces"} <= {r.name for r in data.RULINGS}
 
 
 def test_every_reconstructed_value_of_the_data_belongs_to_a_ruling():
@@ -493,7 +493,7 @@ def test_every_reconstructed_value_of_the_data_belongs_to_a_ruling():
 
     source = inspect.getsource(data)
     lines = source.splitlines()
-    named = {name for names in data.RULINGS.values() for name in names}
+    named = {name for ruling in data.RULINGS for name in ruling.about}
     marked = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign):

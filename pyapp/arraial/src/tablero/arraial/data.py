@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from tablero.core import PLAYERS as PLAYERS  # the seats' letters, re-exported
+from tablero.core import Ruling
 
 #: The street: 6 columns (a-f, x 0..5) by 14 rows (1-14, y 0..13, from the bottom).
 #: *(reconstruction)*
@@ -143,33 +144,37 @@ MAX_BACKS = 4
 # the player may turn it to look for a fit).  *(Tablero ruling; no number of its own)*
 
 #: Every reconstruction and Tablero ruling (this module's and RULINGS.md's, Arraial
-#: part), by name, with the constants above that it is about (none for a reading of a
-#: rule that has no number).  The rules help shows each as a paragraph marked as a
-#: Tablero ruling (``arraial.rules.ruling.<name>``), its numbers taken from here.
-RULINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "street": ("WIDTH", "HEIGHT", "COLUMNS"),
-        "shapes": ("COLOURS", "SHAPES", "SHAPE_COLOUR", "SHAPE_CELLS", "PIECES_PER_SHAPE"),
-        "pieces": ("PIECES_PER_SHAPE", "CARDS_PER_SHAPE", "PHASES"),
-        "sides": ("SIDES",),
-        "cards": ("CARDS_PER_SHAPE", "CARD_TURNS"),
-        "bar_start": ("BAR_START",),
-        "two_players": ("REMOVED_2P",),
-        "no_fit": (),
-        **({"idle": ("IDLE_ROUND_ENDS_PHASE",)} if IDLE_ROUND_ENDS_PHASE else {}),
-        "rotate": (),
-        "backs": ("MAX_BACKS",),
-        "slide": (),
-        "above_bar": (),
-        "pair": (),
-        "rows": (),
-        "run_out": ("COLOUR_VISITORS", "WHITE_VISITORS"),
-        "refill": (),
-        "overlap": (),
-        "phase3": ("BAR_DROP",),
-        "tie": (),
-        "solo": (),
-    }
+#: part), by name, in the order the rules help shows them, each with its kind and the
+#: constants above that it is about (none for a reading of a rule that has no number).
+#: The name is the same everywhere: the anchor in docs/rulings/arraial.md, the help's
+#: paragraph marked as a Tablero ruling (``arraial.rules.ruling.<name>``, its numbers
+#: taken from here) and the tests in tests/test_arraial_rulings.py.  Every ruling is of
+#: play except ``solo``: a mode Tablero does not offer.
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("street", about=("WIDTH", "HEIGHT", "COLUMNS")),
+    Ruling(
+        "shapes",
+        about=("COLOURS", "SHAPES", "SHAPE_COLOUR", "SHAPE_CELLS", "PIECES_PER_SHAPE"),
+    ),
+    Ruling("pieces", about=("PIECES_PER_SHAPE", "CARDS_PER_SHAPE", "PHASES")),
+    Ruling("sides", about=("SIDES",)),
+    Ruling("cards", about=("CARDS_PER_SHAPE", "CARD_TURNS")),
+    Ruling("bar_start", about=("BAR_START",)),
+    Ruling("two_players", about=("REMOVED_2P",)),
+    Ruling("no_fit"),
+    *((Ruling("idle", about=("IDLE_ROUND_ENDS_PHASE",)),) if IDLE_ROUND_ENDS_PHASE else ()),
+    Ruling("rotate"),
+    Ruling("backs", about=("MAX_BACKS",)),
+    Ruling("slide"),
+    Ruling("above_bar"),
+    Ruling("pair"),
+    Ruling("rows"),
+    Ruling("run_out", about=("COLOUR_VISITORS", "WHITE_VISITORS")),
+    Ruling("refill"),
+    Ruling("overlap"),
+    Ruling("phase3", about=("BAR_DROP",)),
+    Ruling("tie"),
+    Ruling("solo", kind="scope"),
 )
 
 #: The decisions of a turn (``phase``), ``over`` once the game has ended.

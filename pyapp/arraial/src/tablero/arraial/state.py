@@ -44,6 +44,7 @@ from .data import (
     PHASES,
     PIECES_PER_SHAPE,
     PLAYERS,
+    RULINGS,
     SHAPE_COLOUR,
     SHAPES,
     SIDES,
@@ -71,7 +72,9 @@ from .street import (
 __all__ = ["GAME", "ArraialState"]
 
 #: Arraial in the game registry: what ``get_game("arraial")`` returns.
-GAME = Game("arraial", "Arraial", 2, 4, version=1, options=(first_player_option(4),))
+GAME = Game(
+    "arraial", "Arraial", 2, 4, version=1, options=(first_player_option(4),), rulings=RULINGS
+)
 
 _FIELDS = (
     "n", "setup", "player", "phase", "stage", "ap", "placed", "chosen", "idle", "backs",

@@ -3,7 +3,8 @@
 The text is data: a list of sections, each a heading and its paragraphs.  Rulings
 (RULINGS.md, Arraial part: what Tablero reconstructs where the Spanish rulebook is
 silent, and how it reads each detail an engine must decide) are marked with the
-catalog's "Tablero ruling" tag, one paragraph for each ruling ``data.RULINGS`` names.
+catalog's "Tablero ruling" tag: one paragraph ``ruling.<name>`` for each ruling of
+``data.RULINGS``, in its order (the game's ``GAME.rulings``).
 The numbers themselves live in :mod:`tablero.arraial.data`: the texts name them as
 placeholders (:func:`help_params`), so a change of data changes the help.  One block of
 the game's own draws the eight shapes.
@@ -24,6 +25,10 @@ from .look import card_icon
 from .style import style_tag
 
 SHAPES_BLOCK = "shapes"
+
+#: The names of the game's rulings (``data.RULINGS``): a ruling the data leaves out (the
+#: idle round's, when ``data.IDLE_ROUND_ENDS_PHASE`` is off) has no paragraph.
+_RULINGS = frozenset(r.name for r in data.RULINGS)
 
 #: (heading key, [(kind, key or keys)]) in reading order; keys under "arraial.rules."
 SECTIONS: rules_help.Sections = (
@@ -50,7 +55,7 @@ SECTIONS: rules_help.Sections = (
             (ITEMS, ("rotate", "place")),
             (P, "minimum"),
             (RULING, "ruling.no_fit"),
-            *(((RULING, "ruling.idle"),) if data.IDLE_ROUND_ENDS_PHASE else ()),
+            *(((RULING, "ruling.idle"),) if "idle" in _RULINGS else ()),
             (RULING, "ruling.rotate"),
             (RULING, "ruling.backs"),
         ),
