@@ -5,6 +5,7 @@ played through the protocol as a player would."""
 from __future__ import annotations
 
 import pytest
+from support.playouts import play_out
 from tablero.core import CorruptDataError, IllegalMoveError, InvalidMoveError, Rng, from_text, make
 from tablero.diadeplaya import beach_reached
 from tablero.diadeplaya.beach import lay, legal_spots, placement_reason
@@ -208,14 +209,6 @@ def test_every_modes_setup(mode, players, beaches, deck):
 def test_player_counts_each_mode_refuses(mode, players):
     with pytest.raises(ValueError, match="played by"):
         make("diadeplaya", players=players, seed=1, mode=mode)
-
-
-def play_out(state, seed: int = 1):
-    rng = Rng(seed)
-    while not state.is_terminal():
-        moves = state.legal_moves()
-        state = state.apply(moves[rng.randbelow(len(moves))])
-    return state
 
 
 def test_competitive_scores_and_winners():

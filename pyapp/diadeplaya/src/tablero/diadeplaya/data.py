@@ -24,6 +24,8 @@ token      block
 (18, 216)
 >>> DECK[0][0]
 ('Sv', 'S^', 'xx', 'xx', 'ss', 'ss')
+>>> [r.name for r in RULINGS][:4]
+['deck', 'sea', 'teams', 'shared']
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from tablero.core import PLAYERS as PLAYERS  # the seats' letters, re-exported
+from tablero.core.rulings import PLAY, Ruling
 
 # --- the deck ---------------------------------------------------------------------------
 
@@ -149,3 +152,30 @@ BEACHES = (("Mar del Plata", 51), ("San Clemente", 41), ("Mar de Ajó", 21), ("M
 
 #: The decisions of a turn (``phase``), ``over`` once the game has ended.
 PHASES = ("side", "rotate", "take", "place", "over")
+
+# --- Tablero's rulings ---------------------------------------------------------------------
+
+#: Where the rulebook is silent or ambiguous, the reading Tablero plays, by name (the
+#: anchors of docs/rulings/diadeplaya.md and the rules help's "Tablero ruling"
+#: paragraphs, in the help's order); ``about`` names the constants each one fixes
+#: (``MAX_COVER`` lives in :mod:`.beach`).
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("deck", PLAY, about=("DECK", "CARDS", "FACE_ROWS", "FACE_COLS")),
+    Ruling("sea", PLAY, about=("DOWN",)),
+    Ruling("teams", PLAY),
+    Ruling("shared", PLAY, about=("BEACHES",)),
+    Ruling("solitaire", PLAY, about=("SOLITAIRE_CARDS",)),
+    Ruling("hidden", PLAY),
+    Ruling("first", PLAY),
+    Ruling("start", PLAY),
+    Ruling("deal", PLAY),
+    Ruling("shrink", PLAY),
+    Ruling("cover", PLAY, about=("MAX_COVER",)),
+    Ruling("tourists", PLAY, about=("TOURIST_VIEW_BONUS",)),
+    Ruling("trios", PLAY, about=("TRIO_POINTS",)),
+    Ruling("umbrellas", PLAY, about=("UMBRELLA_SHARED_POINTS", "UMBRELLA_SHARED_BLOCKS")),
+    Ruling("sand", PLAY),
+    Ruling("stalls", PLAY, about=("STALL_POINTS", "STALL_PAIR_BONUS")),
+    Ruling("criteria", PLAY, about=("CRITERIA",)),
+    Ruling("ties", PLAY),
+)

@@ -39,6 +39,7 @@ from .data import (
     MODE_PLAYERS,
     MODES,
     PLAYERS,
+    RULINGS,
     SOLITAIRE_CARDS,
     SURFER,
 )
@@ -85,6 +86,7 @@ GAME = Game(
         (3, {"mode": "competitive", "criteria": ["trios", "sand", "umbrellas"]}),
         (1, {"mode": "solitaire", "criteria": ["tourists", "stalls"]}),
     ),
+    rulings=RULINGS,
 )
 
 _FIELDS = (

@@ -1,9 +1,10 @@
 """The rules help for Día de Playa, in Tablero's own words, through the message catalog.
 
 The text is data: a list of sections, each a heading and its paragraphs.  Rulings
-(RULINGS.md, Día de Playa part: the deck is Tablero's own design, and how each scoring
-rule is read where the rulebook leaves it open) are marked with the catalog's "Tablero
-ruling" tag.  One block of the game's own draws the kinds of block.
+(``tablero.diadeplaya.data.RULINGS``, explained in docs/rulings/diadeplaya.md: the deck
+is Tablero's own design, and how each rule is read where the rulebook leaves it open)
+are marked with the catalog's "Tablero ruling" tag, one paragraph each, in the order of
+``RULINGS``.  One block of the game's own draws the kinds of block.
 """
 
 from __future__ import annotations
@@ -41,11 +42,20 @@ SECTIONS: rules_help.Sections = (
             (RULING, "ruling.solitaire"),
         ),
     ),
-    ("h.setup", ((P, "setup"), (RULING, "ruling.first"), (RULING, "ruling.start"))),
+    (
+        "h.setup",
+        (
+            (P, "setup"),
+            (RULING, "ruling.hidden"),
+            (RULING, "ruling.first"),
+            (RULING, "ruling.start"),
+        ),
+    ),
     (
         "h.turn",
         (
             (P, "take"),
+            (RULING, "ruling.deal"),
             (RULING, "ruling.shrink"),
             (P, "place"),
             (RULING, "ruling.cover"),
