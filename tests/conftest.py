@@ -50,6 +50,6 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     (:data:`DEAREST_FIRST`)."""
     items.sort(key=_order)
     if any(item.get_closest_marker("browser") for item in items):
-        from site_build import start_shared_site
+        from support.site_build import start_shared_site
 
         start_shared_site(session.config._tmp_path_factory)

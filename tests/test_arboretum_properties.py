@@ -23,11 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import arboretum_brute as brute
-import property_helpers as ph
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_helpers import GAME_SETTINGS, check_view_ignores_hidden, where
+from support import arboretum_brute as brute
+from support import property_helpers as ph
+from support.property_helpers import GAME_SETTINGS, check_view_ignores_hidden, where
 from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, card, species, value
 from tablero.arboretum.grid import cell, xy
 from tablero.arboretum.scoring import best_path, path_points

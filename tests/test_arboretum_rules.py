@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from arboretum_positions import position, state
+from support.arboretum_positions import position, state
 from tablero.arboretum import Discard, DrawDeck, DrawPile, Play, parse_card
 from tablero.core import (
     CorruptDataError,

@@ -9,7 +9,7 @@ lets A make the game's last discard and reads the scoring from the history.
 from __future__ import annotations
 
 import pytest
-from arboretum_positions import final_events, state
+from support.arboretum_positions import final_events, state
 from support.rulings import check_every_ruling_is_shown, shows
 from tablero.arboretum import parse_card
 from tablero.core import IllegalMoveError, make

@@ -8,7 +8,7 @@ discard pile.
 
 from __future__ import annotations
 
-from arboretum_positions import final_events
+from support.arboretum_positions import final_events
 from tablero.arboretum import card
 from tablero.arboretum.grid import cell
 from tablero.arboretum.scoring import best_path

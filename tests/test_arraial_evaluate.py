@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from arraial_positions import play, position
+from support.arraial_positions import play, position
 from tablero.arraial.evaluate import evaluate, holes, lookahead
 from tablero.bots import make_bot
 from tablero.core import make

@@ -4,7 +4,7 @@ pair, rows completed, the bar lost), each checked against what the landing then 
 from __future__ import annotations
 
 import pytest
-from arraial_positions import play, position
+from support.arraial_positions import play, position
 from tablero.arraial import ArraialState
 from tablero.core import IllegalMoveError
 

@@ -5,7 +5,7 @@ points, the level bar, visitors and pairs, phase ends, the final scoring."""
 from __future__ import annotations
 
 import pytest
-from arraial_positions import play, position, texts
+from support.arraial_positions import play, position, texts
 from tablero.arraial import ArraialState, cells, drops, slides
 from tablero.arraial.data import MAX_BACKS, WHITE_VISITORS
 from tablero.arraial.evaluate import evaluate

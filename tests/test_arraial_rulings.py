@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from arraial_positions import play, position, texts
+from support.arraial_positions import play, position, texts
 from support.rulings import check_every_ruling_is_shown, shows
 from tablero.arraial import ArraialState
 from tablero.arraial.data import CARD_CODES, CARDS, cards_in_play

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import brute_groups as bg
-import property_helpers as ph
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_helpers import GAME_SETTINGS, check_view_ignores_hidden, where
+from support import brute_groups as bg
+from support import property_helpers as ph
+from support.property_helpers import GAME_SETTINGS, check_view_ignores_hidden, where
 from tablero.arribada import Capture, Claim, Place
 from tablero.core import IllegalMoveError, Rng, from_dict, from_json, from_text, make
 from tablero.core import replay as core_replay

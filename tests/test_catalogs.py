@@ -9,7 +9,7 @@ import json
 
 import pytest
 from babel.numbers import format_decimal
-from catalog_files import LANGS, catalogs, folder_messages, folders, plural_rule
+from support.catalog_files import LANGS, catalogs, folder_messages, folders, plural_rule
 from tablero.web.i18n import NUMBER_SYMBOLS, Catalog, format_number, placeholders
 
 #: The plural forms of each language, as gettext writes them (Spanish: the form for

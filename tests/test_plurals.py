@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.ui_helpers import parse, play_until
 from tablero.core import make
 from tablero.diadeplaya import Take
 from tablero.diadeplaya.beach import covered, legal_spots
 from tablero.web.games import get_ui
 from tablero.web.i18n import Catalog, translator
 from tablero.web.plugin import Seat, Selection
-from ui_helpers import parse, play_until
 
 LANGS = ("en", "ja", "es", "nl")
 COUNTS = (0, 1, 2, 5, 21)

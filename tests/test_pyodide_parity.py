@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from parity_games import PARITY_GAMES, game_of, play_hashes, play_json_at
-from pyodide_node import find_node
+from support.parity_games import PARITY_GAMES, game_of, play_hashes, play_json_at
+from support.pyodide_node import find_node
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNNER = ROOT / "tests" / "pyodide_run.mjs"
+RUNNER = ROOT / "tests" / "support" / "pyodide_run.mjs"
 NODE_TIMEOUT = 300  # seconds; a run of the 29 games takes a few seconds
 
 

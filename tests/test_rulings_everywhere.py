@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-import ui_helpers
+from support import ui_helpers
 from tablero.core import game_ids, get_game
 from tablero.web.games import get_ui
 

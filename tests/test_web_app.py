@@ -23,9 +23,9 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
-from catalog_files import folder_messages
 from hypothesis import given
 from hypothesis import strategies as st
+from support.catalog_files import folder_messages
 from tablero.core import Rng, from_dict, from_text, make
 from tablero.web import svg
 from tablero.web.app import App, Model, pass_to, undoable, viewer
@@ -1315,9 +1315,9 @@ def test_arribadas_form_offers_the_variant_and_the_first_player():
 
 
 def _tiny_form(players=2, **options):
+    from support.tiny_game import GAME
     from tablero.web.app import NewGameForm
     from tablero.web.screens.new import default_options
-    from tiny_game import GAME
 
     given = {**dict(default_options(GAME)), **options}
     return NewGameForm(
@@ -1331,8 +1331,8 @@ def _tiny_form(players=2, **options):
 
 
 def test_a_set_option_is_checkboxes_with_its_size_rule():
+    from support.tiny_game import registered
     from tablero.web.screens.new import make_options, option_inputs, read_form, set_size_problem
-    from tiny_game import registered
 
     t = real_translator("en")
     with registered() as game:
@@ -1364,8 +1364,8 @@ def test_a_set_option_is_checkboxes_with_its_size_rule():
 
 
 def test_a_mode_decides_the_player_counts_offered():
+    from support.tiny_game import registered
     from tablero.web.screens.new import option_inputs, player_counts, read_form
-    from tiny_game import registered
 
     t = real_translator("en")
     with registered() as game:
@@ -1385,8 +1385,8 @@ def test_a_mode_decides_the_player_counts_offered():
 def test_a_registered_game_without_hints_gets_its_form_from_the_core(monkeypatch):
     """A game the app has never seen (Tiny Nim, with a UI that gives no hints): the
     dialog draws its core options, the mode's player counts, and starts the game."""
+    from support.tiny_game import TINY_ID, registered
     from tablero.web.app import GameEntry
-    from tiny_game import TINY_ID, registered
 
     class TinyUI:
         game_id = TINY_ID

@@ -7,16 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-import ui_helpers
-from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, DrawPile, Play
-from tablero.arboretum.grid import cell_name
-from tablero.arboretum.state import HIDDEN
-from tablero.core import from_text, get_game, make
-from tablero.web.games import get_ui
-from tablero.web.games.arboretum.rules import ruling_keys
-from tablero.web.games.arboretum.table import ZOOMS, card_words
-from tablero.web.plugin import Seat, Selection
-from ui_helpers import (
+from support import ui_helpers
+from support.ui_helpers import (
     EVIL,
     GAMES,
     LANGS,
@@ -27,6 +19,14 @@ from ui_helpers import (
     parse,
     strict_translator,
 )
+from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, DrawPile, Play
+from tablero.arboretum.grid import cell_name
+from tablero.arboretum.state import HIDDEN
+from tablero.core import from_text, get_game, make
+from tablero.web.games import get_ui
+from tablero.web.games.arboretum.rules import ruling_keys
+from tablero.web.games.arboretum.table import ZOOMS, card_words
+from tablero.web.plugin import Seat, Selection
 
 UI = get_ui("arboretum")
 

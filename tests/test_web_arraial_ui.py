@@ -8,14 +8,14 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
-import ui_helpers
+from support import ui_helpers
+from support.ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, check_catalogs_agree, find, parse
 from tablero.arraial import CARD_CODES, CARDS, Fill, Land, Rotate, Take, drops, slides
 from tablero.arraial.shapes import cells as shape_cells
 from tablero.core import Rng, from_text, game_ids, get_game, make, register, unregister
 from tablero.web.games import get_ui
 from tablero.web.games.arraial.end import score_series
 from tablero.web.plugin import Selection
-from ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, check_catalogs_agree, find, parse
 
 
 @pytest.fixture(scope="module", autouse=True)

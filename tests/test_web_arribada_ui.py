@@ -4,7 +4,18 @@ the move log, the end screen, the rules help and the message catalogs."""
 from __future__ import annotations
 
 import pytest
-import ui_helpers
+from support import ui_helpers
+from support.ui_helpers import (
+    EVIL,
+    GAMES,
+    LANGS,
+    SEATS,
+    acts,
+    check_catalogs_agree,
+    find,
+    parse,
+    strict_translator,
+)
 from tablero.arribada import (
     Capture,
     Claim,
@@ -23,17 +34,6 @@ from tablero.web.games import get_ui
 from tablero.web.games.arribada.end import score_series
 from tablero.web.games.arribada.rules import ruling_keys
 from tablero.web.plugin import Selection
-from ui_helpers import (
-    EVIL,
-    GAMES,
-    LANGS,
-    SEATS,
-    acts,
-    check_catalogs_agree,
-    find,
-    parse,
-    strict_translator,
-)
 
 UI = get_ui("arribada")
 

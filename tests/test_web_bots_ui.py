@@ -258,7 +258,7 @@ def test_no_rack_of_a_bot_is_ever_rendered():
 
 
 def test_catalogs_name_every_level_in_every_language():
-    from catalog_files import messages as load_messages
+    from support.catalog_files import messages as load_messages
     from tablero.web.i18n import LANGUAGES
 
     for lang in LANGUAGES:

@@ -16,7 +16,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-import ui_helpers
+from support import ui_helpers
+from support.ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, find, parse, play_until
 from tablero.core import Rng, make
 from tablero.diadeplaya import Place, Rotate, Side, Take
 from tablero.diadeplaya.beach import covered, legal_spots
@@ -32,7 +33,6 @@ from tablero.web.model import pass_to
 from tablero.web.plugin import Seat, Selection
 from tablero.web.saves import SavedGame
 from test_web_app import Page, make_app
-from ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, find, parse, play_until
 
 UI = get_ui("diadeplaya")
 GAME = "diadeplaya"

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from catalog_files import catalogs, folder_messages
+from support.catalog_files import catalogs, folder_messages
+from support.ui_helpers import GAMES, LANGS, parse
 from tablero.core import make
 from tablero.web import i18n
 from tablero.web.games import get_ui
 from tablero.web.plugin import Seat, Selection
-from ui_helpers import GAMES, LANGS, parse
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = sorted(p.parent.name for p in GAMES.glob("*/__init__.py"))

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 import pytest
+from support.ui_helpers import EVIL, acts, parse
 from tablero.arboretum import Discard, DrawDeck, DrawPile, Play
 from tablero.arribada import Claim, Pass, Pick, Place
 from tablero.core import make
@@ -30,7 +31,6 @@ from tablero.web.widgets import (
     targets,
     winner_line,
 )
-from ui_helpers import EVIL, acts, parse
 
 
 def t(key: str, **params: object) -> str:

@@ -10,13 +10,13 @@ from html import unescape
 from itertools import pairwise
 
 import pytest
+from support.ui_helpers import LANGS, play_until, strict_translator
 from tablero.core import Rng, make
 from tablero.web.games import get_ui
 from tablero.web.plugin import Seat
 from tablero.web.saves import SavedGame
 from test_tutorials import play_tutorial
 from test_web_app import Page, make_app
-from ui_helpers import LANGS, play_until, strict_translator
 
 # --- the log speaks to the person at the device -------------------------------------------
 

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from site_build import shared_site  # noqa: E402
+from support.site_build import shared_site  # noqa: E402
 
 import build  # noqa: E402
 

@@ -373,9 +373,9 @@ def test_the_market_is_drawn_readable_and_says_what_each_card_shows(new_page, si
     phone, and each card's name says its blocks, row by row, and its other side's."""
     import diadeplaya_ui as dp
     from playwright.sync_api import expect
+    from support.ui_helpers import strict_translator
     from tablero.diadeplaya.shapes import face_name, parse_face
     from tablero.web.games.diadeplaya.words import face_words
-    from ui_helpers import strict_translator
 
     width, height = size
     page = open_app(new_page, site_server, viewport={"width": width, "height": height})

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from catalog_files import folder_messages
+from support.catalog_files import folder_messages
 from tablero.core import CorruptDataError
 from tablero.web.links import decode_link, encode_link
 from tablero.web.plugin import Seat

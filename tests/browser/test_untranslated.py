@@ -16,9 +16,9 @@ import re
 
 import pytest
 import test_a11y as screens
-from catalog_files import catalogs as po
-from catalog_files import folders
 from conftest import wait_ready
+from support.catalog_files import catalogs as po
+from support.catalog_files import folders
 from tablero.web import i18n
 from ui import open_app
 

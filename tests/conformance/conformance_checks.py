@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import tiny_game
-from property_helpers import check_saved_data_is_a_copy
+from support import tiny_game
+from support.property_helpers import check_saved_data_is_a_copy
 from tablero.core import (
     CorruptDataError,
     Game,

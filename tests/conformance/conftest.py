@@ -8,7 +8,7 @@ sees it in ``game_ids()`` (``tests/`` is on ``sys.path``: the package's base fol
 from __future__ import annotations
 
 import pytest
-from tiny_registered import tiny_nim_registered
+from support.tiny_registered import tiny_nim_registered
 
 from . import conformance_checks as cc
 

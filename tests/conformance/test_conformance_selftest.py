@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import tiny_game
+from support import tiny_game
+from support.tiny_game import Keep, Swap, Take, TinyState
 from tablero.core import CorruptDataError, Rng, make
-from tiny_game import Keep, Swap, Take, TinyState
 
 from . import conformance_checks as cc
 

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tiny_registered import tiny_nim_registered
+from support.tiny_registered import tiny_nim_registered
 
 __all__ = ["tiny_nim_registered"]

@@ -1,6 +1,6 @@
 """Replaying the golden games: the same file runs in CPython (``test_golden.py``) and
 inside real Pyodide (``pyodide_replay.mjs`` writes it into Pyodide's filesystem with the
-engines' sources and ``tiny_game.py``, then calls :func:`main`).
+engines' sources and ``support/tiny_game.py``, then calls :func:`main`).
 
 A golden file is ``{"game", "setup", "moves", "final"}``: a game's ``setup`` record, its
 move texts and the ``to_json()`` text of the state they lead to, written by
@@ -22,11 +22,12 @@ TINY_ID = "tiny_nim"
 
 
 def register_tiny() -> None:
-    """Tiny Nim in the registry (it is a test-only game: ``tiny_game`` on ``sys.path``)."""
+    """Tiny Nim in the registry (a test-only game: ``support.tiny_game``, with ``tests/``
+    on ``sys.path``)."""
     from tablero.core import game_ids, register
 
     if TINY_ID not in game_ids():
-        register(TINY_ID, "tiny_game")
+        register(TINY_ID, "support.tiny_game")
 
 
 def replay_final(record: dict[str, Any]) -> str:

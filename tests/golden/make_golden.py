@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # tests/, for tiny_game
+sys.path.insert(0, str(HERE.parent))  # tests/, for support.tiny_game
 
 import tablero.core  # noqa: E402
 from tablero.core import Rng, make  # noqa: E402
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     if "tiny_nim" in args.games:
         from tablero.core import register
 
-        register("tiny_nim", "tiny_game")
+        register("tiny_nim", "support.tiny_game")
     for name in GOLDEN:
         game = GOLDEN[name][0]
         if game not in args.games:

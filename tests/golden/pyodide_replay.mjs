@@ -12,7 +12,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-import { run, startPyodide, writeOutput } from "../pyodide_node.mjs";
+import { run, startPyodide, writeOutput } from "../support/pyodide_node.mjs";
 
 
 async function main() {

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pyodide_node import find_node
+from support.pyodide_node import find_node
 from tablero.core import from_json
 
 from . import golden_replay
@@ -93,7 +93,7 @@ def node() -> str:
 
 def pyodide_manifest(files: list[Path]) -> dict[str, Any]:
     """What the Pyodide run needs: the sources of tablero-core and of each golden game's
-    engine (the files its wheel packs, ``src/tablero/**.py``), ``tiny_game.py``,
+    engine (the files its wheel packs, ``src/tablero/**.py``), ``support/tiny_game.py``,
     ``golden_replay.py`` and the golden files."""
     sources: dict[str, str] = {}
     dists = {"core"} | {load(f)["game"] for f in files} - {"tiny_nim"}
@@ -101,8 +101,10 @@ def pyodide_manifest(files: list[Path]) -> dict[str, Any]:
         src = ROOT / "pyapp" / dist / "src"
         for py in sorted(src.glob("tablero/**/*.py")):
             sources[f"/tablero_src/{py.relative_to(src).as_posix()}"] = py.read_text("utf-8")
-    for py in (ROOT / "tests" / "tiny_game.py", HERE / "golden_replay.py"):
-        sources[f"/tablero_tests/{py.name}"] = py.read_text("utf-8")
+    tiny = ROOT / "tests" / "support" / "tiny_game.py"
+    sources["/tablero_tests/support/tiny_game.py"] = tiny.read_text("utf-8")
+    golden = HERE / "golden_replay.py"
+    sources[f"/tablero_tests/{golden.name}"] = golden.read_text("utf-8")
     argv = []
     for f in files:
         target = f"/tablero_tests/golden/{name(f)}.json"

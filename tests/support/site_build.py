@@ -20,7 +20,7 @@ import time
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 1200  # a build takes about 45 s; far longer means it hangs
 
 

@@ -10,7 +10,7 @@ import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "pyapp/web/src/tablero/web"
 LANGS = ("en", "ja", "es", "nl")
 

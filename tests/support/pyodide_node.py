@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1")
 

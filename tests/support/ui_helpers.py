@@ -6,11 +6,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from catalog_files import Text, folder_messages, text_for
+from support.catalog_files import Text, folder_messages, text_for
 from tablero.web.plugin import Seat
 
 #: The games' UI packages, ``<game>/`` each, with its catalogs in ``<game>/messages/``.
-GAMES = Path(__file__).parents[1] / "pyapp/web/src/tablero/web/games"
+GAMES = Path(__file__).parents[2] / "pyapp/web/src/tablero/web/games"
 SHELL_MESSAGES = GAMES.parent / "messages"
 LANGS = ("en", "ja", "es", "nl")
 EVIL = "<img src=x onerror=alert(1)>"

@@ -13,8 +13,8 @@ random one from the pouch (once per game) or ``keep`` it.  The game ends as soon
 heap holds fewer stones than the smallest allowed take; each player then scores the
 stones taken plus the value of their token (revealed at the end).
 
-It is registered only by the tests (``tablero.core.register(TINY_ID, "tiny_game")``, with
-``tests/`` on ``sys.path``; see :func:`registered`).
+It is registered only by the tests (``tablero.core.register(TINY_ID, "support.tiny_game")``,
+with ``tests/`` on ``sys.path``; see :func:`registered`).
 """
 
 from __future__ import annotations

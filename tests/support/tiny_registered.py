@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tiny_game import registered
+from support.tiny_game import registered
 
 
 @pytest.fixture(scope="module", autouse=True)
