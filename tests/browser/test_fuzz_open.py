@@ -46,7 +46,7 @@ SAVES = """() => Object.fromEntries(Object.keys(localStorage)
 
 def fuzz_module() -> Any:
     spec = importlib.util.spec_from_file_location(
-        "fuzz_links_saves", ROOT / "tests" / "test_fuzz_links_saves.py"
+        "fuzz_links_saves", ROOT / "tests" / "web" / "test_fuzz_links_saves.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

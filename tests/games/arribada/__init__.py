@@ -1,0 +1,1 @@
+"""The tests of arribada (the same modules as every other game's folder: tests/test_layers.py)."""

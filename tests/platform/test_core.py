@@ -1,0 +1,119 @@
+"""The shared core: PRNG, registry, errors, purity of the engines, doctests."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import pathlib
+import pkgutil
+
+import pytest
+import tablero.arboretum
+import tablero.arribada
+import tablero.core
+from tablero.core import (
+    CorruptDataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Rng,
+    from_json,
+    from_text,
+    game_ids,
+    make,
+)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ENGINE_DIRS = [p for p in (ROOT / "pyapp").iterdir() if p.name not in ("web",)]
+
+
+def test_splitmix64_reference_values():
+    # SplitMix64's published first outputs for seed 0.
+    rng = Rng(0)
+    assert rng.next64() == 0xE220A8397B1DCDAF
+    assert rng.next64() == 0x6E789E6AA1B965F4
+
+
+def test_rng_state_round_trip_and_text_seeds():
+    rng = Rng("beach")
+    rng.next64()
+    clone = Rng.from_state(rng.state)
+    assert [rng.randbelow(1000) for _ in range(20)] == [clone.randbelow(1000) for _ in range(20)]
+    assert Rng("beach").state == Rng("beach").state != Rng("Beach").state
+
+
+def test_randbelow_is_uniform_enough():
+    rng = Rng(5)
+    counts = [0] * 6
+    for _ in range(60000):
+        counts[rng.randbelow(6)] += 1
+    assert all(9500 < c < 10500 for c in counts), counts
+
+
+def test_errors_are_value_errors():
+    for cls in (InvalidMoveError, IllegalMoveError, CorruptDataError):
+        assert issubclass(cls, ValueError)
+
+
+def test_registry_lists_and_rejects():
+    assert "arribada" in game_ids() and "arboretum" in game_ids()
+    with pytest.raises(ValueError, match="unknown game"):
+        make("chess", players=2, seed=1)
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        make("arribada", players=5, seed=1)
+    with pytest.raises(ValueError, match="no option"):
+        make("arribada", players=2, seed=1, colour="red")
+    with pytest.raises(ValueError, match="variant"):
+        make("arribada", players=2, seed=1, variant="expert")
+    with pytest.raises(CorruptDataError, match="unknown game"):
+        from_text("chess", "x")
+    with pytest.raises(CorruptDataError, match="which game"):
+        from_json('{"version": 1}')
+
+
+def test_same_seed_same_game_different_seed_different_game():
+    a = make("arribada", players=3, seed=11)
+    assert a == make("arribada", players=3, seed=11)
+    assert a.to_json() != make("arribada", players=3, seed=12).to_json()
+
+
+def _imports(path: pathlib.Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("dist", ENGINE_DIRS, ids=lambda p: p.name)
+def test_engines_are_pure(dist):
+    """Only tablero.web may touch the browser; engines use the standard library only."""
+    for path in dist.rglob("*.py"):
+        bad = _imports(path) & {"js", "pyodide", "pyscript", "random", "numpy"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def _modules(package):
+    yield package
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        yield importlib.import_module(info.name)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [m for pkg in (tablero.core, tablero.arribada, tablero.arboretum) for m in _modules(pkg)],
+    ids=lambda m: m.__name__,
+)
+def test_module_doctests(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("doc", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
+def test_docs_examples_run(doc):
+    """Every ``>>>`` example in docs/ runs and prints what the doc says."""
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
