@@ -1,17 +1,26 @@
-"""Legal-move counts at fixed positions, like chess perft.
+"""Arribada's legal-move counts at fixed positions, like chess perft.
 
 P1 and P2 are derived by hand in docs/notation-arribada.md ("Legal-move counts").
-The deeper counts are regression fixtures: they pin the whole move generator, the
-decision sequence and the seeded draws, and change only when the rules change.
+The deeper counts pin the whole move generator, the decision sequence and the seeded
+draws, and change only when the rules change: a few here, and in
+``fixtures/perft.json`` (``tests/support/perft.py``) the number of legal moves at every
+position of a seeded random game in each configuration of the game, and the perft of a
+few positions along them.  When the rules change, write the fixture again::
+
+    python3 -m uv run --frozen python tests/support/perft.py arribada
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
-from tablero.core import from_text, make
+from support.perft import load, perft, played, walk
+from tablero.core import from_text, get_game, make
+
+GAME = "arribada"
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "notation-arribada.md").read_text()
 
@@ -25,15 +34,6 @@ def doc_position(first_line_marker: str) -> str:
 
 
 P2 = doc_position("rack A: 2 2 4 4 7")
-
-
-def perft(state, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    moves = state.legal_moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(state.apply_unchecked(m), depth - 1) for m in moves)
 
 
 def test_p1_new_two_player_game_by_hand():
@@ -71,3 +71,32 @@ def test_p2_variants_by_hand():
 def test_perft_regression(players, seed, depth, expected):
     state = make("arribada", players=players, seed=seed, first_player=0)
     assert perft(state, depth) == expected
+
+
+RECORD = load(GAME)
+
+
+def label(record: dict) -> str:
+    options = ",".join(f"{k}={v}" for k, v in record["options"].items())
+    after = f"-after{record['after']}" if "after" in record else ""
+    return f"{record['players']}p-{options or 'default'}-seed{record['seed']}{after}"
+
+
+def test_the_fixture_plays_every_configuration_of_the_game():
+    recorded = [(w["players"], w["options"]) for w in RECORD["walks"]]
+    for players, options in get_game(GAME).setups():
+        assert (players, json.loads(json.dumps(options))) in recorded, (players, options)
+
+
+@pytest.mark.parametrize("record", RECORD["walks"], ids=label)
+def test_legal_move_counts_along_a_seeded_random_game(record):
+    counts = walk(GAME, record["players"], record["seed"], record["options"])
+    want = record["counts"]
+    step = next((i for i, (a, b) in enumerate(zip(counts, want, strict=False)) if a != b), None)
+    assert counts == want, f"first difference at move {step}, or another length"
+
+
+@pytest.mark.parametrize("record", RECORD["positions"], ids=label)
+def test_perft_of_positions_along_a_seeded_random_game(record):
+    state = played(GAME, record["players"], record["seed"], record["options"], record["after"])
+    assert perft(state, record["depth"]) == record["perft"]

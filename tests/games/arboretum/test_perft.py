@@ -1,0 +1,85 @@
+"""Arboretum's legal-move counts (perft): they pin the move generator, the order of a
+turn's decisions (two draws, a play, a discard) and the seeded deck draws.
+
+One count is derived by hand (the notation page's middle-game position); the others are
+recorded in ``fixtures/perft.json`` (``tests/support/perft.py``): the number of legal
+moves at every position of a seeded random game in each configuration of the game, and
+the perft of a few positions along them.  They change only when the rules do; then write
+the fixture again::
+
+    python3 -m uv run --frozen python tests/support/perft.py arboretum
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support.perft import load, perft, played, walk
+from tablero.core import from_text, get_game, make
+
+GAME = "arboretum"
+
+# docs/notation-arboretum.md, "A position in the middle of a game"
+MIDDLE = """\
+arboretum 2p
+arboretum A:
+      0   1
+  0 Ma1 Ma2
+  1   . Ma3
+arboretum B:
+     -1   0
+  0 Do6 CB4
+hand A: Ca2 Ca7 BS8 CB2 Do1 Do4* Ja3 Ja6 Ma8
+hand B: Ca4 BS1 BS3 CB5 Do8 Ja2 Ja7
+discard A: Ma6
+discard B: BS5 Ca1
+deck: rest
+turn: A play
+"""
+
+
+def test_a_new_game_draws_from_the_deck_only_by_hand():
+    # every discard pile is empty: the deck is the only source, twice
+    state = make(GAME, players=3, seed=4)
+    assert [str(m) for m in state.legal_moves()] == ["draw deck"]
+    assert perft(state, 2) == 1
+    # then 9 cards in hand for the first card of the arboretum, on 0,0 only
+    assert perft(state, 3) == 9
+
+
+def test_the_notation_pages_position_by_hand():
+    # A's three Maples touch 7 empty cells; 9 cards in hand: 63 plays
+    state = from_text(GAME, MIDDLE)
+    assert perft(state, 1) == 7 * 9 == 63
+    # after any play, 8 cards to discard
+    assert perft(state, 2) == 63 * 8
+
+
+RECORD = load(GAME)
+
+
+def label(record: dict) -> str:
+    options = ",".join(f"{k}={v}" for k, v in record["options"].items())
+    after = f"-after{record['after']}" if "after" in record else ""
+    return f"{record['players']}p-{options or 'default'}-seed{record['seed']}{after}"
+
+
+def test_the_fixture_plays_every_configuration_of_the_game():
+    recorded = [(w["players"], w["options"]) for w in RECORD["walks"]]
+    for players, options in get_game(GAME).setups():
+        assert (players, json.loads(json.dumps(options))) in recorded, (players, options)
+
+
+@pytest.mark.parametrize("record", RECORD["walks"], ids=label)
+def test_legal_move_counts_along_a_seeded_random_game(record):
+    counts = walk(GAME, record["players"], record["seed"], record["options"])
+    want = record["counts"]
+    step = next((i for i, (a, b) in enumerate(zip(counts, want, strict=False)) if a != b), None)
+    assert counts == want, f"first difference at move {step}, or another length"
+
+
+@pytest.mark.parametrize("record", RECORD["positions"], ids=label)
+def test_perft_of_positions_along_a_seeded_random_game(record):
+    state = played(GAME, record["players"], record["seed"], record["options"], record["after"])
+    assert perft(state, record["depth"]) == record["perft"]
