@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import arboretum_brute as brute
@@ -387,3 +388,15 @@ def test_path_scorer_agrees_with_brute_force() -> None:
                 assert path_points([arb[c] for c in path], s) == points
                 checked += 1
     assert checked > 2000
+
+
+def test_a_view_hides_the_deck_and_others_hands_and_drops_the_seed() -> None:
+    s = make("arboretum", players=3, seed=4, first_player=0).apply("draw deck")
+    v = s.view(2)
+    data = json.loads(v.to_json())
+    assert data["deck"] is None and data["rng"] is None and data["setup"]["seed"] is None
+    assert data["hands"][0] == [None] * 8 and len(data["unseen"]) == s.deck_count + 15
+    with pytest.raises(IllegalMoveError, match="another player's view"):
+        v.apply("draw deck")
+    with pytest.raises(ValueError):
+        v.view(1)
