@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
+import json
 import pathlib
 import pkgutil
 
@@ -17,6 +18,7 @@ from tablero.core import (
     IllegalMoveError,
     InvalidMoveError,
     Rng,
+    TableroError,
     from_json,
     from_text,
     game_ids,
@@ -69,6 +71,25 @@ def test_registry_lists_and_rejects():
         from_text("chess", "x")
     with pytest.raises(CorruptDataError, match="which game"):
         from_json('{"version": 1}')
+
+
+@pytest.mark.parametrize("cls", [InvalidMoveError, IllegalMoveError, CorruptDataError])
+def test_each_error_class_is_a_value_error(cls):
+    assert issubclass(cls, ValueError)
+    assert issubclass(cls, TableroError)
+    with pytest.raises(ValueError):
+        raise cls("x")
+
+
+def test_unknown_game():
+    with pytest.raises(CorruptDataError, match="unknown game 'chess'"):
+        from_text("chess", "anything")
+    data = make("arribada", players=2).to_dict()
+    data["game"] = "chess"
+    with pytest.raises(CorruptDataError, match="unknown game 'chess'"):
+        from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        make("chess", players=2)
 
 
 def test_same_seed_same_game_different_seed_different_game():

@@ -2,95 +2,22 @@
 docs/rulings/arribada.md), shown by behaviour: each test that shows a ruling carries
 ``@shows("<name>")``, and the last test checks that every ruling of play has one.
 
-Positions are built from a few named cells on an otherwise empty board (nidos and the
-roca grande are filled in from the board's layout), or from a "crowded" 4-player board
-whose playa is covered with wilds, to reach a nearly empty or an empty bag.
+Positions are built (``support.arribada_positions``) from a few named cells on an
+otherwise empty board (nidos and the roca grande are filled in from the board's
+layout), or from a "crowded" 4-player board whose playa is covered with wilds, to reach
+a nearly empty or an empty bag.
 """
 
 from __future__ import annotations
 
 import pytest
+from support.arribada_positions import BOARD_FOR, COLS, build, crowded, pos
 from support.rulings import check_every_ruling_is_shown, shows
 from tablero.arribada import get_board
 from tablero.core import IllegalMoveError, Rng, from_text, make
 
 A, B, C, D = 0, 1, 2, 3
-COLS = "abcdefghij"
-BOARD_FOR = {2: "blue", 3: "green", 4: "green"}
 SUPPLY = {1: 15, 2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 10, 8: 10}
-
-# --- helpers -------------------------------------------------------------------------
-
-
-def board_rows(players: int, cells: dict[str, str]) -> list[str]:
-    board = get_board(BOARD_FOR[players])
-    n = board.size
-    rows = []
-    for r in range(n):
-        toks = []
-        for c in range(n):
-            name = f"{COLS[c]}{r + 1}"
-            kind = board.kinds[r * n + c]
-            toks.append(cells.get(name, {"playa": ".", "nido": "o", "rock": "#"}[kind]))
-        rows.append(f"{r + 1:>2} " + " ".join(f"{t:>2}" for t in toks))
-    return rows
-
-
-def build(
-    players: int,
-    cells: dict[str, str],
-    *,
-    racks: list[str] | None = None,
-    display: str = "1 2 3 4 5",
-    bag: str = "rest",
-    variant: str = "standard",
-    extra: str = "turn: A action\nfirst: A\n",
-) -> str:
-    racks = racks or ["1 2 3 4 5"] * players
-    lines = [f"arribada {players}p {variant}", *board_rows(players, cells)]
-    lines += [f"rack {'ABCD'[p]}: {r}" for p, r in enumerate(racks)]
-    lines += [f"display: {display}", f"bag: {bag}"]
-    return "\n".join(lines) + "\n" + extra
-
-
-def pos(*args, **kwargs):
-    return from_text("arribada", build(*args, **kwargs))
-
-
-def crowded(
-    cells: dict[str, str],
-    *,
-    empty: set[str],
-    racks: list[str],
-    display: str,
-    bag: str,
-    extra: str = "turn: A action\nfirst: A\n",
-) -> str:
-    """A 4-player position: ``cells`` as given, every other nido holds a neutral 6, the
-    playa outside ``empty`` is covered with wilds (dealt B, C, D, A in turn) so that the
-    110 tiles add up with ``bag`` given exactly."""
-    board = get_board("green")
-    n = board.size
-    cells = dict(cells)
-    for i in board.nidos:
-        name = f"{COLS[i % n]}{i // n + 1}"
-        cells.setdefault(name, "6")
-    known = sum(1 for t in cells.values() if t not in ("o", "."))
-    known += sum(len(r.split()) for r in racks)
-    known += sum(1 for t in display.split() if t != "-")
-    for tok in bag.split():
-        if tok != "-":
-            known += int(tok.split("x")[1])
-    wilds = 110 - known
-    free = [
-        f"{COLS[i % n]}{i // n + 1}"
-        for i in board.playa
-        if f"{COLS[i % n]}{i // n + 1}" not in cells and f"{COLS[i % n]}{i // n + 1}" not in empty
-    ]
-    assert 0 <= wilds <= len(free) and wilds <= 80
-    for k, name in enumerate(free[:wilds]):
-        cells[name] = "*" + "BCDA"[k % 4]
-    return build(4, cells, racks=racks, display=display, bag=bag, extra=extra)
 
 
 def events(state, kind: str, last: int = 1) -> list[dict]:
@@ -190,24 +117,6 @@ def test_setup_first_player_is_respected():
         assert f"first: {'ABC'[first]}" in s.to_text()
 
 
-# --- strength ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("token", "strength"),
-    [("1A", 10), ("2A", 2), ("3A", 3), ("4A", 4), ("5A", 5), ("6A", 6), ("7A", 0), ("8A", 0),
-     ("*A", 0)],
-)  # fmt: skip
-def test_strength_of_each_tile(token, strength):
-    s = pos(3, {"e3": "5", "e2": token})
-    assert s.strengths(s.board.parse_cell("e3")) == [strength, 0, 0]
-
-
-def test_strength_sums_only_orthogonal_neighbours():
-    s = pos(3, {"e3": "5", "e2": "3A", "d3": "1A", "f3": "4B", "d2": "6A", "f4": "6B"})
-    assert s.strengths(s.board.parse_cell("e3")) == [13, 4, 0]
-
-
 # --- claim ---------------------------------------------------------------------------
 
 
@@ -234,38 +143,6 @@ def test_claim_needs_strength_above_zero(token):
         s.apply("claim e3")
 
 
-# --- capture -------------------------------------------------------------------------
-
-
-def test_capture_against_tile_strength_plus_owner_adjacent_tiles():
-    # Blue's 3 with Blue's 2 next to it defends with 5
-    base = {"d7": "3B", "d8": "2B", "d6": "5A"}
-    s = pos(3, base)
-    assert s.strengths(s.board.parse_cell("d7")) == [5, 2, 0]
-    with pytest.raises(IllegalMoveError, match="capture"):
-        s.apply("capture d7")  # 5 is not more than 5
-    s = pos(3, {**base, "d6": "6A"})
-    s1 = s.apply("capture d7")
-    assert "*A" in s1.to_text()
-
-
-def test_capture_ignores_third_players_tiles():
-    # Pink's 6 next to Blue's 3 does not defend it
-    s = pos(3, {"d7": "3B", "e7": "6C", "d6": "4A"})
-    assert "capture d7" in moves(s)
-
-
-def test_capture_uses_the_tile_strength_table():
-    # Blue's 1 defends with 10; Blue's 8 with 0
-    s = pos(3, {"d7": "1B", "d6": "6A", "c7": "4A"})
-    with pytest.raises(IllegalMoveError):
-        s.apply("capture d7")
-    s = pos(3, {"d7": "1B", "d6": "6A", "c7": "5A"})
-    assert "capture d7" in moves(s)
-    s = pos(3, {"d7": "8B", "d6": "2A"})
-    assert "capture d7" in moves(s)
-
-
 @shows("capture")
 def test_capture_makes_a_wild_and_returns_the_shell():
     s = pos(3, {"d7": "3B", "d6": "6A"}, extra="turn: A action\nfirst: A\nrefresh: A=no\n")
@@ -285,17 +162,6 @@ def test_wild_cannot_be_captured():
         s.apply("capture d7")
 
 
-def test_beginner_variant_has_no_capture():
-    s = pos(3, {"d7": "3B", "d6": "1A"}, variant="beginner")
-    assert not any(m.startswith("capture") for m in moves(s))
-    with pytest.raises(IllegalMoveError, match="beginner"):
-        s.apply("capture d7")
-    s = pos(3, {"d7": "3B", "d6": "1A"})
-    assert "capture d7" in moves(s)
-    g = make("arribada", players=3, seed=2, variant="beginner")
-    assert g.variant == "beginner" and "3p beginner" in g.to_text()
-
-
 # --- extra action --------------------------------------------------------------------
 
 
@@ -310,12 +176,6 @@ def test_extra_action_is_optional():
     s2 = s1.apply("decline")
     assert s2.phase == "draw" and s2.current_player == A
     assert len(s2.racks[A]) == 4
-
-
-def test_claimed_two_gives_an_extra_action():
-    s = pos(3, {"e3": "2", "e2": "4A"})
-    s1 = s.apply("claim e3")
-    assert len(events(s1, "extra_action")) == 1 and s1.phase == "extra"
 
 
 @shows("draw")

@@ -1,13 +1,14 @@
-"""The worked examples of the Arribada rulebook, one scenario test each.
+"""Arribada's scoring, the rulebook's worked examples, one scenario test each, by the
+rulebook's sections: groups (sequences, sets, wilds) scored as a tile joins them, and
+the final scoring (stranded tiles, then the quadrant majorities).
 
 Every example is written as a position in Tablero's notation (by hand, so it reads
 like the rulebook's picture) and played with ``apply``.  Each has a *twin*: the same
-position with one tile moved so that the group (or the majority, or the strength)
-breaks, and the changed result is asserted.
+position with one tile moved so that the group (or the majority) breaks, and the
+changed result is asserted.
 
 Colours: with 3 players A is Green, B is Blue and C is Pink.  The 3-player board is
-the green 10x10 side; its empty nidos show as ``o`` and the roca grande as ``#``.
-"""
+the green 10x10 side; its empty nidos show as ``o`` and the roca grande as ``#``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from tablero.core import IllegalMoveError, from_text
 
 GREEN, BLUE, PINK = 0, 1, 2
+
 
 # --- helpers -------------------------------------------------------------------------
 
@@ -94,214 +96,6 @@ def token(state, name: str) -> str:
     raise AssertionError(f"row {row} not found")
 
 
-# --- (a) a nido spawns a tile, then Green draws the 8 from the display ---------------
-
-NIDO_SPAWN = """\
-arribada 3p standard
-    a  b  c  d  e  f  g  h  i  j
- 1  .  .  .  .  .  .  .  .  .  .
- 2  .  .  o  .  .  .  4  .  .  .
- 3  .  .  .  .  o  .  .  .  6  .
- 4  .  o  .  .  .  .  .  .  .  .
- 5  .  .  .  .  #  #  .  o  .  .
- 6  .  .  o  .  #  #  .  .  .  .
- 7  .  .  .  .  .  .  .  .  o  .
- 8  .  2  .  .  .  o  .  .  .  .
- 9  .  .  .  o  .  .  .  3  .  .
-10  .  .  .  .  .  .  .  .  .  .
-rack A: 1 4 5 6 7
-rack B: 2 3 3 5 8
-rack C: 1 1 4 6 7
-display: 3 5 8 1 2
-bag: rest
-turn: A action
-first: A
-rng: 5eed
-"""
-
-
-def test_example_nido_spawn_and_display_draw():
-    s0 = position(NIDO_SPAWN)
-    bag0 = s0.bag_count
-    s1 = s0.apply("place 5 c3")
-    spawns = events(s1, "spawn")
-    assert len(spawns) == 1
-    spawn = spawns[0]
-    assert spawn["cell"] == "c2"
-    assert 1 <= spawn["value"] <= 8
-    assert token(s1, "c2") == str(spawn["value"])  # a neutral tile on the nido
-    assert s1.bag_count == bag0 - 1
-    assert s1.bag[spawn["value"] - 1] == s0.bag[spawn["value"] - 1] - 1
-    assert token(s1, "c3") == "5A"
-    assert score_events(s1) == []
-
-    # drawing back: the 8 from the display, then its space is refilled from the bag
-    assert s1.phase == "draw"
-    assert s1.display == [3, 5, 8, 1, 2]
-    s2 = s1.apply("draw 8")
-    kinds = [e["type"] for e in s2.history[-1]["events"]]
-    assert kinds == ["draw", "refill"]  # the refill comes after the draw
-    draw, refill = s2.history[-1]["events"]
-    assert draw["source"] == "display" and draw["value"] == 8
-    assert refill["slot"] == 2
-    assert s2.display[2] == refill["value"]
-    assert s2.display[:2] == [3, 5] and s2.display[3:] == [1, 2]
-    assert s2.racks[GREEN] == [1, 4, 6, 7, 8]
-    assert s2.bag_count == bag0 - 2
-    # she still holds her refresh seashell: the turn ends on her decision
-    assert s2.phase == "end"
-    s3 = s2.apply("end")
-    assert s3.current_player == BLUE and s3.phase == "action"
-
-
-def test_example_nido_spawn_twin_nido_already_occupied():
-    # the neutral 4 moved from g2 onto the c2 nido: nothing spawns
-    s0 = position(moved(NIDO_SPAWN, "g2", "c2"))
-    bag0 = s0.bag_count
-    s1 = s0.apply("place 5 c3")
-    assert events(s1, "spawn") == []
-    assert token(s1, "c2") == "4"
-    assert s1.bag_count == bag0
-
-
-# --- (b) Blue claims the neutral 7 with 9 strength against Green's 6 -----------------
-
-CLAIM_SEVEN = """\
-arribada 3p standard
-    a  b  c  d  e  f  g  h  i  j
- 1  .  .  .  .  .  .  .  .  .  .
- 2  .  .  o  .  6B .  o  .  .  .
- 3  .  .  .  3B 7  6A 5A .  o  .
- 4  .  o  .  .  .  .  .  .  .  .
- 5  .  .  .  .  #  #  .  o  .  .
- 6  .  .  o  .  #  #  .  .  .  .
- 7  .  .  .  .  .  .  .  .  o  .
- 8  .  o  .  .  .  o  .  .  .  .
- 9  .  .  .  o  .  .  .  o  .  .
-10  .  .  .  .  .  .  .  .  .  .
-rack A: 1 2 3 4 8
-rack B: 1 2 3 4 8
-rack C: 1 2 3 4 8
-display: 5 5 6 6 7
-bag: rest
-turn: B action
-first: A
-"""
-
-
-def test_example_claim_nine_against_six():
-    s0 = position(CLAIM_SEVEN)
-    e3 = cell(s0, "e3")
-    assert s0.strengths(e3) == [6, 9, 0]  # Green's 5 on g3 is not adjacent
-    assert "claim e3" in [str(m) for m in s0.legal_moves()]
-    s1 = s0.apply("claim e3")
-    assert token(s1, "e3") == "7B"
-    assert s1.shells[BLUE] == s0.shells[BLUE] - 1
-    assert score_events(s1) == []  # 3-7-6 is no group
-
-
-def test_example_claim_twin_green_five_adjacent():
-    s0 = position(moved(CLAIM_SEVEN, "g3", "e4"))
-    e3 = cell(s0, "e3")
-    assert s0.strengths(e3) == [11, 9, 0]
-    assert "claim e3" not in [str(m) for m in s0.legal_moves()]
-    with pytest.raises(IllegalMoveError):
-        s0.apply("claim e3")
-
-
-# --- (c) Green captures Blue's 4: 7 against 6 --------------------------------------
-
-CAPTURE_FOUR = """\
-arribada 3p standard
-    a  b  c  d  e  f  g  h  i  j
- 1  .  .  .  .  .  .  .  .  .  .
- 2  .  .  o  .  .  .  o  .  .  .
- 3  .  .  .  .  o  .  .  .  o  .
- 4  .  o  .  .  .  .  .  .  .  .
- 5  .  .  .  .  #  #  .  o  .  .
- 6  .  .  o  3A #  #  .  .  .  .
- 7  .  .  4A 4B .  .  .  .  o  .
- 8  .  o  .  2B .  o  .  .  .  .
- 9  .  .  .  o  .  .  .  o  .  .
-10  .  .  .  .  .  .  .  .  .  .
-rack A: 1 2 5 6 8
-rack B: 1 2 5 6 8
-rack C: 1 2 5 6 8
-display: 5 5 6 6 7
-bag: rest
-turn: A action
-refresh: A=no
-first: A
-"""
-
-
-def test_example_capture_blue_four():
-    s0 = position(CAPTURE_FOUR)
-    d7 = cell(s0, "d7")
-    assert s0.strengths(d7) == [7, 2, 0]  # Blue defends with 4 + 2 = 6
-    s1 = s0.apply("capture d7")
-    assert token(s1, "d7") == "*A"
-    assert s1.shells[BLUE] == s0.shells[BLUE] + 1
-    assert s1.shells[GREEN] == s0.shells[GREEN] - 1
-    assert score_events(s1) == []
-    assert events(s1, "extra_action") == []
-    (cap,) = events(s1, "capture")
-    assert cap["cell"] == "d7" and cap["value"] == 4 and cap["player"] == GREEN
-    # a capture uses no rack tile: nothing to draw, and no refresh left: Blue's turn
-    assert s1.racks[GREEN] == s0.racks[GREEN]
-    assert s1.current_player == BLUE and s1.phase == "action"
-
-
-def test_example_capture_blue_four_twin_green_four_away():
-    s0 = position(moved(CAPTURE_FOUR, "c7", "b7"))
-    assert s0.strengths(cell(s0, "d7")) == [3, 2, 0]
-    with pytest.raises(IllegalMoveError):
-        s0.apply("capture d7")
-
-
-# --- (d) Pink captures Blue's 8: Blue's 8 and 7 count 0 ----------------------------
-
-CAPTURE_EIGHT = """\
-arribada 3p standard
-    a  b  c  d  e  f  g  h  i  j
- 1  .  .  .  .  .  .  .  .  .  .
- 2  .  .  o  .  .  .  o  .  .  .
- 3  .  .  .  .  o  .  .  .  o  .
- 4  .  o  .  .  .  .  .  .  .  .
- 5  .  .  .  .  #  #  .  o  .  .
- 6  .  .  o  1C #  #  .  .  .  .
- 7  .  .  .  8B 5B .  .  .  o  .
- 8  .  o  .  7B .  o  .  .  .  .
- 9  .  .  .  o  .  .  .  o  .  .
-10  .  .  .  .  .  .  .  .  .  .
-rack A: 1 2 3 4 6
-rack B: 1 2 3 4 6
-rack C: 1 2 3 4 6
-display: 2 3 4 5 6
-bag: rest
-turn: C action
-first: A
-"""
-
-
-def test_example_capture_blue_eight():
-    s0 = position(CAPTURE_EIGHT)
-    d7 = cell(s0, "d7")
-    assert s0.strengths(d7) == [0, 5, 10]  # the 7 counts 0, the 1 counts 10
-    s1 = s0.apply("capture d7")
-    assert token(s1, "d7") == "*C"
-    assert s1.shells[BLUE] == s0.shells[BLUE] + 1
-    assert score_events(s1) == []
-    assert events(s1, "extra_action") == []
-
-
-def test_example_capture_blue_eight_twin_pink_one_away():
-    s0 = position(moved(CAPTURE_EIGHT, "d6", "c5"))
-    assert s0.strengths(cell(s0, "d7")) == [0, 5, 0]
-    with pytest.raises(IllegalMoveError):
-        s0.apply("capture d7")
-
-
 # --- (e) Green places a 4 and makes 4-5-6 ------------------------------------------
 
 SEQUENCE_456 = """\
@@ -325,21 +119,6 @@ bag: rest
 turn: A action
 first: A
 """
-
-
-def test_example_sequence_456_by_placing_a_4():
-    s1 = position(SEQUENCE_456).apply("place 4 d1")
-    (ev,) = score_events(s1)  # only the placed 4 scores, not the 5 and 6
-    assert (ev["player"], ev["cell"], ev["value"]) == (GREEN, "d1", 4)
-    assert ev["sequence"] == 4
-    assert ev["set"] == 0
-    assert s1.scores() == [4, 0, 0]
-
-
-def test_example_sequence_456_twin_six_away():
-    s1 = position(moved(SEQUENCE_456, "f1", "h1")).apply("place 4 d1")
-    assert score_events(s1) == []  # 4-5 is only two tiles
-    assert s1.scores() == [0, 0, 0]
 
 
 # --- (f) Pink claims a neutral 3 and makes 1-2-3-4 ---------------------------------
@@ -367,25 +146,6 @@ first: A
 """
 
 
-def test_example_sequence_1234_by_claiming_a_neutral_3():
-    s0 = position(SEQUENCE_1234)
-    assert s0.strengths(cell(s0, "e3")) == [0, 0, 6]
-    s1 = s0.apply("claim e3")
-    (ev,) = score_events(s1)
-    assert (ev["player"], ev["cell"], ev["value"]) == (PINK, "e3", 3)
-    assert ev["sequence"] == 3
-    assert ev["set"] == 0
-    assert s1.scores() == [0, 0, 3]
-
-
-def test_example_sequence_1234_twin_two_away():
-    s0 = position(moved(SEQUENCE_1234, "e2", "j10"))
-    s1 = s0.apply("claim e3")  # 4 strength still claims
-    assert token(s1, "e3") == "3C"
-    assert score_events(s1) == []  # 3-4 only
-    assert s1.scores() == [0, 0, 0]
-
-
 # --- (g) Blue's 7s extend 4-5-6 and later branch off it ----------------------------
 
 BRANCHING_SEVENS = """\
@@ -409,30 +169,6 @@ bag: rest
 turn: B action
 first: A
 """
-
-
-def test_example_branching_sevens():
-    s = position(BRANCHING_SEVENS)
-    s = s.apply("place 7 g1")
-    (ev,) = score_events(s)
-    assert (ev["cell"], ev["sequence"], ev["set"]) == ("g1", 7, 0)
-    assert s.scores() == [0, 7, 0]
-    s = finish_turn(s)
-    # Pink and Green play elsewhere
-    s = finish_turn(s.apply(f"place {s.racks[PINK][0]} j10"))
-    s = finish_turn(s.apply(f"place {s.racks[GREEN][0]} a10"))
-    assert s.current_player == BLUE
-    assert 7 in s.racks[BLUE]
-    s = s.apply("place 7 f2")  # branches off the 6 downwards
-    (ev,) = score_events(s)
-    assert (ev["cell"], ev["sequence"], ev["set"]) == ("f2", 7, 0)
-    assert s.scores()[BLUE] == 14
-
-
-def test_example_branching_sevens_twin_five_away():
-    s = position(moved(BRANCHING_SEVENS, "e1", "j5")).apply("place 7 g1")
-    assert score_events(s) == []  # 6-7 only
-    assert s.scores() == [0, 0, 0]
 
 
 # --- (h) Pink's set of five 1s ----------------------------------------------------
@@ -460,29 +196,6 @@ first: A
 """
 
 
-def test_example_set_of_five_ones():
-    s1 = position(SET_OF_ONES).apply("place 1 d1")
-    (ev,) = score_events(s1)  # Blue's 1 on d2 is not part of Pink's set
-    assert (ev["player"], ev["cell"], ev["value"]) == (PINK, "d1", 1)
-    assert ev["set"] == 5
-    assert ev["sequence"] == 0
-    assert s1.scores() == [0, 0, 5]
-
-
-@pytest.mark.parametrize(
-    ("src", "set_points"),
-    [("e1", 4), ("c1", 0)],  # the far 1 away: 4 in the set; the near 1 away: d1-e1 only
-)
-def test_example_set_of_five_ones_twin(src, set_points):
-    s1 = position(moved(SET_OF_ONES, src, "j10")).apply("place 1 d1")
-    if set_points:
-        (ev,) = score_events(s1)
-        assert (ev["sequence"], ev["set"]) == (0, set_points)
-    else:
-        assert score_events(s1) == []
-    assert s1.scores() == [0, 0, set_points]
-
-
 # --- (i) Green claims a 2 (2-3-wild), then places a 3 with the extra action --------
 
 CLAIM_TWO_THEN_THREE = """\
@@ -506,35 +219,6 @@ bag: rest
 turn: A action
 first: A
 """
-
-
-def test_example_claim_two_then_place_three():
-    s0 = position(CLAIM_TWO_THEN_THREE)
-    s1 = s0.apply("claim e3")
-    (ev,) = score_events(s1)
-    assert (ev["cell"], ev["value"], ev["sequence"], ev["set"]) == ("e3", 2, 2, 0)
-    assert len(events(s1, "extra_action")) == 1
-    assert s1.phase == "extra" and s1.current_player == GREEN
-    assert s1.racks[GREEN] == [3, 5, 6, 7, 8]
-    s2 = s1.apply("place 3 d2")
-    (ev,) = score_events(s2)
-    assert (ev["cell"], ev["value"]) == ("d2", 3)
-    assert ev["sequence"] == 3  # 3-4-wild
-    assert ev["set"] == 4  # 3-3-3-wild
-    assert s2.scores() == [9, 0, 0]
-    assert events(s2, "extra_action") == []
-    assert s2.phase == "draw"
-
-
-def test_example_claim_two_then_place_three_twin_wild_away():
-    s0 = position(moved(CLAIM_TWO_THEN_THREE, "e1", "j10"))
-    s1 = s0.apply("claim e3")
-    assert score_events(s1) == []  # 2-3 only
-    assert len(events(s1, "extra_action")) == 1  # the 2 still gives the extra action
-    s2 = s1.apply("place 3 d2")
-    (ev,) = score_events(s2)
-    assert (ev["sequence"], ev["set"]) == (3, 3)  # the set is now 3-3-3
-    assert s2.scores() == [6, 0, 0]
 
 
 # --- (j) Blue captures Green's 2 into a wild: no points, no extra action -----------
@@ -562,26 +246,6 @@ first: A
 """
 
 
-def test_example_capture_into_a_wild():
-    s0 = position(CAPTURE_INTO_WILD)
-    g3 = cell(s0, "g3")
-    assert s0.strengths(g3) == [2, 6, 0]  # Green defends with 2 + 2 = 4
-    s1 = s0.apply("capture g3")
-    assert token(s1, "g3") == "*B"  # extends 4-5-6-wild, but a capture never scores
-    assert score_events(s1) == []
-    assert events(s1, "extra_action") == []
-    assert s1.phase != "extra"
-    assert s1.scores() == [0, 0, 0]
-    assert s1.shells[GREEN] == s0.shells[GREEN] + 1
-
-
-def test_example_capture_into_a_wild_twin_six_away():
-    s0 = position(moved(CAPTURE_INTO_WILD, "g4", "j10"))
-    assert s0.strengths(cell(s0, "g3")) == [2, 0, 0]
-    with pytest.raises(IllegalMoveError):
-        s0.apply("capture g3")
-
-
 # --- (k) later, Blue places a 4: 4-wild-6-7 and wild-4-4 ----------------------------
 
 LATER_FOUR = """\
@@ -607,22 +271,6 @@ first: A
 """
 
 
-def test_example_later_four_sequence_and_set():
-    s1 = position(LATER_FOUR).apply("place 4 f3")
-    (ev,) = score_events(s1)
-    assert (ev["cell"], ev["value"]) == ("f3", 4)
-    assert ev["sequence"] == 4  # 4-wild-6-7
-    assert ev["set"] == 3  # wild-4-4
-    assert s1.scores() == [0, 7, 0]
-
-
-def test_example_later_four_twin_second_four_away():
-    s1 = position(moved(LATER_FOUR, "f2", "j10")).apply("place 4 f3")
-    (ev,) = score_events(s1)
-    assert (ev["sequence"], ev["set"]) == (4, 0)
-    assert s1.scores() == [0, 4, 0]
-
-
 # --- (l) the 8 on three sequences scores 8 once ------------------------------------
 
 EIGHT_ON_THREE_SEQUENCES = """\
@@ -646,21 +294,6 @@ bag: rest
 turn: B action
 first: A
 """
-
-
-def test_example_eight_on_three_sequences_scores_once():
-    s1 = position(EIGHT_ON_THREE_SEQUENCES).apply("place 8 h3")
-    (ev,) = score_events(s1)
-    assert (ev["cell"], ev["value"]) == ("h3", 8)
-    assert ev["sequence"] == 8  # 4-5-6-wild-8, 4-wild-6-7-8, 4-5-6-7-8: once
-    assert ev["set"] == 0  # wild-8 is two tiles
-    assert s1.scores() == [0, 8, 0]
-
-
-def test_example_eight_on_three_sequences_twin_six_away():
-    s1 = position(moved(EIGHT_ON_THREE_SEQUENCES, "g4", "j10")).apply("place 8 h3")
-    assert score_events(s1) == []
-    assert s1.scores() == [0, 0, 0]
 
 
 # --- (m) + (n) final scoring: stranded tiles, then 3-4 player majorities -----------
@@ -702,53 +335,6 @@ def _final(text: str):
     return s0, s1
 
 
-def test_example_stranded_penalties():
-    s0, s1 = _final(FINAL_SCORING)
-    stranded = {(e["player"], e["cell"], e["value"], e["points"]) for e in events(s1, "stranded")}
-    assert stranded == {
-        (GREEN, "b2", 2, -2),
-        (GREEN, "d2", 2, -2),
-        (BLUE, "c3", 2, -2),
-        (PINK, "a2", 1, -1),  # a stranded 1 loses 1, not 10
-        (PINK, "e2", 2, -2),
-        (PINK, "g5", 7, -7),
-    }
-    by_player = [
-        sum(e["points"] for e in events(s1, "stranded") if e["player"] == p) for p in range(3)
-    ]
-    assert by_player == [-4, -2, -10]
-    for name in ("b2", "d2", "c3", "a2", "e2", "g5"):
-        assert token(s1, name) in (".", "o")
-    assert s1.removed == [[2, 2], [2], [1, 2, 7]]
-    # the removed tiles' shells go back to supply
-    assert s1.shells == [s0.shells[0] + 2, s0.shells[1] + 1, 3]
-
-
-def test_example_quadrant_majorities_three_players():
-    _, s1 = _final(FINAL_SCORING)
-    majorities = {e["quadrant"]: e for e in events(s1, "majority")}
-    # upper left: Blue 1st with 9, Pink 2nd with 3; Green has none left after removal
-    assert majorities["nw"]["counts"] == [0, 9, 3]
-    assert majorities["nw"]["points"] == [0, 20, 16]
-    # upper right: Pink and Green tie with 6 each (20 + 16) / 2; Blue 3rd with 3
-    assert majorities["ne"]["counts"] == [6, 3, 6]
-    assert majorities["ne"]["points"] == [18, 10, 18]
-    assert majorities["sw"]["points"] == [0, 0, 0]
-    assert majorities["se"]["points"] == [0, 0, 0]
-    assert s1.scores() == [-4 + 18, -2 + 20 + 10, -10 + 16 + 18]
-
-
-def test_example_final_scoring_twin_pink_seven_away():
-    # Pink's 7 from d4 to e4: none of Pink's 7s is in a group any more
-    _, s1 = _final(moved(FINAL_SCORING, "d4", "e4"))
-    pink = sorted(e["value"] for e in events(s1, "stranded") if e["player"] == PINK)
-    assert pink == [1, 2, 7, 7, 7, 7]
-    majorities = {e["quadrant"]: e for e in events(s1, "majority")}
-    assert majorities["nw"]["counts"] == [0, 9, 0]
-    assert majorities["nw"]["points"] == [0, 20, 0]
-    assert s1.scores() == [-4 + 18, -2 + 20 + 10, -31 + 18]
-
-
 STRANDED_CLUSTER = """\
 arribada 2p standard
     a  b  c  d  e  f  g  h
@@ -770,28 +356,6 @@ turn: B action
 first: A
 final round: yes
 """
-
-
-def test_example_stranded_cluster_and_wild():
-    s1 = position(STRANDED_CLUSTER).apply("pass")
-    assert s1.is_terminal()
-    stranded = {(e["player"], e["cell"], e["points"]) for e in events(s1, "stranded")}
-    # 2-5-7 in a row (with a 6 under the 5) is connected but neither a sequence nor a
-    # set: all stranded.  The 1 loses 1, the wild nothing.  Blue's 3-3-3 set stays.
-    assert stranded == {
-        (GREEN, "a1", -2), (GREEN, "b1", -5), (GREEN, "c1", -7), (GREEN, "b2", -6),
-        (GREEN, "h1", -1), (GREEN, "h8", 0),
-    }  # fmt: skip
-    assert "removed A: 1 2 5 6 7 *" in s1.to_text()
-    assert "removed B" not in s1.to_text()
-
-
-def test_example_stranded_cluster_twin_seven_moved():
-    # the 7 from c1 to a2: 5-6-7 is a sequence now; only the 2 (and the 1, the wild)
-    s1 = position(moved(STRANDED_CLUSTER, "c1", "a2")).apply("pass")
-    stranded = {(e["player"], e["cell"], e["points"]) for e in events(s1, "stranded")}
-    assert stranded == {(GREEN, "a1", -2), (GREEN, "h1", -1), (GREEN, "h8", 0)}
-    assert "removed A: 1 2 *" in s1.to_text()
 
 
 # --- (n) two players: +10 for the leader, the other by their count -------------------
@@ -826,26 +390,245 @@ def _two_player_quadrant(a_tiles: int, b_tiles: int) -> str:
     )
 
 
-@pytest.mark.parametrize(
-    ("a_tiles", "b_tiles", "points"),
-    [
-        (5, 0, [10, -10]),
-        (4, 1, [10, -5]),
-        (4, 2, [10, -5]),
-        (5, 3, [10, -2]),
-        (5, 4, [10, 0]),
-        (1, 3, [-5, 10]),
-        (0, 4, [-10, 10]),
-        (3, 3, [4, 4]),  # (10 - 2) / 2
-        (1, 1, [2, 2]),  # (10 - 5) / 2 rounded down
-        (4, 4, [5, 5]),  # (10 + 0) / 2
-        (0, 0, [0, 0]),  # nobody scores
-    ],
-)
-def test_example_quadrant_majorities_two_players(a_tiles, b_tiles, points):
-    s1 = position(_two_player_quadrant(a_tiles, b_tiles)).apply("pass")
-    assert s1.is_terminal()
-    assert events(s1, "stranded") == []
-    nw = next(e for e in events(s1, "majority") if e["quadrant"] == "nw")
-    assert nw["counts"] == [a_tiles, b_tiles]
-    assert nw["points"] == points
+class TestGroups:
+    """A placed or claimed tile scores in each group it joins: a sequence its value, a set
+    its size."""
+
+    def test_example_sequence_456_by_placing_a_4(self):
+        s1 = position(SEQUENCE_456).apply("place 4 d1")
+        (ev,) = score_events(s1)  # only the placed 4 scores, not the 5 and 6
+        assert (ev["player"], ev["cell"], ev["value"]) == (GREEN, "d1", 4)
+        assert ev["sequence"] == 4
+        assert ev["set"] == 0
+        assert s1.scores() == [4, 0, 0]
+
+    def test_example_sequence_456_twin_six_away(self):
+        s1 = position(moved(SEQUENCE_456, "f1", "h1")).apply("place 4 d1")
+        assert score_events(s1) == []  # 4-5 is only two tiles
+        assert s1.scores() == [0, 0, 0]
+
+    def test_example_sequence_1234_by_claiming_a_neutral_3(self):
+        s0 = position(SEQUENCE_1234)
+        assert s0.strengths(cell(s0, "e3")) == [0, 0, 6]
+        s1 = s0.apply("claim e3")
+        (ev,) = score_events(s1)
+        assert (ev["player"], ev["cell"], ev["value"]) == (PINK, "e3", 3)
+        assert ev["sequence"] == 3
+        assert ev["set"] == 0
+        assert s1.scores() == [0, 0, 3]
+
+    def test_example_sequence_1234_twin_two_away(self):
+        s0 = position(moved(SEQUENCE_1234, "e2", "j10"))
+        s1 = s0.apply("claim e3")  # 4 strength still claims
+        assert token(s1, "e3") == "3C"
+        assert score_events(s1) == []  # 3-4 only
+        assert s1.scores() == [0, 0, 0]
+
+    def test_example_branching_sevens(self):
+        s = position(BRANCHING_SEVENS)
+        s = s.apply("place 7 g1")
+        (ev,) = score_events(s)
+        assert (ev["cell"], ev["sequence"], ev["set"]) == ("g1", 7, 0)
+        assert s.scores() == [0, 7, 0]
+        s = finish_turn(s)
+        # Pink and Green play elsewhere
+        s = finish_turn(s.apply(f"place {s.racks[PINK][0]} j10"))
+        s = finish_turn(s.apply(f"place {s.racks[GREEN][0]} a10"))
+        assert s.current_player == BLUE
+        assert 7 in s.racks[BLUE]
+        s = s.apply("place 7 f2")  # branches off the 6 downwards
+        (ev,) = score_events(s)
+        assert (ev["cell"], ev["sequence"], ev["set"]) == ("f2", 7, 0)
+        assert s.scores()[BLUE] == 14
+
+    def test_example_branching_sevens_twin_five_away(self):
+        s = position(moved(BRANCHING_SEVENS, "e1", "j5")).apply("place 7 g1")
+        assert score_events(s) == []  # 6-7 only
+        assert s.scores() == [0, 0, 0]
+
+    def test_example_set_of_five_ones(self):
+        s1 = position(SET_OF_ONES).apply("place 1 d1")
+        (ev,) = score_events(s1)  # Blue's 1 on d2 is not part of Pink's set
+        assert (ev["player"], ev["cell"], ev["value"]) == (PINK, "d1", 1)
+        assert ev["set"] == 5
+        assert ev["sequence"] == 0
+        assert s1.scores() == [0, 0, 5]
+
+    @pytest.mark.parametrize(
+        ("src", "set_points"),
+        [("e1", 4), ("c1", 0)],  # the far 1 away: 4 in the set; the near 1 away: d1-e1 only
+    )
+    def test_example_set_of_five_ones_twin(self, src, set_points):
+        s1 = position(moved(SET_OF_ONES, src, "j10")).apply("place 1 d1")
+        if set_points:
+            (ev,) = score_events(s1)
+            assert (ev["sequence"], ev["set"]) == (0, set_points)
+        else:
+            assert score_events(s1) == []
+        assert s1.scores() == [0, 0, set_points]
+
+    def test_example_claim_two_then_place_three(self):
+        s0 = position(CLAIM_TWO_THEN_THREE)
+        s1 = s0.apply("claim e3")
+        (ev,) = score_events(s1)
+        assert (ev["cell"], ev["value"], ev["sequence"], ev["set"]) == ("e3", 2, 2, 0)
+        assert len(events(s1, "extra_action")) == 1
+        assert s1.phase == "extra" and s1.current_player == GREEN
+        assert s1.racks[GREEN] == [3, 5, 6, 7, 8]
+        s2 = s1.apply("place 3 d2")
+        (ev,) = score_events(s2)
+        assert (ev["cell"], ev["value"]) == ("d2", 3)
+        assert ev["sequence"] == 3  # 3-4-wild
+        assert ev["set"] == 4  # 3-3-3-wild
+        assert s2.scores() == [9, 0, 0]
+        assert events(s2, "extra_action") == []
+        assert s2.phase == "draw"
+
+    def test_example_claim_two_then_place_three_twin_wild_away(self):
+        s0 = position(moved(CLAIM_TWO_THEN_THREE, "e1", "j10"))
+        s1 = s0.apply("claim e3")
+        assert score_events(s1) == []  # 2-3 only
+        assert len(events(s1, "extra_action")) == 1  # the 2 still gives the extra action
+        s2 = s1.apply("place 3 d2")
+        (ev,) = score_events(s2)
+        assert (ev["sequence"], ev["set"]) == (3, 3)  # the set is now 3-3-3
+        assert s2.scores() == [6, 0, 0]
+
+    def test_example_capture_into_a_wild(self):
+        s0 = position(CAPTURE_INTO_WILD)
+        g3 = cell(s0, "g3")
+        assert s0.strengths(g3) == [2, 6, 0]  # Green defends with 2 + 2 = 4
+        s1 = s0.apply("capture g3")
+        assert token(s1, "g3") == "*B"  # extends 4-5-6-wild, but a capture never scores
+        assert score_events(s1) == []
+        assert events(s1, "extra_action") == []
+        assert s1.phase != "extra"
+        assert s1.scores() == [0, 0, 0]
+        assert s1.shells[GREEN] == s0.shells[GREEN] + 1
+
+    def test_example_capture_into_a_wild_twin_six_away(self):
+        s0 = position(moved(CAPTURE_INTO_WILD, "g4", "j10"))
+        assert s0.strengths(cell(s0, "g3")) == [2, 0, 0]
+        with pytest.raises(IllegalMoveError):
+            s0.apply("capture g3")
+
+    def test_example_later_four_sequence_and_set(self):
+        s1 = position(LATER_FOUR).apply("place 4 f3")
+        (ev,) = score_events(s1)
+        assert (ev["cell"], ev["value"]) == ("f3", 4)
+        assert ev["sequence"] == 4  # 4-wild-6-7
+        assert ev["set"] == 3  # wild-4-4
+        assert s1.scores() == [0, 7, 0]
+
+    def test_example_later_four_twin_second_four_away(self):
+        s1 = position(moved(LATER_FOUR, "f2", "j10")).apply("place 4 f3")
+        (ev,) = score_events(s1)
+        assert (ev["sequence"], ev["set"]) == (4, 0)
+        assert s1.scores() == [0, 4, 0]
+
+    def test_example_eight_on_three_sequences_scores_once(self):
+        s1 = position(EIGHT_ON_THREE_SEQUENCES).apply("place 8 h3")
+        (ev,) = score_events(s1)
+        assert (ev["cell"], ev["value"]) == ("h3", 8)
+        assert ev["sequence"] == 8  # 4-5-6-wild-8, 4-wild-6-7-8, 4-5-6-7-8: once
+        assert ev["set"] == 0  # wild-8 is two tiles
+        assert s1.scores() == [0, 8, 0]
+
+    def test_example_eight_on_three_sequences_twin_six_away(self):
+        s1 = position(moved(EIGHT_ON_THREE_SEQUENCES, "g4", "j10")).apply("place 8 h3")
+        assert score_events(s1) == []
+        assert s1.scores() == [0, 0, 0]
+
+
+class TestFinalScoring:
+    """Stranded tiles lose their value; then each quadrant's majorities score."""
+
+    def test_example_stranded_penalties(self):
+        s0, s1 = _final(FINAL_SCORING)
+        stranded = {
+            (e["player"], e["cell"], e["value"], e["points"]) for e in events(s1, "stranded")
+        }
+        assert stranded == {
+            (GREEN, "b2", 2, -2),
+            (GREEN, "d2", 2, -2),
+            (BLUE, "c3", 2, -2),
+            (PINK, "a2", 1, -1),  # a stranded 1 loses 1, not 10
+            (PINK, "e2", 2, -2),
+            (PINK, "g5", 7, -7),
+        }
+        by_player = [
+            sum(e["points"] for e in events(s1, "stranded") if e["player"] == p) for p in range(3)
+        ]
+        assert by_player == [-4, -2, -10]
+        for name in ("b2", "d2", "c3", "a2", "e2", "g5"):
+            assert token(s1, name) in (".", "o")
+        assert s1.removed == [[2, 2], [2], [1, 2, 7]]
+        # the removed tiles' shells go back to supply
+        assert s1.shells == [s0.shells[0] + 2, s0.shells[1] + 1, 3]
+
+    def test_example_quadrant_majorities_three_players(self):
+        _, s1 = _final(FINAL_SCORING)
+        majorities = {e["quadrant"]: e for e in events(s1, "majority")}
+        # upper left: Blue 1st with 9, Pink 2nd with 3; Green has none left after removal
+        assert majorities["nw"]["counts"] == [0, 9, 3]
+        assert majorities["nw"]["points"] == [0, 20, 16]
+        # upper right: Pink and Green tie with 6 each (20 + 16) / 2; Blue 3rd with 3
+        assert majorities["ne"]["counts"] == [6, 3, 6]
+        assert majorities["ne"]["points"] == [18, 10, 18]
+        assert majorities["sw"]["points"] == [0, 0, 0]
+        assert majorities["se"]["points"] == [0, 0, 0]
+        assert s1.scores() == [-4 + 18, -2 + 20 + 10, -10 + 16 + 18]
+
+    def test_example_final_scoring_twin_pink_seven_away(self):
+        # Pink's 7 from d4 to e4: none of Pink's 7s is in a group any more
+        _, s1 = _final(moved(FINAL_SCORING, "d4", "e4"))
+        pink = sorted(e["value"] for e in events(s1, "stranded") if e["player"] == PINK)
+        assert pink == [1, 2, 7, 7, 7, 7]
+        majorities = {e["quadrant"]: e for e in events(s1, "majority")}
+        assert majorities["nw"]["counts"] == [0, 9, 0]
+        assert majorities["nw"]["points"] == [0, 20, 0]
+        assert s1.scores() == [-4 + 18, -2 + 20 + 10, -31 + 18]
+
+    def test_example_stranded_cluster_and_wild(self):
+        s1 = position(STRANDED_CLUSTER).apply("pass")
+        assert s1.is_terminal()
+        stranded = {(e["player"], e["cell"], e["points"]) for e in events(s1, "stranded")}
+        # 2-5-7 in a row (with a 6 under the 5) is connected but neither a sequence nor a
+        # set: all stranded.  The 1 loses 1, the wild nothing.  Blue's 3-3-3 set stays.
+        assert stranded == {
+            (GREEN, "a1", -2), (GREEN, "b1", -5), (GREEN, "c1", -7), (GREEN, "b2", -6),
+            (GREEN, "h1", -1), (GREEN, "h8", 0),
+        }  # fmt: skip
+        assert "removed A: 1 2 5 6 7 *" in s1.to_text()
+        assert "removed B" not in s1.to_text()
+
+    def test_example_stranded_cluster_twin_seven_moved(self):
+        # the 7 from c1 to a2: 5-6-7 is a sequence now; only the 2 (and the 1, the wild)
+        s1 = position(moved(STRANDED_CLUSTER, "c1", "a2")).apply("pass")
+        stranded = {(e["player"], e["cell"], e["points"]) for e in events(s1, "stranded")}
+        assert stranded == {(GREEN, "a1", -2), (GREEN, "h1", -1), (GREEN, "h8", 0)}
+        assert "removed A: 1 2 *" in s1.to_text()
+
+    @pytest.mark.parametrize(
+        ("a_tiles", "b_tiles", "points"),
+        [
+            (5, 0, [10, -10]),
+            (4, 1, [10, -5]),
+            (4, 2, [10, -5]),
+            (5, 3, [10, -2]),
+            (5, 4, [10, 0]),
+            (1, 3, [-5, 10]),
+            (0, 4, [-10, 10]),
+            (3, 3, [4, 4]),  # (10 - 2) / 2
+            (1, 1, [2, 2]),  # (10 - 5) / 2 rounded down
+            (4, 4, [5, 5]),  # (10 + 0) / 2
+            (0, 0, [0, 0]),  # nobody scores
+        ],
+    )
+    def test_example_quadrant_majorities_two_players(self, a_tiles, b_tiles, points):
+        s1 = position(_two_player_quadrant(a_tiles, b_tiles)).apply("pass")
+        assert s1.is_terminal()
+        assert events(s1, "stranded") == []
+        nw = next(e for e in events(s1, "majority") if e["quadrant"] == "nw")
+        assert nw["counts"] == [a_tiles, b_tiles]
+        assert nw["points"] == points
