@@ -10,8 +10,6 @@ import pathlib
 import pkgutil
 
 import pytest
-import tablero.arboretum
-import tablero.arribada
 import tablero.core
 from tablero.core import (
     CorruptDataError,
@@ -123,10 +121,12 @@ def _modules(package):
         yield importlib.import_module(info.name)
 
 
+#: The core and every game's engine package (its doctests: examples that must run).
+ENGINES = [tablero.core, *(importlib.import_module(f"tablero.{g}") for g in game_ids())]
+
+
 @pytest.mark.parametrize(
-    "module",
-    [m for pkg in (tablero.core, tablero.arribada, tablero.arboretum) for m in _modules(pkg)],
-    ids=lambda m: m.__name__,
+    "module", [m for pkg in ENGINES for m in _modules(pkg)], ids=lambda m: m.__name__
 )
 def test_module_doctests(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -107,3 +107,21 @@ def test_sand_packings_agree_with_a_brute_force_search():
                     assert scoring.sand_squares(grid)[0] == _brute_squares(grid)
                     checked += 1
     assert checked >= 5
+
+
+def past_first_cards(state):
+    """Lay every first card (side a, rotation 0) and return the state at the first take."""
+    while state.phase in ("side", "rotate"):
+        state = state.apply("side a" if state.phase == "side" else "rotate 0")
+    return state
+
+
+def test_a_view_hides_only_the_decks_order_and_faces():
+    state = past_first_cards(make("diadeplaya", players=1, seed=2, mode="solitaire"))
+    view = state.view(0)
+    assert view.deck is None and view.out is None
+    assert view.unseen == sorted([card_of(f) for f in state.deck] + state.out)
+    assert view.market == state.market and view.grids == state.grids
+    assert "hidden" in view.to_text() and "out:" not in view.to_text()
+    full = view.determinize(5)
+    assert full.deck_count == state.deck_count and len(full.out) == 4
