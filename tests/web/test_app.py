@@ -978,7 +978,7 @@ def test_boot_games_ignores_damaged_or_unknown_saved_records():
 
 def framed(body_json: bytes, head: str = "tb1.") -> str:
     """A link whose payload is valid deflate behind a valid length and CRC32, around any
-    bytes (as ``tests/test_hardening_defects.py`` builds them)."""
+    bytes (as ``tests/web/test_link_decoding.py`` builds them)."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     body = packer.compress(body_json) + packer.flush()
     length = len(body).to_bytes(2, "big")
