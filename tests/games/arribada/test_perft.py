@@ -68,7 +68,7 @@ def test_p2_variants_by_hand():
         (4, 3, 2, 22064),
     ],
 )
-def test_perft_regression(players, seed, depth, expected):
+def test_perft_of_a_new_game(players, seed, depth, expected):
     state = make("arribada", players=players, seed=seed, first_player=0)
     assert perft(state, depth) == expected
 
