@@ -2,7 +2,7 @@
 them, whichever way pytest is started (once per run: by the main process under
 pytest-xdist, before its workers start); the browser tests run after the others, and
 under xdist the site they drive is built in the background meanwhile
-(tests/site_build.py)."""
+(tests/support/site_build.py)."""
 
 from __future__ import annotations
 

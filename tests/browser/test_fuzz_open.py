@@ -7,7 +7,7 @@ Each case's expected end is computed first by the same Python code in CPython (t
 runs it in Pyodide): the documented error, shown in the page as the catalog's sentence
 for its code, or a game opened (or imported) as a new save.  Throughout: no uncaught
 error in the page, and every save stored before is still there byte for byte (0 saves
-overwritten).  The inputs come from ``tests/test_fuzz_links_saves.py``'s mutators.
+overwritten).  The inputs come from ``tests/web/test_fuzz_links_saves.py``'s mutators.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ CATALOG = folder_messages(ROOT / "pyapp/web/src/tablero/web/messages", "en")
 LINK_CASES = 240
 FILE_CASES = 80
 # Every game with a table in the app: a UI package (a registered game without one yet is
-# fuzzed in CPython only, by tests/test_fuzz_links_saves.py). The cases go round them.
+# fuzzed in CPython only, by tests/web/test_fuzz_links_saves.py). The cases go round them.
 GAMES = build.ui_games()
 
 SAVES = """() => Object.fromEntries(Object.keys(localStorage)

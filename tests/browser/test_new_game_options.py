@@ -1,7 +1,7 @@
 """The new-game form's options in Chromium: derived from the core's ``OptionSpec`` values,
 the first-player select offers "drawn at random" and exactly the seats of the chosen
 player count, each labelled with the name typed for it, and the game starts with the
-chosen player to move (tests/test_web_app.py checks the same in CPython)."""
+chosen player to move (tests/web/test_app.py checks the same in CPython)."""
 
 from __future__ import annotations
 

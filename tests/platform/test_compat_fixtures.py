@@ -1,6 +1,6 @@
 """Saves and links written by earlier code still read the same, in every later version.
 
-``tests/fixtures/compat/`` holds fixture sets, each a folder with a ``manifest.json``
+``tests/platform/fixtures/compat/`` holds fixture sets, each a folder with a ``manifest.json``
 naming the commit whose code wrote it and the formats it holds (link version, save
 record format, each game's format version), made by ``make_fixtures.py`` with that
 commit's code: for each case a save file, a share link, the state's JSON, its
@@ -97,16 +97,17 @@ def test_every_format_version_so_far_has_fixtures() -> None:
     missing = set(range(1, CHALLENGE_VERSION + 1)) - challenge_versions
     assert not missing, (
         f"no compatibility fixtures of challenge link format(s) {sorted(missing)}; write "
-        f"them: python tests/fixtures/compat/make_fixtures.py --challenges --out "
-        f"tests/fixtures/compat/challenge-v{CHALLENGE_VERSION} --game diadeplaya"
+        f"them: python tests/platform/fixtures/compat/make_fixtures.py --challenges --out "
+        f"tests/platform/fixtures/compat/challenge-v{CHALLENGE_VERSION} --game diadeplaya"
     )
     for game_id in game_ids():
         versions = {m["game_versions"].get(game_id) for m in manifests}
         wanted = set(range(1, get_game(game_id).version + 1))
         assert versions >= wanted, (
             f"{game_id}: no compatibility fixtures of format(s) {sorted(wanted - versions)}; "
-            f"write them: python tests/fixtures/compat/make_fixtures.py "
-            f"--out tests/fixtures/compat/{game_id}-v{get_game(game_id).version} --game {game_id}"
+            f"write them: python tests/platform/fixtures/compat/make_fixtures.py --out "
+            f"tests/platform/fixtures/compat/{game_id}-v{get_game(game_id).version} "
+            f"--game {game_id}"
         )
 
 

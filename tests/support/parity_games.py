@@ -1,13 +1,13 @@
 """Seeded random games whose states are compared between CPython and Pyodide.
 
-The same file runs in both: pytest imports it, and ``tests/pyodide_run.mjs`` writes it
+The same file runs in both: pytest imports it, and ``tests/support/pyodide_run.mjs`` writes it
 into Pyodide's filesystem and calls :func:`main`.  Moves are chosen with
 :class:`tablero.core.Rng` (never :mod:`random`, whose results may differ between Python
 versions), so both interpreters play exactly the same moves as long as the engine agrees.
 
-    python tests/parity_games.py                       # the PARITY_GAMES below
-    python tests/parity_games.py '[{"game": "arboretum", "seed": 3, "players": 4}]'
-    echo '[...]' | python tests/parity_games.py -
+    python tests/support/parity_games.py                       # the PARITY_GAMES below
+    python tests/support/parity_games.py '[{"game": "arboretum", "seed": 3, "players": 4}]'
+    echo '[...]' | python tests/support/parity_games.py -
 
 A spec may also carry ``"json_at": STEP``; its result then carries that step's JSON.
 """

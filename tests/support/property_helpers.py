@@ -1,4 +1,4 @@
-"""Shared by the property tests of every game (tests/test_*_properties.py): hypothesis
+"""Shared by the property tests of every game (tests/games/*/test_properties.py): hypothesis
 settings, the reproduction recipe, the random-game driver, and the checks that do not
 depend on the game (views hide only hidden facts; saved data is a copy).
 

@@ -1,5 +1,5 @@
-// What the Pyodide-under-Node test runners share (tests/pyodide_run.mjs,
-// tests/golden/pyodide_replay.mjs): start the project's Pyodide (node_modules/pyodide)
+// What the Pyodide-under-Node test runners share (tests/support/pyodide_run.mjs,
+// tests/platform/golden/pyodide_replay.mjs): start the project's Pyodide (node_modules/pyodide)
 // with Python's stdout collected and its stderr passed through, then write the collected
 // stdout -- one JSON document -- as the runner's only output.
 import path from "node:path";

@@ -1,5 +1,5 @@
-"""What the Pyodide-under-Node tests share (``tests/test_pyodide_parity.py``,
-``tests/golden/test_golden.py``): finding Node.js and the project's Pyodide."""
+"""What the Pyodide-under-Node tests share (``tests/platform/test_pyodide_parity.py``,
+``tests/platform/golden/test_golden.py``): finding Node.js and the project's Pyodide."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-// Run tests/parity_games.py inside real Pyodide (from node_modules/pyodide) under Node.
+// Run tests/support/parity_games.py inside real Pyodide (from node_modules/pyodide) under Node.
 //
-//   node tests/pyodide_run.mjs [--games JSON] WHEEL...
+//   node tests/support/pyodide_run.mjs [--games JSON] WHEEL...
 //
 // Unpacks the given wheels (built by `python3 build.py wheels`) into Pyodide's
 // site-packages, writes parity_games.py into its filesystem and runs its main() with the
@@ -22,7 +22,7 @@ function parseArgs(argv) {
     if (argv[i] === "--games") games = argv[++i];
     else wheels.push(argv[i]);
   }
-  if (wheels.length === 0) throw new Error("usage: node tests/pyodide_run.mjs [--games JSON] WHEEL...");
+  if (wheels.length === 0) throw new Error("usage: node tests/support/pyodide_run.mjs [--games JSON] WHEEL...");
   return { wheels, games };
 }
 

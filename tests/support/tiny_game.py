@@ -1,7 +1,7 @@
 """Tiny Nim: a test-only game written on the core's framework exactly as a real game is.
 
-It exists so that the conformance suite (``tests/conformance/``) and the golden replays
-(``tests/golden/``) exercise every part of the framework on a game small enough to read
+It exists so that the conformance suite (``tests/platform/conformance/``) and the golden replays
+(``tests/platform/golden/``) exercise every part of the framework on a game small enough to read
 at a glance: ``Game`` with a one-of option, a set option, the first-player seat option
 and a ``players_for`` that allows a 1-player mode; ``PhasedState`` with two decisions
 and tagged handlers; the shared JSON envelope; a notation; and a hidden part (each
@@ -331,7 +331,7 @@ class TinyState(PhasedState, game=GAME):
         keys = ("turn", "heap", "score", "tokens", "swapped", "pouch", "unseen", "viewer", "rng")
         rows = dict(line.partition(":")[::2] for line in lines[1:])
         if head is None or sorted(rows) != sorted(keys):
-            raise CorruptDataError(f"not a {TINY_ID} position: see tests/tiny_game.py")
+            raise CorruptDataError(f"not a {TINY_ID} position: see tests/support/tiny_game.py")
         try:
             n, mode, takes, first = head.groups()
             player, phase = rows["turn"].split()

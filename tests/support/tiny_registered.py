@@ -1,4 +1,4 @@
-"""The fixture that registers Tiny Nim (``tests/tiny_game.py``) for each test module of
+"""The fixture that registers Tiny Nim (``tests/support/tiny_game.py``) for each test module of
 a package whose conftest imports it (the conformance suite, the golden replays), so that
 no other test sees it in ``game_ids()``.  Kept apart from ``tiny_game``, which also runs
 in Pyodide, where there is no pytest."""

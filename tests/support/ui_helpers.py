@@ -1,4 +1,4 @@
-"""Shared by the game UI tests (tests/test_web_*_ui.py): the catalogs, a strict
+"""Shared by the game UI tests (tests/games/*/test_ui.py): the catalogs, a strict
 translator, hostile seat names, and reading the renderers' markup as XML."""
 
 from __future__ import annotations

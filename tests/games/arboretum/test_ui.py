@@ -149,7 +149,7 @@ def test_the_app_offers_arboretum():
 
 def test_option_hints_name_only_the_cores_options():
     # The options are the core's (the new-game form derives its fields from them); the
-    # UI only names the key of "drawn at random" (tests/test_web_app.py tests the form).
+    # UI only names the key of "drawn at random" (tests/web/test_app.py tests the form).
     (hint,) = UI.options()
     (spec,) = get_game("arboretum").options
     assert hint.name == spec.name == "first_player" and spec.kind == "seat"

@@ -113,7 +113,7 @@ def test_every_catalog_key_is_used_somewhere():
 
 def test_option_hints_name_only_the_cores_options():
     # The options are the core's (the new-game form derives its fields from them); the
-    # UI only names the keys of the variant (tests/test_web_app.py tests the form).
+    # UI only names the keys of the variant (tests/web/test_app.py tests the form).
     (hint,) = UI.options()
     specs = {spec.name: spec for spec in get_game("arribada").options}
     assert set(specs) == {"variant", "first_player"} and hint.name == "variant"

@@ -5,7 +5,7 @@ hot-seat pass screen through the app's model, the end screen with each criterion
 scoring marked, the move log, the rules help and the catalogs.
 
 Whether every language holds the same keys with the same placeholders is checked for
-every package at once by tests/test_web_app.py (the merged catalogs); here: every key
+every package at once by tests/web/test_app.py (the merged catalogs); here: every key
 the package can ask for exists in all four languages, and every key is asked for.
 """
 

@@ -1,7 +1,7 @@
 """The conformance suite's driver and checks: one API test run over every game.
 
 Every registered game (``tablero.core.game_ids()``) plus the test-only Tiny Nim
-(``tests/tiny_game.py``) is played in each of its configurations (``Game.setups()``:
+(``tests/support/tiny_game.py``) is played in each of its configurations (``Game.setups()``:
 player counts and options), with a few seeds, by uniformly random moves drawn from a
 seeded :class:`tablero.core.Rng`.  Each game is played once per session (cached) and a
 sample of its states is kept; the checks below look at those states.  Each check is a

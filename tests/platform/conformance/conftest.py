@@ -2,7 +2,8 @@
 game's configurations (``Game.setups()``).
 
 Tiny Nim is registered for the duration of each test module only, so that no other test
-sees it in ``game_ids()`` (``tests/`` is on ``sys.path``: the package's base folder).
+sees it in ``game_ids()`` (``tests/`` is on ``sys.path`` for ``support``, and
+``tests/platform/``, the package's base folder, for ``conformance``).
 """
 
 from __future__ import annotations

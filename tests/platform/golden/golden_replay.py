@@ -7,7 +7,7 @@ move texts and the ``to_json()`` text of the state they lead to, written by
 ``make_golden.py`` with the engines as they were before the refactor onto the core's
 framework.  The engines must replay each game to exactly that text.
 
-    python tests/golden/golden_replay.py GOLDEN.json...    # prints {"results": [...]}
+    python tests/platform/golden/golden_replay.py GOLDEN.json...    # prints {"results": [...]}
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Write the golden replays ``tests/golden/<game>/<name>.json``.
+"""Write the golden replays ``tests/platform/golden/<game>/<name>.json``.
 
 Each file is ``{"game", "setup", "moves", "final"}``: a game played with seeded random
 moves (:class:`tablero.core.Rng`, never :mod:`random`), its ``setup`` record, its move
@@ -11,8 +11,9 @@ onto the core's framework (the worktree of that commit), Tiny Nim (a test-only g
 exists only with the new core) with the current tree::
 
     PYTHONPATH=/work/baseline/pyapp/core/src:/work/baseline/pyapp/arribada/src:\\
-    /work/baseline/pyapp/arboretum/src python tests/golden/make_golden.py arribada arboretum
-    python tests/golden/make_golden.py tiny_nim
+    /work/baseline/pyapp/arboretum/src \\
+    python tests/platform/golden/make_golden.py arribada arboretum
+    python tests/platform/golden/make_golden.py tiny_nim
 
 Existing files are kept unless ``--force`` is given.
 """

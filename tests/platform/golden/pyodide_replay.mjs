@@ -1,14 +1,14 @@
 // Run a Python module inside real Pyodide (from node_modules/pyodide) under Node.
 //
-//   node tests/golden/pyodide_replay.mjs MANIFEST.json
+//   node tests/platform/golden/pyodide_replay.mjs MANIFEST.json
 //
-// The manifest (written by tests/golden/test_golden.py) is
+// The manifest (written by tests/platform/golden/test_golden.py) is
 //   {"files": {"/abs/path/in/pyodide.py": "source", ...}, "path": ["/dir", ...],
 //    "module": "name", "argv": ["...", ...]}
 // Every file is written into Pyodide's filesystem, the "path" folders go first on
 // sys.path, and module.main(argv) runs.  Python's stdout -- one JSON document -- is the
 // only thing written to stdout; everything else goes to stderr.  (Like
-// tests/pyodide_run.mjs, which unpacks built wheels instead of writing sources.)
+// tests/support/pyodide_run.mjs, which unpacks built wheels instead of writing sources.)
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -17,7 +17,7 @@ import { run, startPyodide, writeOutput } from "../../support/pyodide_node.mjs";
 
 async function main() {
   const [manifestPath] = process.argv.slice(2);
-  if (!manifestPath) throw new Error("usage: node tests/golden/pyodide_replay.mjs MANIFEST.json");
+  if (!manifestPath) throw new Error("usage: node tests/platform/golden/pyodide_replay.mjs MANIFEST.json");
   const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
   const { pyodide, out } = await startPyodide();
   for (const [file, source] of Object.entries(manifest.files)) {

@@ -107,7 +107,7 @@ def pyodide_manifest(files: list[Path]) -> dict[str, Any]:
     sources[f"/tablero_tests/{golden.name}"] = golden.read_text("utf-8")
     argv = []
     for f in files:
-        target = f"/tablero_tests/golden/{name(f)}.json"
+        target = f"/tablero_tests/platform/golden/{name(f)}.json"
         sources[target] = f.read_text("utf-8")
         argv.append(target)
     return {

@@ -68,7 +68,7 @@ MIN_PATH = 2
 
 #: Where the rulebook leaves a point open, the reading Tablero plays, by name, in the
 #: order the rules help shows them.  Every one changes play, so each has a test
-#: (tests/test_arboretum_rulings.py).
+#: (tests/games/arboretum/test_rulings.py).
 RULINGS: tuple[Ruling, ...] = (
     Ruling("species", PLAY, about=("SPECIES", "SPECIES_IN_PLAY")),
     Ruling("first", PLAY),

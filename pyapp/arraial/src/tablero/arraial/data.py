@@ -148,7 +148,7 @@ MAX_BACKS = 4
 #: constants above that it is about (none for a reading of a rule that has no number).
 #: The name is the same everywhere: the anchor in docs/rulings/arraial.md, the help's
 #: paragraph marked as a Tablero ruling (``arraial.rules.ruling.<name>``, its numbers
-#: taken from here) and the tests in tests/test_arraial_rulings.py.  Every ruling is of
+#: taken from here) and the tests in tests/games/arraial/test_rulings.py.  Every ruling is of
 #: play except ``solo``: a mode Tablero does not offer.
 RULINGS: tuple[Ruling, ...] = (
     Ruling("street", about=("WIDTH", "HEIGHT", "COLUMNS")),

@@ -104,7 +104,7 @@ VARIANTS = ("standard", "beginner")
 # --- Tablero's rulings ------------------------------------------------------------------
 # Where the rulebook is silent or ambiguous, the one reading Tablero plays, by name (the
 # anchor in docs/rulings/arribada.md, the paragraph ``arribada.rules.ruling.<name>`` of the
-# rules help, the tests in tests/test_arribada_rulings.py), in the rules help's order.
+# rules help, the tests in tests/games/arribada/test_rulings.py), in the rules help's order.
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling("boards", about=("BOARD_SPECS", "BOARD_FOR_PLAYERS", "DISPLAY_SIZE")),

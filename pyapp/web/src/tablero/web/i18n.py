@@ -50,7 +50,7 @@ DEFAULT_LANGUAGE = "en"
 #: Each language's name in itself (the language menu shows these, untranslated).
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "es": "Español", "nl": "Nederlands"}
 #: Each language's digit group separator and decimal sign (CLDR's, as Babel gives them:
-#: tests/test_catalogs.py checks these against it).
+#: tests/web/test_catalogs.py checks these against it).
 NUMBER_SYMBOLS = {"en": (",", "."), "ja": (",", "."), "es": (".", ","), "nl": (".", ",")}
 
 # The catalogs are files of this package, next to this module (a wheel is installed, and
