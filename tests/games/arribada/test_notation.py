@@ -119,6 +119,20 @@ def test_malformed_notation(text, words):
         assert word.lower() in msg.lower(), (word, msg)
 
 
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (with_cell(GOOD, "c4", "5X"), 6),  # the board's row 4
+        (GOOD.replace("rack A: 1 2 3 4 5", "rack A: 1 2 3 4 9"), 13),
+        (GOOD.replace("turn: A action", "turn: D action"), 18),
+        (GOOD + "colour: green\n", 20),
+    ],
+)
+def test_a_bad_line_is_named_with_its_number(text, line):
+    with pytest.raises(CorruptDataError, match=f"^line {line}: "):
+        state(text)
+
+
 def test_too_many_tiles_of_a_value():
     # fifteen 1s on the racks are all of them: one more on the board is too many
     racks = FIELDS.replace("rack A: 1 2 3 4 5", "rack A: 1 1 1 1 1")
