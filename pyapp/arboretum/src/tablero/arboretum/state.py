@@ -1,6 +1,6 @@
 """The Arboretum game state and its rules.
 
-A turn, as decisions (``phase``; :attr:`ArboretumState.DECISIONS`):
+A turn, as decisions (``decision``; :attr:`ArboretumState.DECISIONS`):
 
 ``draw``     draw a card from the deck or the top of any discard pile; twice, one card
              at a time (``draws`` counts the cards drawn so far this turn: 0 or 1);
@@ -31,10 +31,10 @@ from . import notation, scoring, serial
 from .cards import CARD_NAMES
 from .data import (
     CODES,
+    DECISION_NAMES,
     DRAWS_PER_TURN,
     HAND_SIZE,
     HIDDEN,
-    PHASES,
     RULINGS,
     SPECIES,
     SPECIES_IN_PLAY,
@@ -42,7 +42,10 @@ from .data import (
 from .grid import ORIGIN, STEPS, cell, cell_name, frontier, in_range, xy
 from .moves import PLAYERS, ArboretumMove, Discard, DrawDeck, DrawPile, Play, parse_move
 
-__all__ = ["GAME", "ArboretumState", "HIDDEN", "PHASES", "frontier"]
+__all__ = ["GAME", "ArboretumState", "DECISION_NAMES", "HIDDEN", "PHASES", "frontier"]
+
+#: The old name of ``DECISION_NAMES``, kept as its alias (this module exported it).
+PHASES = DECISION_NAMES
 
 #: Arboretum in the game registry: what ``get_game("arboretum")`` returns.
 GAME = Game(
@@ -57,7 +60,7 @@ GAME = Game(
 
 _FIELDS = (
     "n", "species", "setup", "arbs", "fronts", "hands", "known", "discards", "deck",
-    "deck_count", "unseen", "score", "player", "phase", "draws", "rng", "viewer_",
+    "deck_count", "unseen", "score", "player", "decision", "draws", "rng", "viewer_",
     "history_",
 )  # fmt: skip
 
@@ -127,7 +130,7 @@ class ArboretumState(PhasedState, game=GAME):
         s.known = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
         s.score = [0] * players
-        s.phase = "draw"
+        s.decision = "draw"
         s.draws = 0
         s.viewer_ = None
         s.history_ = []
@@ -273,7 +276,7 @@ class ArboretumState(PhasedState, game=GAME):
         self.draws += 1
         if self.draws == DRAWS_PER_TURN:
             self.draws = 0
-            self.phase = "play"
+            self.decision = "play"
 
     # --- the play decision ------------------------------------------------------------
 
@@ -323,7 +326,7 @@ class ArboretumState(PhasedState, game=GAME):
                 front.add(at + step)
         self.fronts[p] = tuple(sorted(front))
         events.append({"type": "play", "player": p, "card": CARD_NAMES[c], "cell": cell_name(at)})
-        self.phase = "discard"
+        self.decision = "discard"
 
     def preview(self, move: Any) -> dict[str, Any]:
         """What a play would give, before it is committed.
@@ -375,7 +378,7 @@ class ArboretumState(PhasedState, game=GAME):
             self._end_game(events)
         else:
             self.player = (p + 1) % self.n
-            self.phase = "draw"
+            self.decision = "draw"
 
     def _card_reason(self, move: Play | Discard) -> str | None:
         """Why the card of a play or a discard cannot leave the hand (or ``None``)."""
@@ -437,7 +440,7 @@ class ArboretumState(PhasedState, game=GAME):
                 }
             )
         self.score = totals
-        self.phase = "over"
+        self.decision = "over"
         ev.append(
             {
                 "type": "final",
@@ -468,7 +471,7 @@ class ArboretumState(PhasedState, game=GAME):
         only the (empty) deck is hidden.  The core drops the PRNG state and the seed and
         masks others' deck draws in the history (:meth:`_mask_entry`)."""
         unseen = list(self.deck or ())
-        if self.phase != "over":
+        if self.decision != "over":
             for q in range(self.n):
                 if q != player:
                     known = self.known[q]
@@ -514,12 +517,12 @@ class ArboretumState(PhasedState, game=GAME):
         return notation.state_to_text(self)
 
     def __repr__(self) -> str:
-        if self.phase == "over":
+        if self.decision == "over":
             who = "over"
-        elif self.phase == "draw":
+        elif self.decision == "draw":
             who = f"player {PLAYERS[self.player]} to draw card {self.draws + 1}"
         else:
-            who = f"player {PLAYERS[self.player]} to {self.phase}"
+            who = f"player {PLAYERS[self.player]} to {self.decision}"
         return f"<ArboretumState {self.n}p, {who}, deck {self.deck_count}, scores {self.score}>"
 
 
