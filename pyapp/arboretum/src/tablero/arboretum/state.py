@@ -20,10 +20,9 @@ and :meth:`_deal`.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import first_player_option
 
@@ -83,6 +82,8 @@ class ArboretumState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     species: int
     setup: dict[str, Any]
@@ -135,14 +136,6 @@ class ArboretumState(PhasedState, game=GAME):
         s.viewer_ = None
         s.history_ = []
         return s
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ArboretumState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> ArboretumState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArboretumState:
         """A copy with its own outer lists; inner lists and dicts are shared, and a
@@ -506,15 +499,6 @@ class ArboretumState(PhasedState, game=GAME):
         return {**entry, "events": events}
 
     # --- serialisation ------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
 
     def __repr__(self) -> str:
         if self.decision == "over":

@@ -19,10 +19,9 @@ fact is the deck's order: a view lists the deck sorted, and ``determinize`` shuf
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Game, PhasedState, Rng
+from tablero.core import Formats, Game, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import first_player_option
 
@@ -118,6 +117,8 @@ class ArraialState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     setup: dict[str, Any]
     phase_number: int
@@ -191,14 +192,6 @@ class ArraialState(PhasedState, game=GAME):
         s.pairs = dict.fromkeys(COLOURS)
         s.score = [0] * players
         return s
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ArraialState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> ArraialState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArraialState:
         """A copy with its own outer lists; inner lists are shared, and a move replaces
@@ -861,15 +854,6 @@ class ArraialState(PhasedState, game=GAME):
         rng.shuffle(self.deck)
 
     # --- serialisation ------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
 
     def __repr__(self) -> str:
         if self.decision == "over":

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import OptionSpec, first_player_option
 
@@ -85,6 +85,8 @@ class ArribadaState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     board: Board
     variant: str
@@ -163,14 +165,6 @@ class ArribadaState(PhasedState, game=GAME):
         s.viewer_ = None
         s.history_ = []
         return s
-
-    @classmethod
-    def from_dict(cls, data: Any) -> ArribadaState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> ArribadaState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArribadaState:
         """A copy whose mutable parts may be changed without touching ``self``."""
@@ -830,15 +824,6 @@ class ArribadaState(PhasedState, game=GAME):
         return {**entry, "move": move, "events": events}
 
     # --- serialisation ------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
 
     def __repr__(self) -> str:
         who = "over" if self.decision == "over" else f"player {self.player} to {self.decision}"

@@ -20,7 +20,7 @@ from .options import OptionSpec, resolve_options
 from .rng import Rng
 from .rulings import Ruling
 
-__all__ = ["Move", "State", "PhasedState", "Game", "OptionSpec"]
+__all__ = ["Move", "State", "PhasedState", "Formats", "Game", "OptionSpec"]
 
 #: ``json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)``, with
 #: its encoder made once.
@@ -324,6 +324,33 @@ class State(ABC):
 Rule = Callable[..., Any]
 
 
+@dataclass(frozen=True)
+class Formats:
+    """A game's readers and writers of its two formats, its JSON data (its ``serial``
+    module) and its position notation (its ``notation`` module), which
+    :class:`PhasedState` answers ``from_dict``, ``to_dict``, ``from_text`` and
+    ``to_text`` with: ``to_dict(state, copy=True)`` (``copy=False``: the data may share
+    the state's lists, for :meth:`State.to_json`, which writes it at once),
+    ``from_dict(data, cls)``, ``to_text(state)``, ``from_text(text, cls)``."""
+
+    to_dict: Callable[..., dict[str, Any]]
+    from_dict: Callable[[Mapping[str, Any], Any], Any]
+    to_text: Callable[[Any], str]
+    from_text: Callable[[str, Any], Any]
+
+    @classmethod
+    def of(cls, serial: Any, notation: Any) -> Formats:
+        """The formats of a game's ``serial`` module (``state_to_dict``,
+        ``state_from_dict``) and ``notation`` module (``state_to_text``,
+        ``state_from_text``)."""
+        return cls(
+            serial.state_to_dict,
+            serial.state_from_dict,
+            notation.state_to_text,
+            notation.state_from_text,
+        )
+
+
 class PhasedState(State):
     """A :class:`State` whose turn is a seat and a named decision (``decision``).
 
@@ -333,7 +360,7 @@ class PhasedState(State):
     per decision and move kind (:mod:`tablero.core.decisions`).  This class answers the
     protocol from them: ``legal_moves`` by decision, ``illegal_reason`` and
     ``apply_unchecked`` by move type, ``view``/``determinize`` around the game's
-    :meth:`_hide` and :meth:`_deal`.
+    :meth:`_hide` and :meth:`_deal`, and its formats from its :attr:`FORMATS`.
 
     ``phase`` is the first name of ``decision``, kept as its alias (:attr:`phase` reads
     and writes ``decision``); a game class that still keeps a ``phase`` slot and no
@@ -377,6 +404,40 @@ class PhasedState(State):
             # A game written with the first name keeps its ``phase`` slot: ``decision``
             # (what the core reads) is then the alias, the other way round.
             cls.decision = property(_get_phase, _set_phase)  # type: ignore[assignment]
+
+    # --- the formats (the game's serial and notation modules, :attr:`FORMATS`) ---------
+
+    #: The game's JSON data and notation readers and writers (``None``: the class writes
+    #: its own ``to_dict``, ``from_dict``, ``to_text`` and ``from_text``).
+    FORMATS: ClassVar[Formats | None] = None
+
+    @classmethod
+    def _formats(cls) -> Formats:
+        if cls.FORMATS is None:
+            raise NotImplementedError(f"{cls.__name__}: no FORMATS and no reader or writer")
+        return cls.FORMATS
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """A state from :meth:`to_dict` data, every field checked."""
+        state: Self = cls._formats().from_dict(data, cls)
+        return state
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """A state from the game's position notation."""
+        state: Self = cls._formats().from_text(text, cls)
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._formats().to_dict(self)
+
+    def _json_data(self) -> Mapping[str, Any]:
+        formats = self.FORMATS
+        return self.to_dict() if formats is None else formats.to_dict(self, copy=False)
+
+    def to_text(self) -> str:
+        return self._formats().to_text(self)
 
     # --- the protocol's questions ---------------------------------------------------
 

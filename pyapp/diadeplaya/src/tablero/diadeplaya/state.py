@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import OptionSpec, first_player_option
 
@@ -130,6 +130,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     mode: str
     criteria: tuple[str, ...]
@@ -200,14 +202,6 @@ class DiaDePlayaState(PhasedState, game=GAME):
         s.history_ = []
         s._rescore()
         return s
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DiaDePlayaState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> DiaDePlayaState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> DiaDePlayaState:
         """A copy with its own outer lists; inner ones are shared, and a move replaces
@@ -573,15 +567,6 @@ class DiaDePlayaState(PhasedState, game=GAME):
         self.unseen = None
 
     # --- serialisation ------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
 
     def __repr__(self) -> str:
         who = (
