@@ -8,6 +8,12 @@ by the message key (a plural one by the key as both its ids), which
 ``tablero.web.i18n`` reads with the standard library's ``gettext``; ``en.mo`` is the
 template's English.  An untranslated entry (an empty ``msgstr``, or a plural with an
 empty form) is left out of its MO file, so the page shows its English.
+
+The shell's MO files also carry every game's title and blurb (``<game>.title``,
+``<game>.blurb``, :data:`CARRIED`), copied from the game's own catalog at compile time
+(never written in the shell's PO sources): the home screen and the saves list show every
+game's title before that game's bundle, and so its catalog, is on the page, and
+``tablero.web.i18n`` reads those two keys from the shell's catalog.
 """
 
 from __future__ import annotations
@@ -34,6 +40,9 @@ LANGUAGES = ("en", "ja", "es", "nl")
 TEMPLATE = "messages.pot"
 # Fixed, so that the same PO files make the same MO bytes (and wheels).
 STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+#: The keys of a game's catalog (``<game>.<part>``) that the shell's MO files carry too
+#: (``tablero.web.i18n._CARRIED``): what the picker and the saves list show of a game.
+CARRIED = ("title", "blurb")
 
 
 def folders(web: Path = WEB) -> list[Path]:
@@ -77,8 +86,28 @@ def namespace(folder: Path) -> str:
     return "app"
 
 
+def carried(web: Path, lang: str) -> list[tuple[str, str]]:
+    """``(key, text)`` in ``lang`` of every game's :data:`CARRIED` keys, read from the
+    game's own catalog (``<web>/games/<game>/messages/``), which must have them: the
+    shell's MO files carry them (an untranslated one as empty: English shows)."""
+    found = []
+    for folder in folders(web):
+        if folder.parent.parent != web / "games":
+            continue  # the shell's or a tutorial's
+        game = namespace(folder)
+        texts = dict(entries(read(folder, lang)))
+        for part in CARRIED:
+            key = f"{game}.{part}"
+            text = texts.get(key)
+            if not isinstance(text, str):
+                raise ValueError(f"{folder}: no {key} (a game's {part}, in its own catalog)")
+            found.append((key, text))
+    return found
+
+
 def compile_folder(folder: Path) -> list[Path]:
-    """``<lang>.mo`` of every language in ``folder``."""
+    """``<lang>.mo`` of every language in ``folder`` (the shell's with every game's
+    :data:`CARRIED` texts)."""
     own = namespace(folder)
     written = []
     for lang in LANGUAGES:
@@ -87,9 +116,13 @@ def compile_folder(folder: Path) -> list[Path]:
         # the PO file's plural forms (gettext's, which Babel's CLDR data may not share:
         # Spanish there has a third form for millions)
         keyed.mime_headers = [("Plural-Forms", source.plural_forms)]
-        for key, text in entries(source):
+        texts = list(entries(source))
+        for key, _ in texts:
             if not key.startswith(own + "."):
                 raise ValueError(f"{folder}: {key} is not a key of {own}")
+        if own == "app":
+            texts += carried(folder.parent, lang)
+        for key, text in texts:
             forms = (text,) if isinstance(text, str) else tuple(text)
             if not all(forms):
                 continue  # untranslated: English shows

@@ -11,6 +11,7 @@ import zipfile
 
 import pytest
 from conftest import boot_data, copy_site, wait_offline_ready, wait_ready
+from support.catalog_files import WEB, folder_messages
 from ui import new_game, place
 
 pytestmark = pytest.mark.browser
@@ -162,6 +163,27 @@ def one_game_site(built_site, tmp_path_factory):
     return site
 
 
+# In the page's own Python: whether a game's UI package is unpacked, whether its catalog
+# was read, and its title and blurb in English.  One runPython, so the answer is of one
+# moment (an unpacking runs between JavaScript tasks, never inside this call).
+GAME_TITLE_PROBE = """async ([interpreter, game]) => {
+  const module = await import(interpreter);  // the page's instance: boot() is its Python
+  const py = await module.boot();
+  const probe = py.runPython(`
+import json
+from tablero.web import i18n
+game = ${JSON.stringify(game)}
+json.dumps({
+    "unpacked": (i18n._GAMES / game).exists(),
+    "catalog_read": any(namespace == game for _, namespace in i18n._LOADED),
+    "title": i18n.translator("en")(game + ".title"),
+    "blurb": i18n.translator("en")(game + ".blurb"),
+})
+`);
+  return { ...JSON.parse(probe), engines: window.tableroBoot.engines };
+}"""
+
+
 def fetched(page, url: str) -> list[float]:
     """When the page's requests for ``url`` (site-relative) ended, by resource timing."""
     return page.evaluate(
@@ -211,6 +233,19 @@ def test_a_game_left_out_of_the_snapshot_is_unpacked_on_demand(
     assert status(page)["used"] is True, status(page)
     assert page.evaluate("tableroBoot.engines") == "partial"
     assert fetched(page, data["engines"][left_out]) == []
+    # Before that bundle is unpacked, the game's title and blurb (which the start screen
+    # and the saves list show) read from the shell's catalog: the build copies them there
+    # from the game's own (static/catalogs.py), and the page never read the game's.
+    probe = page.evaluate(GAME_TITLE_PROBE, [data["interpreter"], left_out])
+    own = folder_messages(WEB / "games" / left_out / "messages", "en")
+    assert probe == {
+        "unpacked": False,
+        "catalog_read": False,
+        "title": own[f"{left_out}.title"],
+        "blurb": own[f"{left_out}.blurb"],
+        "engines": "partial",
+    }
+    assert probe["title"] == "Arboretum"
     page.wait_for_function("tableroBoot.engines === 'all'", timeout=30_000)
     (end,) = fetched(page, data["engines"][left_out])
     assert end > mark_times(page)["tablero-interactive"]

@@ -138,3 +138,23 @@ def test_docs_examples_run(doc):
     """Every ``>>>`` example in docs/ runs and prints what the doc says."""
     result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_phase_is_the_alias_of_decision_on_every_game(game):
+    """``state.phase``, the first name of ``state.decision`` (docs/api.md: names are added,
+    never changed), reads and writes ``decision``; the JSON keeps its ``"phase"`` key."""
+    state = make(game, players=2, seed=7)
+    rng = Rng(7)
+    for _ in range(12):
+        assert state.phase == state.decision and isinstance(state.decision, str)
+        assert json.loads(state.to_json())["turn"]["phase"] == state.decision
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        state = state.apply_unchecked(moves[rng.randbelow(len(moves))])
+    copy = from_json(state.to_json())  # a state of its own to write to
+    copy.phase = "over"
+    assert copy.decision == "over" and copy.is_terminal() and copy.current_player is None
+    copy.decision = state.decision
+    assert copy.phase == state.decision and copy == state

@@ -706,7 +706,7 @@ def test_shell_keys_are_prefixed_and_all_used_keys_exist():
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if re.fullmatch(r"app\.[a-z0-9.-]+\.[a-z0-9.-]+", node.value):
                     used.add(node.value)
-    missing = {k for k in used if k not in en and not k.startswith("app.games.")}
+    missing = {k for k in used if k not in en}
     assert not missing
 
 
@@ -727,6 +727,43 @@ def test_language_choice_and_switching():
         start = page.click("app.new", game="arribada")
         assert start.model.screen == "new"
         page.click("app.back")
+
+
+def test_the_picker_and_saves_show_every_games_title_with_only_the_shells_catalog(
+    monkeypatch, tmp_path
+):
+    """A game's title and blurb are in its own catalog, yet the home screen and the saves
+    list show them before its bundle (and catalog) is on the page: the shell's compiled
+    catalog carries them.  Here no game's catalog folder exists."""
+    from tablero.web import i18n
+
+    shell_only = i18n._namespace_folder
+
+    def folder(namespace: str) -> pathlib.Path:
+        return shell_only(namespace) if namespace == "app" else tmp_path / "absent"
+
+    monkeypatch.setattr(i18n, "_namespace_folder", folder)
+    monkeypatch.setattr(i18n, "_LOADED", {})
+    monkeypatch.setattr(i18n, "_TRANSLATORS", {})
+    app = make_app()
+    ids = [entry.id for entry in app.games]
+    assert set(ids) == {"arribada", "arboretum", "arraial", "diadeplaya"}
+    for game_id in ids:
+        state = make(game_id, players=2, seed=1)
+        app.store.save(SavedGame(app.store.new_id(), "Test", game_id, TWO, state, 1.0, 1.0))
+    for lang in LANGUAGES:
+        page = Page(app, app.boot(lang))
+        assert page.model.screen == "home"
+        home = stdlib_html.unescape(page.html)
+        saves = stdlib_html.unescape(page.click("app.saves").html)
+        for game_id in ids:
+            own = folder_messages(WEB / "games" / game_id / "messages", lang)
+            english = folder_messages(WEB / "games" / game_id / "messages", "en")
+            title = own[f"{game_id}.title"] or english[f"{game_id}.title"]
+            blurb = own[f"{game_id}.blurb"] or english[f"{game_id}.blurb"]
+            assert f"<h3>{title}</h3>" in home and f"<p>{blurb}</p>" in home, (lang, game_id)
+            assert title in saves, (lang, game_id)
+    assert {namespace for _, namespace in i18n._LOADED} == {"app"}
 
 
 def test_catalog_fills_placeholders_and_falls_back():

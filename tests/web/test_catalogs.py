@@ -8,8 +8,9 @@ import gettext
 import json
 
 import pytest
+from babel.messages.mofile import read_mo
 from babel.numbers import format_decimal
-from support.catalog_files import LANGS, catalogs, folder_messages, folders, plural_rule
+from support.catalog_files import LANGS, WEB, catalogs, folder_messages, folders, plural_rule
 from tablero.web.i18n import NUMBER_SYMBOLS, Catalog, format_number, placeholders
 
 #: The plural forms of each language, as gettext writes them (Spanish: the form for
@@ -117,6 +118,64 @@ def test_the_compiled_catalogs_are_what_the_app_reads(tmp_path):
                     for count in range(0, 25):
                         want = text[rule(count)].replace("{count}", str(count))
                         assert catalog.t(key, count=count) == want, (lang, key, count)
+
+
+GAME_FOLDERS = [f for f in folders(tutorials=False, boot=False) if f.parent.parent.name == "games"]
+
+
+def carried_keys(folder) -> list[str]:
+    """A game's keys that the shell's compiled catalog carries: its title and blurb."""
+    return [f"{name(folder)}.{part}" for part in ("title", "blurb")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_compiled_shell_catalog_carries_every_games_title_and_blurb(lang):
+    """The home screen and the saves list show every game's title before its bundle is
+    on the page: the shell's MO file holds each game's title and blurb, as its own
+    catalog says them, and no other key of a game."""
+    assert {name(f) for f in GAME_FOLDERS} == {"arribada", "arboretum", "arraial", "diadeplaya"}
+    with (WEB / "messages" / f"{lang}.mo").open("rb") as f:
+        compiled = {m.id: m.string for m in read_mo(f) if m.id}
+    wanted = {}
+    for folder in GAME_FOLDERS:
+        own = folder_messages(folder, lang)
+        for key in carried_keys(folder):
+            assert own[key], (lang, key, "translated in the game's catalog")
+            wanted[key] = own[key]
+    games = {key: text for key, text in compiled.items() if not str(key).startswith("app.")}
+    assert games == wanted
+
+
+def test_a_games_title_and_blurb_are_in_its_catalog_not_in_the_shells_sources():
+    shell = WEB / "messages"
+    for lang in LANGS:
+        keys = folder_messages(shell, lang).keys()
+        assert all(key.startswith("app.") for key in keys), lang
+        assert not any(key.startswith("app.games.") for key in keys), lang
+        for folder in GAME_FOLDERS:
+            assert set(carried_keys(folder)) <= folder_messages(folder, lang).keys()
+    for path in shell.glob("*.po*"):
+        text = path.read_text("utf-8")
+        for folder in GAME_FOLDERS:
+            assert all(f'"{key}"' not in text for key in carried_keys(folder)), path
+
+
+def test_a_game_without_its_title_or_blurb_fails_the_compile(tmp_path):
+    """What the shell carries of a game is read from the game's catalog, which must
+    hold both (else the picker would show a message key)."""
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+    title = 'msgctxt "tiny.title"\nmsgid "Tiny"\nmsgstr ""\n\n'
+    blurb = 'msgctxt "tiny.blurb"\nmsgid "Take one to three."\nmsgstr ""\n'
+    for web, body in ((tmp_path / "ok", title + blurb), (tmp_path / "bad", blurb)):
+        folder = web / "games" / "tiny" / "messages"
+        folder.mkdir(parents=True)
+        (folder / "messages.pot").write_text(header + body, "utf-8")
+    assert catalogs.carried(tmp_path / "ok", "en") == [
+        ("tiny.title", "Tiny"),
+        ("tiny.blurb", "Take one to three."),
+    ]
+    with pytest.raises(ValueError, match="no tiny.title"):
+        catalogs.carried(tmp_path / "bad", "en")
 
 
 def test_the_boot_loaders_catalog_is_compiled_whole():

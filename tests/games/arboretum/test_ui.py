@@ -132,6 +132,8 @@ def test_every_catalog_key_is_used_somewhere():
         "arboretum.species.",
         "arboretum.rules.",
         "arboretum.option.",
+        "arboretum.title",  # the title and blurb: the shell asks for them (GameEntry.of)
+        "arboretum.blurb",
     )
     for key in catalog("en"):
         # a log line's second person ("You placed ...") is asked for as its key + ".you"

@@ -100,6 +100,8 @@ def test_every_catalog_key_is_used_somewhere():
         "arraial.rules.",
         "arraial.option.",
         "arraial.log.phase_end.",
+        "arraial.title",  # the title and blurb: the shell asks for them (GameEntry.of)
+        "arraial.blurb",
     )
     for key in catalog("en"):
         # a log line's second person ("You placed ...") is asked for as its key + ".you"

@@ -100,6 +100,8 @@ def test_every_catalog_key_is_used_somewhere():
         "arribada.quadrant.",
         "arribada.log.game_end.",
         "arribada.rules.",
+        "arribada.title",  # the title and blurb: the shell asks for them (GameEntry.of)
+        "arribada.blurb",
     }
     for key in catalog("en"):
         # a log line's second person ("You placed ...") is asked for as its key + ".you"

@@ -155,9 +155,11 @@ def test_every_key_the_package_names_exists_in_every_language():
 
 
 def test_every_catalog_key_is_asked_for():
+    # keys asked for by family, and its title and blurb (by the shell: GameEntry.of)
     families = ("diadeplaya.status.you.", "diadeplaya.status.other.", "diadeplaya.hint.",
                 "diadeplaya.criterion.", "diadeplaya.kind.", "diadeplaya.option.",
-                "diadeplaya.rules.")  # fmt: skip
+                "diadeplaya.rules.",
+                "diadeplaya.title", "diadeplaya.blurb")  # fmt: skip
     for key in ui_helpers.catalog(GAME, "en"):
         if not key.startswith(families):
             # a log line's second person ("You lay ...") is asked for as its key + ".you"

@@ -45,8 +45,8 @@ HAND_SIZE = 7
 #: Cards drawn at the start of a turn (one at a time).
 DRAWS_PER_TURN = 2
 
-#: The decisions of a turn (``phase``), ``over`` once the game has ended.
-PHASES = ("draw", "play", "discard", "over")
+#: The decisions of a turn (``decision``), ``over`` once the game has ended.
+DECISION_NAMES = ("draw", "play", "discard", "over")
 
 #: A card hidden from the viewer, in a view's hand.
 HIDDEN = -1

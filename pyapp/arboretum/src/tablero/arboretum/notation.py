@@ -33,7 +33,7 @@ from tablero.core import notation as frame
 from tablero.core.notation import Frame, Position, block_rows, fail, read_grid
 
 from .cards import CARD_NAMES
-from .data import HIDDEN, PHASES, SPECIES_IN_PLAY
+from .data import DECISION_NAMES, HIDDEN, SPECIES_IN_PLAY
 from .grid import GRID, cell, frontier, in_range
 from .serial import validate
 
@@ -87,9 +87,11 @@ def state_to_text(s: ArboretumState) -> str:
     else:
         lines.append(f"deck: {s.deck_count} hidden")
         lines.append(f"unseen: {_cards(s.unseen or [])}")
-    if s.phase == "over":
+    if s.decision == "over":
         lines.append("score: " + frame.per_seat_text(s.score))
-    lines.append(frame.turn_line(s.player, s.phase, str(s.draws + 1) if s.phase == "draw" else ""))
+    lines.append(
+        frame.turn_line(s.player, s.decision, str(s.draws + 1) if s.decision == "draw" else "")
+    )
     lines.append(frame.tail_line(s.viewer_, s.rng))
     return "\n".join(lines) + "\n"
 
@@ -198,10 +200,10 @@ def _read_score(s: ArboretumState, pos: Position) -> None:
     s.score = [0] * s.n
     f = pos.get("score")
     if f is None:
-        if s.phase == "over":
+        if s.decision == "over":
             s.score = s.final_scores()
         return
-    if s.phase != "over":
+    if s.decision != "over":
         raise fail(f.no, "scores exist only once the game is over ('turn: A over')")
     want = s.final_scores()
     for p, x in pos.per_seat(f, "score").items():
@@ -226,7 +228,7 @@ def state_from_text(text: str, cls: type[ArboretumState]) -> ArboretumState:
     s.viewer_, rng = pos.viewer_and_rng()
     _read_hands(s, pos)
     _read_deck(s, pos)
-    s.player, s.phase, draw = pos.turn(PHASES, "A draw 1' or 'A play", _DRAW)
+    s.player, s.decision, draw = pos.turn(DECISION_NAMES, "A draw 1' or 'A play", _DRAW)
     s.draws = int(draw) - 1 if draw else 0
     _read_score(s, pos)
     s.rng = rng or 0

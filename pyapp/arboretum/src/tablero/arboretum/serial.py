@@ -17,7 +17,7 @@ from tablero.core.envelope import read_envelope
 from tablero.core.jsonutil import require, require_int, require_list
 
 from .cards import CARD_NAMES
-from .data import CODES, DRAWS_PER_TURN, HAND_SIZE, HIDDEN, PHASES, SPECIES_IN_PLAY
+from .data import CODES, DECISION_NAMES, DRAWS_PER_TURN, HAND_SIZE, HIDDEN, SPECIES_IN_PLAY
 from .grid import ORIGIN, cell, cell_name, connected, frontier, in_range, parse_xy
 from .moves import PLAYERS
 
@@ -48,7 +48,7 @@ def state_to_dict(s: ArboretumState, copy: bool = True) -> dict[str, Any]:
             "deck_count": s.deck_count,
             "unseen": None if s.unseen is None else _names(s.unseen),
             "scores": list(s.score),
-            "turn": {"player": s.player, "phase": s.phase, "draws": s.draws},
+            "turn": {"player": s.player, "phase": s.decision, "draws": s.draws},
         },
         copy=copy,
     )
@@ -121,9 +121,9 @@ def state_from_dict(data: Mapping[str, Any], cls: type[ArboretumState]) -> Arbor
     s.score = [require_int(x, "a score", 0) for x in require_list(data.get("scores"), "scores", n)]
     turn = require(data, "turn", dict)
     s.player = require_int(turn.get("player"), "turn player", 0, n - 1)
-    s.phase = require(turn, "phase", str, "turn")
-    if s.phase not in PHASES:
-        raise CorruptDataError(f"unknown decision {s.phase!r} ({', '.join(PHASES)})")
+    s.decision = require(turn, "phase", str, "turn")
+    if s.decision not in DECISION_NAMES:
+        raise CorruptDataError(f"unknown decision {s.decision!r} ({', '.join(DECISION_NAMES)})")
     s.draws = require_int(turn.get("draws"), "draws", 0, DRAWS_PER_TURN - 1)
     validate(s)
     return s
@@ -131,16 +131,18 @@ def state_from_dict(data: Mapping[str, Any], cls: type[ArboretumState]) -> Arbor
 
 def hand_size(s: ArboretumState, p: int) -> int:
     """The number of cards player ``p`` holds in this position (rules, not data)."""
-    if p != s.player or s.phase == "over":
+    if p != s.player or s.decision == "over":
         return HAND_SIZE
-    return {"draw": HAND_SIZE + s.draws, "play": HAND_SIZE + 2, "discard": HAND_SIZE + 1}[s.phase]
+    return {"draw": HAND_SIZE + s.draws, "play": HAND_SIZE + 2, "discard": HAND_SIZE + 1}[
+        s.decision
+    ]
 
 
 def validate(s: ArboretumState) -> None:  # noqa: C901 - one check per rule
     """Check that ``s`` is a possible Arboretum position; :class:`CorruptDataError` if not."""
     n, k = s.n, s.species
     full = s.viewer_ is None
-    over = s.phase == "over"
+    over = s.decision == "over"
     in_play = 8 * k
 
     def who(p: int) -> str:
@@ -208,10 +210,10 @@ def validate(s: ArboretumState) -> None:  # noqa: C901 - one check per rule
             f"(missing: {missing})"
         )
     # the pending decision
-    if s.draws and s.phase != "draw":
+    if s.draws and s.decision != "draw":
         raise CorruptDataError("'draws' counts cards drawn during the draw decision only")
     piles = any(s.discards)
-    if s.phase == "draw":
+    if s.decision == "draw":
         if s.draws == 0 and (s.deck_count == 0 or (s.deck_count == 1 and not piles)):
             raise CorruptDataError(
                 "a turn starts only while the deck holds a card, and two draws must be "

@@ -1,6 +1,6 @@
 """The Arboretum game state and its rules.
 
-A turn, as decisions (``phase``; :attr:`ArboretumState.DECISIONS`):
+A turn, as decisions (``decision``; :attr:`ArboretumState.DECISIONS`):
 
 ``draw``     draw a card from the deck or the top of any discard pile; twice, one card
              at a time (``draws`` counts the cards drawn so far this turn: 0 or 1);
@@ -20,10 +20,9 @@ and :meth:`_deal`.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import first_player_option
 
@@ -31,10 +30,10 @@ from . import notation, scoring, serial
 from .cards import CARD_NAMES
 from .data import (
     CODES,
+    DECISION_NAMES,
     DRAWS_PER_TURN,
     HAND_SIZE,
     HIDDEN,
-    PHASES,
     RULINGS,
     SPECIES,
     SPECIES_IN_PLAY,
@@ -42,7 +41,10 @@ from .data import (
 from .grid import ORIGIN, STEPS, cell, cell_name, frontier, in_range, xy
 from .moves import PLAYERS, ArboretumMove, Discard, DrawDeck, DrawPile, Play, parse_move
 
-__all__ = ["GAME", "ArboretumState", "HIDDEN", "PHASES", "frontier"]
+__all__ = ["GAME", "ArboretumState", "DECISION_NAMES", "HIDDEN", "PHASES", "frontier"]
+
+#: The old name of ``DECISION_NAMES``, kept as its alias (this module exported it).
+PHASES = DECISION_NAMES
 
 #: Arboretum in the game registry: what ``get_game("arboretum")`` returns.
 GAME = Game(
@@ -57,7 +59,7 @@ GAME = Game(
 
 _FIELDS = (
     "n", "species", "setup", "arbs", "fronts", "hands", "known", "discards", "deck",
-    "deck_count", "unseen", "score", "player", "phase", "draws", "rng", "viewer_",
+    "deck_count", "unseen", "score", "player", "decision", "draws", "rng", "viewer_",
     "history_",
 )  # fmt: skip
 
@@ -80,6 +82,8 @@ class ArboretumState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     species: int
     setup: dict[str, Any]
@@ -127,19 +131,11 @@ class ArboretumState(PhasedState, game=GAME):
         s.known = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
         s.score = [0] * players
-        s.phase = "draw"
+        s.decision = "draw"
         s.draws = 0
         s.viewer_ = None
         s.history_ = []
         return s
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ArboretumState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> ArboretumState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArboretumState:
         """A copy with its own outer lists; inner lists and dicts are shared, and a
@@ -273,7 +269,7 @@ class ArboretumState(PhasedState, game=GAME):
         self.draws += 1
         if self.draws == DRAWS_PER_TURN:
             self.draws = 0
-            self.phase = "play"
+            self.decision = "play"
 
     # --- the play decision ------------------------------------------------------------
 
@@ -323,7 +319,7 @@ class ArboretumState(PhasedState, game=GAME):
                 front.add(at + step)
         self.fronts[p] = tuple(sorted(front))
         events.append({"type": "play", "player": p, "card": CARD_NAMES[c], "cell": cell_name(at)})
-        self.phase = "discard"
+        self.decision = "discard"
 
     def preview(self, move: Any) -> dict[str, Any]:
         """What a play would give, before it is committed.
@@ -375,7 +371,7 @@ class ArboretumState(PhasedState, game=GAME):
             self._end_game(events)
         else:
             self.player = (p + 1) % self.n
-            self.phase = "draw"
+            self.decision = "draw"
 
     def _card_reason(self, move: Play | Discard) -> str | None:
         """Why the card of a play or a discard cannot leave the hand (or ``None``)."""
@@ -437,7 +433,7 @@ class ArboretumState(PhasedState, game=GAME):
                 }
             )
         self.score = totals
-        self.phase = "over"
+        self.decision = "over"
         ev.append(
             {
                 "type": "final",
@@ -468,7 +464,7 @@ class ArboretumState(PhasedState, game=GAME):
         only the (empty) deck is hidden.  The core drops the PRNG state and the seed and
         masks others' deck draws in the history (:meth:`_mask_entry`)."""
         unseen = list(self.deck or ())
-        if self.phase != "over":
+        if self.decision != "over":
             for q in range(self.n):
                 if q != player:
                     known = self.known[q]
@@ -504,22 +500,13 @@ class ArboretumState(PhasedState, game=GAME):
 
     # --- serialisation ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
-
     def __repr__(self) -> str:
-        if self.phase == "over":
+        if self.decision == "over":
             who = "over"
-        elif self.phase == "draw":
+        elif self.decision == "draw":
             who = f"player {PLAYERS[self.player]} to draw card {self.draws + 1}"
         else:
-            who = f"player {PLAYERS[self.player]} to {self.phase}"
+            who = f"player {PLAYERS[self.player]} to {self.decision}"
         return f"<ArboretumState {self.n}p, {who}, deck {self.deck_count}, scores {self.score}>"
 
 

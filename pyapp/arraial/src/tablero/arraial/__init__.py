@@ -2,7 +2,7 @@
 
 >>> from tablero.core import make
 >>> state = make("arraial", players=2, seed=3, first_player=0)
->>> state.current_player, state.phase, state.stage, state.ap
+>>> state.current_player, state.decision, state.phase_number, state.ap
 (0, 'act', 1, 3)
 >>> [str(m) for m in state.legal_moves()]
 ['rotate', 'take 1', 'take 2', 'take 3']
@@ -19,11 +19,13 @@ clockwise.  Cards: ids 0..23, ``data.CARDS[id] = (shape, base quarter turns)``,
 ``data.CARD_CODES[id]`` like ``T2`` (shape + copy 1-3); with 2 players each shape's third
 card is out (``data.cards_in_play(n)``).  Every reconstructed value is in :mod:`.data`.
 
-:class:`ArraialState` (a PhasedState): ``n``, ``player``, ``phase`` ("act", "land",
-"refill", "over"), ``stage`` (1..3), ``ap``, ``placed``, ``chosen`` (0-based slot in
-"land", else None), * ``idle`` (consecutive turns without a placement), ``rotation``,
-``slots`` (3 card ids or None), ``face_up``, ``deck_count``, * ``deck`` (card ids, the
-top last; sorted in a view: only the order is hidden), ``discards``, ``side(seat)``,
+:class:`ArraialState` (a PhasedState): ``n``, ``player``, * ``decision``
+("act", "land", "refill", "over"; ``phase``, its first name, is the core's alias of
+it), * ``phase_number`` (the game's phase, 1..3; ``stage``, its first name, is kept as
+an alias), ``ap``, ``placed``, ``chosen`` (0-based slot in "land", else None), *
+``idle`` (consecutive turns without a placement), ``rotation``, ``slots`` (3 card ids
+or None), ``face_up``, ``deck_count``, * ``deck`` (card ids, the top last; sorted in a
+view: only the order is hidden), ``discards``, ``side(seat)``,
 ``seen(slot, seat) -> (shape, quarter_turns)``, * ``seen_cells(slot, seat=None,
 rotation=None)``, ``streets[p]`` (14 rows bottom first, 6 ints: 0 empty, k = the k-th
 piece, 1-based), ``pieces[p]`` (list of Piece with ``.shape``, ``.colour``, ``.cells``),

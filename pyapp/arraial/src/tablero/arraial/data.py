@@ -109,7 +109,10 @@ PLACE_COST = 1
 
 #: The minimum placements per turn in phases 1, 2 and 3.  *(published: 2 in phase 3)*
 MIN_PLACEMENTS = (1, 1, 2)
-PHASES = 3
+#: The game's phases (the rulebook's "fases"), numbered 1 to 3.  *(rulebook)*
+PHASE_COUNT = 3
+#: The old name of ``PHASE_COUNT``, kept as its alias (docs/rulings/arraial.md named it).
+PHASES = PHASE_COUNT
 
 #: The octagon's slots and the face-up cards beside the central board.  *(rulebook)*
 SLOTS = 3
@@ -129,7 +132,8 @@ IDLE_ROUND_ENDS_PHASE = True
 
 # A shape's pieces never run out: each card is placed at most once a phase (it is
 # discarded, and discards come back only at a phase end), so a shape's CARDS_PER_SHAPE
-# cards place at most CARDS_PER_SHAPE * PHASES pieces, no more than PIECES_PER_SHAPE.
+# cards place at most CARDS_PER_SHAPE * PHASE_COUNT pieces, no more than
+# PIECES_PER_SHAPE.
 # *(Tablero ruling; a consequence of the counts above, not a choice: no flag)*  The
 # engine still refuses a card whose shape has no piece left (it has no landing), which a
 # position written by hand can reach.
@@ -156,7 +160,7 @@ RULINGS: tuple[Ruling, ...] = (
         "shapes",
         about=("COLOURS", "SHAPES", "SHAPE_COLOUR", "SHAPE_CELLS", "PIECES_PER_SHAPE"),
     ),
-    Ruling("pieces", about=("PIECES_PER_SHAPE", "CARDS_PER_SHAPE", "PHASES")),
+    Ruling("pieces", about=("PIECES_PER_SHAPE", "CARDS_PER_SHAPE", "PHASE_COUNT")),
     Ruling("sides", about=("SIDES",)),
     Ruling("cards", about=("CARDS_PER_SHAPE", "CARD_TURNS")),
     Ruling("bar_start", about=("BAR_START",)),
@@ -177,5 +181,5 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("solo", kind="scope"),
 )
 
-#: The decisions of a turn (``phase``), ``over`` once the game has ended.
+#: The decisions of a turn (``decision``), ``over`` once the game has ended.
 DECISION_NAMES = ("act", "land", "refill", "over")

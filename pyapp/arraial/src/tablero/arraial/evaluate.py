@@ -39,7 +39,7 @@ from .data import (
     COLOUR_VISITORS,
     COLOURS,
     HEIGHT,
-    PHASES,
+    PHASE_COUNT,
     SHAPE_COLOUR,
     SLOTS,
     WIDTH,
@@ -80,9 +80,9 @@ def budget_share(state: ArraialState) -> float:
     whole budget each, a turn took 5-9 budgets (issue 43: 11-14 s in the browser), now
     at most about 2.9 budgets (1 + 5 x 0.3 + 2 x 0.2; a forced decision searches
     nothing), which leaves room in 4 s for the worker's round trips."""
-    if state.phase == "refill":
+    if state.decision == "refill":
         return REFILL_SHARE
-    if state.phase == "act" and state.ap == ACTION_POINTS and state.backs == 0:
+    if state.decision == "act" and state.ap == ACTION_POINTS and state.backs == 0:
         return FIRST_SHARE
     return LATER_SHARE
 
@@ -94,7 +94,7 @@ def bot_moves(state: ArraialState) -> list[ArraialMove]:
     that choice; and since a taken card always has a landing, the rules never force
     ``back``.  Without this, a search saw ``take``, ``back``, ``take`` another as good as
     taking the other card at once, and played such pairs for nothing (issue 43)."""
-    if state.phase == "land":
+    if state.decision == "land":
         return list(state.landings())
     return state.legal_moves()
 
@@ -113,7 +113,7 @@ def _phase_left(s: ArraialState) -> float:
     """Phases left, the current one counted by the share of its cards still to come."""
     total = len(cards_in_play(s.n)) - SLOTS
     share = (len(s.deck) + len(s.face_up)) / total
-    return (PHASES - s.stage) + share
+    return (PHASE_COUNT - s.phase_number) + share
 
 
 def _near_bar(occ: int, bar: int) -> bool:
@@ -217,10 +217,10 @@ def best_landing(s: ArraialState) -> tuple[float, float, int | None]:
     ``None`` as the holder when no pair moves; ``(0, 0, None)`` when no placement is
     open.  In ``act`` the octagon may first be turned as far as the action points allow
     (``ROTATION`` a turn); in ``land`` the chosen card counts as it lies."""
-    if s.phase not in ("act", "land") or s.ap < 1:
+    if s.decision not in ("act", "land") or s.ap < 1:
         return 0.0, 0.0, None
     p = s.player
-    if s.phase == "land" and s.chosen is not None:
+    if s.decision == "land" and s.chosen is not None:
         options = [(s.chosen, s.rotation, 0)]
     else:
         turns = range(max(1, s.ap - max(1, s.needed()) + 1))
@@ -251,7 +251,7 @@ def lookahead(s: ArraialState) -> tuple[float, float, int | None]:
     needed = s.needed()
     if needed > 0:
         gain += (needed - 1) * min(0.0, gain)
-    elif s.phase == "act" and gain < 0:
+    elif s.decision == "act" and gain < 0:
         return 0.0, 0.0, None
     return gain, loss, holder
 
@@ -263,7 +263,7 @@ def evaluate(state: ArraialState) -> list[float]:
     values = [_static(state, p, state.occ[p], left) for p in range(state.n)]
     gain, loss, holder = lookahead(state)
     values[state.player] += LOOKAHEAD * gain
-    if state.phase in ("act", "land"):
+    if state.decision in ("act", "land"):
         values[state.player] -= ROTATION * (ACTION_POINTS - state.ap - state.placed)
     if holder is not None:
         values[holder] -= LOOKAHEAD * loss

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from tablero.core import PLAYERS, CorruptDataError
 from tablero.core.notation import Field, Frame, Line, Position, fail, tail_line, turn_line
 
-from .data import CARD_CODES, COLOURS, COLUMNS, DECISION_NAMES, HEIGHT, PHASES, WIDTH
+from .data import CARD_CODES, COLOURS, COLUMNS, DECISION_NAMES, HEIGHT, PHASE_COUNT, WIDTH
 from .serial import state_from_dict
 from .street import cell_name
 
@@ -73,12 +73,12 @@ def _street_lines(s: ArraialState, p: int) -> list[str]:
 
 
 def state_to_text(s: ArraialState) -> str:
-    chosen = f"{s.chosen + 1}" if s.phase == "land" and s.chosen is not None else ""
+    chosen = f"{s.chosen + 1}" if s.decision == "land" and s.chosen is not None else ""
     slots = " ".join("-" if c is None else CARD_CODES[c] for c in s.slots)
     pairs = ", ".join(f"{c} {'-' if q is None else PLAYERS[q]}" for c, q in s.pairs.items())
     lines = [
-        f"arraial {s.n}p, phase {s.stage} of {PHASES}",
-        f"{turn_line(s.player, s.phase, chosen)}, AP {s.ap}, placed {s.placed}, "
+        f"arraial {s.n}p, phase {s.phase_number} of {PHASE_COUNT}",
+        f"{turn_line(s.player, s.decision, chosen)}, AP {s.ap}, placed {s.placed}, "
         f"idle {s.idle}, backs {s.backs}",
         f"octagon: rotation {s.rotation}, slots {slots}",
         f"face-up: {_cards(s.face_up)}",
@@ -202,13 +202,13 @@ def _read_street(pos: Position, p: int) -> dict[str, Any]:
 
 def _read_turn(pos: Position) -> dict[str, Any]:
     head, _, rest = pos.need("turn").value.partition(",")
-    player, phase, slot = pos.turn(DECISION_NAMES, _TURN_EXAMPLE, _LAND, text=head)
+    player, decision, slot = pos.turn(DECISION_NAMES, _TURN_EXAMPLE, _LAND, text=head)
     m = _TURN.fullmatch(rest.strip())
     if m is None:
         raise fail(pos.need("turn").no, f"write the turn as '{_TURN_EXAMPLE}'")
     return {
         "player": player,
-        "phase": phase,
+        "phase": decision,
         "ap": int(m.group(1)),
         "placed": int(m.group(2)),
         "chosen": int(slot) - 1 if slot else None,

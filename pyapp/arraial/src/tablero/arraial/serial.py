@@ -26,7 +26,7 @@ from .data import (
     FACE_UP,
     HEIGHT,
     MAX_BACKS,
-    PHASES,
+    PHASE_COUNT,
     PIECES_PER_SHAPE,
     PLAYERS,
     SHAPE_COLOUR,
@@ -51,11 +51,11 @@ def state_to_dict(s: ArraialState, copy: bool = True) -> dict[str, Any]:
     """The state's JSON-pure data: the core's envelope around Arraial's keys;
     ``copy=False`` shares the setup and the history (for ``to_json`` only)."""
     return s.envelope(
-        head={"stage": s.stage},
+        head={"stage": s.phase_number},
         body={
             "turn": {
                 "player": s.player,
-                "phase": s.phase,
+                "phase": s.decision,
                 "ap": s.ap,
                 "placed": s.placed,
                 "chosen": s.chosen,
@@ -136,12 +136,12 @@ def state_from_dict(
     s.viewer_ = env.viewer
     s.rng = env.rng
     s.history_ = env.history
-    s.stage = require_int(require(data, "stage", int), "stage", 1, PHASES)
+    s.phase_number = require_int(require(data, "stage", int), "stage", 1, PHASE_COUNT)
     turn = require(data, "turn", dict)
     s.player = require_int(turn.get("player"), "turn player", 0, n - 1)
-    s.phase = require(turn, "phase", str, "turn")
-    if s.phase not in DECISION_NAMES:
-        raise CorruptDataError(f"unknown decision {s.phase!r} ({', '.join(DECISION_NAMES)})")
+    s.decision = require(turn, "phase", str, "turn")
+    if s.decision not in DECISION_NAMES:
+        raise CorruptDataError(f"unknown decision {s.decision!r} ({', '.join(DECISION_NAMES)})")
     s.ap = require_int(turn.get("ap"), "action points", 0, ACTION_POINTS)
     s.placed = require_int(turn.get("placed"), "placements", 0, ACTION_POINTS)
     chosen = turn.get("chosen")
@@ -285,11 +285,11 @@ def validate(s: ArraialState) -> None:  # noqa: C901 - one check per rule
             )
     # the pending decision
     empty = s.slots.count(None)
-    if (s.phase == "land") != (s.chosen is not None):
+    if (s.decision == "land") != (s.chosen is not None):
         raise CorruptDataError("a card is chosen exactly while a landing is being decided")
     if s.chosen is not None and s.slots[s.chosen] is None:
         raise CorruptDataError("the chosen octagon slot is empty")
-    if s.phase in ("act", "land"):
+    if s.decision in ("act", "land"):
         if s.ap < 1:
             raise CorruptDataError("a turn with no action points left is over")
         if empty != s.placed or s.placed > ACTION_POINTS - s.ap:
@@ -297,13 +297,13 @@ def validate(s: ArraialState) -> None:  # noqa: C901 - one check per rule
                 "during a turn the octagon's empty slots are the cards placed this turn, and "
                 "placements and rotations cost an action point each"
             )
-    if s.phase == "refill" and (not empty or not s.face_up):
+    if s.decision == "refill" and (not empty or not s.face_up):
         raise CorruptDataError(
             "the octagon is refilled only when a slot is empty and a card lies face up"
         )
-    if s.phase == "act" and not s.legal_moves():
+    if s.decision == "act" and not s.legal_moves():
         raise CorruptDataError("the player to act has no legal move")
-    if s.phase == "land" and not s.landings():
+    if s.decision == "land" and not s.landings():
         raise CorruptDataError("the chosen card has no landing")
     if s.score != s.final_scores():
         raise CorruptDataError(

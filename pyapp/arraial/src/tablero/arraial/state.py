@@ -1,7 +1,7 @@
 """The Arraial game state and its rules.
 
-A game has three phases (``stage`` 1-3, the rulebook's "fases").  A turn, as decisions
-(``phase``; :attr:`ArraialState.DECISIONS`):
+A game has three phases (``phase_number`` 1-3, the rulebook's "fases").  A turn, as
+decisions (``decision``; :attr:`ArraialState.DECISIONS`):
 
 ``act``     spend the turn's 3 action points: ``rotate`` the octagon (1), ``take`` a card
             to place its piece (placing costs 1), or ``end`` the turn once the minimum
@@ -19,10 +19,9 @@ fact is the deck's order: a view lists the deck sorted, and ``determinize`` shuf
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Game, PhasedState, Rng
+from tablero.core import Formats, Game, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import first_player_option
 
@@ -41,7 +40,7 @@ from .data import (
     MAX_BACKS,
     MIN_PLACEMENTS,
     PAIR_POINTS,
-    PHASES,
+    PHASE_COUNT,
     PIECES_PER_SHAPE,
     PLAYERS,
     RULINGS,
@@ -77,7 +76,8 @@ GAME = Game(
 )
 
 _FIELDS = (
-    "n", "setup", "player", "phase", "stage", "ap", "placed", "chosen", "idle", "backs",
+    "n", "setup", "player", "decision", "phase_number", "ap", "placed", "chosen", "idle",
+    "backs",
     "rotation",
     "slots", "face_up", "deck", "discards", "streets", "occ", "pieces", "bar", "bar_whites",
     "street_whites", "whites_lost", "visitors", "pairs", "score", "rng", "viewer_",
@@ -95,8 +95,10 @@ class ArraialState(PhasedState, game=GAME):
 
     Attributes are read-only by convention (every move returns a new state):
 
-    * ``stage``: the game's phase 1-3; ``ap``: action points left; ``placed``:
-      placements this turn; ``chosen``: the octagon slot (0-2) chosen in ``land``;
+    * ``phase_number``: the game's phase, 1-3 (``"stage"`` in the JSON; ``stage`` is its
+      old name, kept as an alias); ``decision``: the pending decision (``phase`` is the
+      core's alias of it); ``ap``: action points left; ``placed``: placements this
+      turn; ``chosen``: the octagon slot (0-2) chosen in ``land``;
       ``idle``: consecutive turns that ended without a placement (at most the player
       count); ``backs``: cards put back this turn (at most ``data.MAX_BACKS``).
     * ``rotation``: the octagon's quarter turns clockwise (0-3); ``slots``: the card in
@@ -115,9 +117,11 @@ class ArraialState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     setup: dict[str, Any]
-    stage: int
+    phase_number: int
     ap: int
     placed: int
     chosen: int | None
@@ -165,8 +169,8 @@ class ArraialState(PhasedState, game=GAME):
         s.viewer_ = None
         s.history_ = []
         s.player = s._first_player(first_player)
-        s.phase = "act"
-        s.stage = 1
+        s.decision = "act"
+        s.phase_number = 1
         s.ap = ACTION_POINTS
         s.placed = 0
         s.chosen = None
@@ -189,19 +193,11 @@ class ArraialState(PhasedState, game=GAME):
         s.score = [0] * players
         return s
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ArraialState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> ArraialState:
-        return notation.state_from_text(text, cls)
-
     def _copy(self) -> ArraialState:
         """A copy with its own outer lists; inner lists are shared, and a move replaces
         (never edits) the ones it changes."""
         s = self._blank_copy()
-        s.stage = self.stage
+        s.phase_number = self.phase_number
         s.ap = self.ap
         s.placed = self.placed
         s.chosen = self.chosen
@@ -237,6 +233,16 @@ class ArraialState(PhasedState, game=GAME):
         return out
 
     # --- public questions -------------------------------------------------------------
+
+    @property
+    def stage(self) -> int:
+        """The old name of :attr:`phase_number` (the game's phase, 1-3), kept as its
+        alias: reading and writing it reads and writes ``phase_number``."""
+        return self.phase_number
+
+    @stage.setter
+    def stage(self, value: int) -> None:
+        self.phase_number = value
 
     @property
     def deck_count(self) -> int:
@@ -312,7 +318,7 @@ class ArraialState(PhasedState, game=GAME):
 
     def minimum(self) -> int:
         """The minimum placements of a turn in this phase."""
-        return MIN_PLACEMENTS[self.stage - 1]
+        return MIN_PLACEMENTS[self.phase_number - 1]
 
     def needed(self) -> int:
         """Placements still needed this turn to reach the minimum."""
@@ -346,7 +352,7 @@ class ArraialState(PhasedState, game=GAME):
     def landings(self) -> list[Land]:
         """In ``land``: the legal landings of the chosen card (the legal moves minus
         ``back``)."""
-        if self.phase != "land" or self.chosen is None:
+        if self.decision != "land" or self.chosen is None:
             return []
         return self.landing_moves(self.chosen)
 
@@ -373,7 +379,7 @@ class ArraialState(PhasedState, game=GAME):
         """The move written as ``text`` (see :mod:`.moves`), not yet checked here; a
         landing of the chosen card carries its drop column, slide and bar flag."""
         move = parse_move(text)
-        if isinstance(move, Land) and self.phase == "land" and self.chosen is not None:
+        if isinstance(move, Land) and self.decision == "land" and self.chosen is not None:
             for col, slide, cs in self.all_landings(self.chosen):
                 if cs == move.cells:
                     return Land(cs, col, slide, self._above(cs))
@@ -461,7 +467,7 @@ class ArraialState(PhasedState, game=GAME):
     @plays(Take)
     def _take(self, move: Take, events: list[dict[str, Any]]) -> None:
         self.chosen = move.slot
-        self.phase = "land"
+        self.decision = "land"
 
     @checks(End)
     def _check_end(self, move: End) -> str | None:
@@ -469,7 +475,7 @@ class ArraialState(PhasedState, game=GAME):
             return None
         return (
             f"end: place {self.needed()} more piece(s) first ({self.minimum()} per turn in "
-            f"phase {self.stage}); a turn ends early only when nothing fits"
+            f"phase {self.phase_number}); a turn ends early only when nothing fits"
         )
 
     @plays(End)
@@ -496,7 +502,7 @@ class ArraialState(PhasedState, game=GAME):
     def _back(self, move: Back, events: list[dict[str, Any]]) -> None:
         self.backs += 1
         self.chosen = None
-        self.phase = "act"
+        self.decision = "act"
 
     @checks(Land)
     def _check_land(self, move: Land) -> str | None:
@@ -551,31 +557,12 @@ class ArraialState(PhasedState, game=GAME):
         k = len(self.pieces[p])
         self.streets[p] = with_piece(self.streets[p], move.cells, k)
         self.occ[p] |= added
-        bar = self.bar[p]
-        if rows and bar is not None:
-            whites = min(len(rows), self.supply["white"])
-            self.bar[p] = min(HEIGHT, bar + len(rows))
-            self.bar_whites[p] += whites
-            events.append(
-                {
-                    "type": "rows",
-                    "player": p,
-                    "rows": [y + 1 for y in rows],
-                    "bar": self.bar[p],
-                    "whites": whites,
-                }
-            )
-        elif rows:
-            events.append(
-                {
-                    "type": "rows",
-                    "player": p,
-                    "rows": [y + 1 for y in rows],
-                    "bar": None,
-                    "whites": 0,
-                }
-            )
-        self._visitors_and_pair(p, k, colour, events)
+        if rows:
+            self._raise_bar(p, rows, events)
+        zone = self._group_of(p, k, colour)
+        if len(zone) >= 2:  # the new piece is part of a zone (a lone piece is none)
+            self._visit_zone(p, k, colour, zone, events)
+            self._award_pair(p, colour, events)
         self.discards = [*self.discards, card]
         self.slots[slot] = None
         self.chosen = None
@@ -585,29 +572,96 @@ class ArraialState(PhasedState, game=GAME):
         if self.ap == 0:
             self._end_turn(events)
         else:
-            self.phase = "act"
+            self.decision = "act"
+
+    # --- the level bar -----------------------------------------------------------------
+
+    def _raise_bar(self, p: int, rows: list[int], events: list[dict[str, Any]]) -> None:
+        """The rows (y) player ``p``'s placement completed raise the level bar a row
+        each, up to the street's top, and bring a white visitor each onto the bar while
+        the whites last; a lost bar stays lost (the rows are recorded all the same)."""
+        bar = self.bar[p]
+        if bar is None:
+            events.append(
+                {
+                    "type": "rows",
+                    "player": p,
+                    "rows": [y + 1 for y in rows],
+                    "bar": None,
+                    "whites": 0,
+                }
+            )
+            return
+        whites = min(len(rows), self.supply["white"])
+        self.bar[p] = min(HEIGHT, bar + len(rows))
+        self.bar_whites[p] += whites
+        events.append(
+            {
+                "type": "rows",
+                "player": p,
+                "rows": [y + 1 for y in rows],
+                "bar": self.bar[p],
+                "whites": whites,
+            }
+        )
+
+    def _drop_bar(self, q: int, events: list[dict[str, Any]]) -> None:
+        """At a phase end, player ``q``'s level bar (if not lost) drops ``BAR_DROP``
+        rows and the white visitors on it join the street; a bar that would then overlap
+        a piece or leave the street is lost instead (:meth:`_bar_blocked`)."""
+        bar = self.bar[q]
+        if bar is None:
+            return
+        new = bar - BAR_DROP
+        if self._bar_blocked(q, new):
+            self._lose_bar(q, "overlap", events)
+            return
+        joined = self.bar_whites[q]
+        self.bar[q] = new
+        self.street_whites[q] += joined
+        self.bar_whites[q] = 0
+        events.append({"type": "bar_drop", "player": q, "bar": new, "whites": joined})
+
+    def _bar_blocked(self, q: int, bar: int) -> bool:
+        """Whether a level bar with ``bar`` rows below it would leave player ``q``'s
+        street (below its first row) or overlap a piece there (one in a row at or above
+        the bar)."""
+        return bar < 0 or bool(self.occ[q] >> (bar * WIDTH))
 
     def _lose_bar(self, p: int, why: str, events: list[dict[str, Any]]) -> None:
+        """Player ``p``'s level bar is lost (``why``: ``"above"``, a piece placed above
+        it; ``"overlap"``, it could not drop at a phase end): the whites on it leave the
+        game."""
         lost = self.bar_whites[p]
         self.whites_lost += lost
         self.bar_whites[p] = 0
         self.bar[p] = None
         events.append({"type": "bar_lost", "player": p, "why": why, "whites": lost})
 
-    def _visitors_and_pair(self, p: int, k: int, colour: str, events: list[dict[str, Any]]) -> None:
-        """A visitor for a new zone with none (while the colour's last); the pair to the
-        first zone of the colour, then to a strictly larger one."""
-        groups = self._groups(p)
-        zone = next(ks for c, _, ks in groups if c == colour and k in ks)
-        if len(zone) < 2:
-            return
+    # --- visitors and pairs -----------------------------------------------------------
+
+    def _group_of(self, p: int, k: int, colour: str) -> frozenset[int]:
+        """The pieces (1-based) of the same-colour group of player ``p``'s piece ``k``
+        (a zone when it has 2 or more)."""
+        return next(ks for c, _, ks in self._groups(p) if c == colour and k in ks)
+
+    def _visit_zone(
+        self, p: int, k: int, colour: str, zone: frozenset[int], events: list[dict[str, Any]]
+    ) -> None:
+        """A zone of player ``p`` that the new piece ``k`` made or grew gets a visitor of
+        its colour, on that piece, when it has none (while the colour's visitors last)."""
         on = {j for c, j in self.visitors[p] if c == colour}
-        if not on & zone:
-            if self.supply[colour] > 0:
-                self.visitors[p] = [*self.visitors[p], (colour, k)]
-                events.append({"type": "visitor", "player": p, "colour": colour, "piece": k})
-            else:
-                events.append({"type": "no_visitor", "player": p, "colour": colour})
+        if on & zone:
+            return
+        if self.supply[colour] > 0:
+            self.visitors[p] = [*self.visitors[p], (colour, k)]
+            events.append({"type": "visitor", "player": p, "colour": colour, "piece": k})
+        else:
+            events.append({"type": "no_visitor", "player": p, "colour": colour})
+
+    def _award_pair(self, p: int, colour: str, events: list[dict[str, Any]]) -> None:
+        """The pair of ``colour`` goes to player ``p``'s zone when it is the first zone
+        of the colour, or strictly larger than the holder's largest."""
         holder = self.pairs[colour]
         mine = self.largest_zone(p, colour)
         if holder == p:
@@ -626,7 +680,7 @@ class ArraialState(PhasedState, game=GAME):
         self.idle = 0 if self.placed else min(self.idle + 1, self.n)
         self.chosen = None
         if None in self.slots and self.face_up:
-            self.phase = "refill"
+            self.decision = "refill"
         else:
             self._after_refill(events)
 
@@ -683,7 +737,7 @@ class ArraialState(PhasedState, game=GAME):
 
     def _start_turn(self, p: int) -> None:
         self.player = p
-        self.phase = "act"
+        self.decision = "act"
         self.ap = ACTION_POINTS
         self.placed = 0
         self.backs = 0
@@ -692,25 +746,24 @@ class ArraialState(PhasedState, game=GAME):
     # --- the end of a phase, of the game --------------------------------------------------
 
     def _end_phase(self, why: str, events: list[dict[str, Any]]) -> None:
+        """The phase ends (``why``: ``"octagon"`` or ``"idle"``): every level bar drops;
+        after the last phase the game ends, otherwise the next phase starts."""
         ender = self.player
-        events.append({"type": "phase_end", "stage": self.stage, "player": ender, "why": why})
+        events.append(
+            {"type": "phase_end", "stage": self.phase_number, "player": ender, "why": why}
+        )
         for q in range(self.n):
-            bar = self.bar[q]
-            if bar is None:
-                continue
-            new = bar - BAR_DROP
-            if new < 0 or self.occ[q] >> (new * WIDTH):
-                self._lose_bar(q, "overlap", events)
-            else:
-                joined = self.bar_whites[q]
-                self.bar[q] = new
-                self.street_whites[q] += joined
-                self.bar_whites[q] = 0
-                events.append({"type": "bar_drop", "player": q, "bar": new, "whites": joined})
+            self._drop_bar(q, events)
         self._rescore()
-        if self.stage == PHASES:
+        if self.phase_number == PHASE_COUNT:
             self._end_game(events)
             return
+        self._start_phase(ender, events)
+
+    def _start_phase(self, ender: int, events: list[dict[str, Any]]) -> None:
+        """The next phase: the face-up cards, the deck and the discards shuffled into a
+        new deck, the octagon and the face-up cards dealt again, and the turn to the
+        player after ``ender`` (who ended the last phase)."""
         back = len(self.deck) + len(self.face_up) + len(self.discards)
         self.deck = self._shuffle(self.deck + self.face_up + self.discards)
         self.face_up = []
@@ -720,13 +773,13 @@ class ArraialState(PhasedState, game=GAME):
             if self.slots[i] is None:
                 self.slots[i] = self._draw()
         self.face_up = [self._draw() for _ in range(min(FACE_UP, len(self.deck)))]
-        self.stage += 1
+        self.phase_number += 1
         self.idle = 0
         self._start_turn((ender + 1) % self.n)
         events.append(
             {
                 "type": "phase_start",
-                "stage": self.stage,
+                "stage": self.phase_number,
                 "player": self.player,
                 "slots": [None if c is None else CARD_CODES[c] for c in self.slots],
                 "face_up": [CARD_CODES[c] for c in self.face_up],
@@ -734,7 +787,7 @@ class ArraialState(PhasedState, game=GAME):
         )
 
     def _end_game(self, events: list[dict[str, Any]]) -> None:
-        self.phase = "over"
+        self.decision = "over"
         self.ap = 0
         self.chosen = None
         events.append(
@@ -802,21 +855,12 @@ class ArraialState(PhasedState, game=GAME):
 
     # --- serialisation ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
-
     def __repr__(self) -> str:
-        if self.phase == "over":
+        if self.decision == "over":
             who = "over"
         else:
-            who = f"player {PLAYERS[self.player]} to {self.phase}, {self.ap} AP"
-        return f"<ArraialState {self.n}p, phase {self.stage}, {who}, scores {self.score}>"
+            who = f"player {PLAYERS[self.player]} to {self.decision}, {self.ap} AP"
+        return f"<ArraialState {self.n}p, phase {self.phase_number}, {who}, scores {self.score}>"
 
 
 def _row_col(c: tuple[int, int]) -> tuple[int, int]:

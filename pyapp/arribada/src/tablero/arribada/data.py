@@ -94,8 +94,8 @@ BOARD_SPECS: Mapping[str, BoardSpec] = MappingProxyType(
 #: Which board each player count uses.
 BOARD_FOR_PLAYERS = MappingProxyType({2: "blue", 3: "green", 4: "green"})
 
-#: The decisions of a turn (``phase``), ``over`` once the game has ended.
-PHASES = ("action", "extra", "draw", "end", "refresh", "over")
+#: The decisions of a turn (``decision``), ``over`` once the game has ended.
+DECISION_NAMES = ("action", "extra", "draw", "end", "refresh", "over")
 
 #: The variants: ``beginner`` plays without capture.
 VARIANTS = ("standard", "beginner")

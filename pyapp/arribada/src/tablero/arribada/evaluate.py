@@ -70,7 +70,7 @@ RACK_WEIGHTS = (0.7, 0.4, 0.2, 0.1, 0.05)
 def evaluate(state: ArribadaState) -> list[float]:
     """Each seat's expected final score (see the module doc)."""
     n = state.n
-    if state.phase == "over":
+    if state.decision == "over":
         return [float(x) for x in state.score]
     w = WEIGHTS
     b = state.board
@@ -180,7 +180,7 @@ def evaluate(state: ArribadaState) -> list[float]:
 
     # racks: how well each tile fits its owner's groups
     weights = RACK_WEIGHTS
-    refreshing = state.phase == "refresh"
+    refreshing = state.decision == "refresh"
     for p in range(n):
         rack = state.racks[p]
         if not rack or rack[0] == EMPTY and rack[-1] == EMPTY:
@@ -207,7 +207,7 @@ def sharp_replies(state: ArribadaState) -> list[ArribadaMove]:
     They depend on the public board only, and the evaluation prices them as threats;
     ``hard`` plays the best of them for the next player before scoring a position.
     """
-    if state.phase not in ("action", "extra"):
+    if state.decision not in ("action", "extra"):
         return []
     return [m for m in state.legal_moves() if isinstance(m, (Claim, Capture))]
 
@@ -305,9 +305,9 @@ def _points(values: Cells, owners: Cells, nb: Neighbours, cell: int) -> int:
 
 def _acting_seat(state: ArribadaState) -> int:
     """The seat whose place/claim/capture comes next."""
-    if state.phase in ("action", "extra"):
+    if state.decision in ("action", "extra"):
         return state.player
-    if state.phase == "refresh" and state.refresh_from == "start":
+    if state.decision == "refresh" and state.refresh_from == "start":
         return state.player
     return (state.player + 1) % state.n
 

@@ -29,9 +29,9 @@ from tablero.core.notation import Frame, Position, fail, per_seat_text, tail_lin
 from .board import COLUMNS, NIDO, PLAYA, ROCK, get_board
 from .data import (
     BOARD_FOR_PLAYERS,
+    DECISION_NAMES,
     DISPLAY_SIZE,
     EMPTY,
-    PHASES,
     SHELLS,
     TILE_SUPPLY,
     VALUES,
@@ -104,8 +104,8 @@ def state_to_text(s: ArribadaState) -> str:
     for p in range(s.n):
         if s.removed[p]:
             lines.append(f"removed {PLAYERS[p]}: {_values(s.removed[p])}")
-    lines.append(turn_line(s.player, s.phase, s.refresh_from if s.phase == "refresh" else ""))
-    if s.phase == "refresh":
+    lines.append(turn_line(s.player, s.decision, s.refresh_from if s.decision == "refresh" else ""))
+    if s.decision == "refresh":
         display_picks = " ".join(str(s.display[i]) for i in s.picks_display) or "-"
         lines.append(f"picks: rack {_values(s.picks_rack)} display {display_picks}")
     lines.append(f"first: {PLAYERS[s.first]}")
@@ -322,7 +322,7 @@ def _read_tallies(s: ArribadaState, pos: Position) -> None:
 
 def _read_turn(s: ArribadaState, pos: Position) -> None:
     """Who decides what, and the tiles picked so far in a refresh."""
-    s.player, s.phase, s.refresh_from = pos.turn(PHASES, "A action", _REFRESH)
+    s.player, s.decision, s.refresh_from = pos.turn(DECISION_NAMES, "A action", _REFRESH)
     s.picks_rack, s.picks_display = [], []
     f = pos.get("picks")
     if f is None:

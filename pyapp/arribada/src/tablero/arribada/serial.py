@@ -15,9 +15,9 @@ from tablero.core.jsonutil import require, require_int, require_list
 from .board import NIDO, PLAYA, ROCK, get_board
 from .data import (
     BOARD_FOR_PLAYERS,
+    DECISION_NAMES,
     DISPLAY_SIZE,
     EMPTY,
-    PHASES,
     RACK_SIZE,
     SHELLS,
     TILE_SUPPLY,
@@ -67,7 +67,7 @@ def state_to_dict(s: ArribadaState, copy: bool = True) -> dict[str, Any]:
             "removed": [[_tile_out(v) for v in r] for r in s.removed],
             "turn": {
                 "player": s.player,
-                "phase": s.phase,
+                "phase": s.decision,
                 "first": s.first,
                 "final_round": s.final_round,
                 "passes": s.passes,
@@ -141,9 +141,9 @@ def state_from_dict(data: Mapping[str, Any], cls: type[ArribadaState]) -> Arriba
     ]
     turn = require(data, "turn", dict)
     s.player = require_int(turn.get("player"), "turn player", 0, n - 1)
-    s.phase = require(turn, "phase", str, "turn")
-    if s.phase not in PHASES:
-        raise CorruptDataError(f"unknown phase {s.phase!r}")
+    s.decision = require(turn, "phase", str, "turn")
+    if s.decision not in DECISION_NAMES:
+        raise CorruptDataError(f"unknown phase {s.decision!r}")
     s.first = require_int(turn.get("first"), "first player", 0, n - 1)
     s.final_round = require(turn, "final_round", bool, "turn")
     s.passes = require_int(turn.get("passes"), "passes", 0, n)
@@ -226,7 +226,7 @@ def validate(s: ArribadaState) -> None:
                 f"more than the {SHELLS[n]} of a {n}-player game"
             )
     # the pending decision
-    if s.phase == "refresh":
+    if s.decision == "refresh":
         if s.refresh_from not in ("start", "end"):
             raise CorruptDataError("a refresh in progress must come from the turn's start or end")
         if not s.refresh[s.player]:
@@ -246,7 +246,7 @@ def validate(s: ArribadaState) -> None:
     elif s.picks_rack or s.picks_display or s.refresh_from:
         raise CorruptDataError("refresh picks are only possible while refreshing")
     can_draw = s.bag_count > 0 or any(v != EMPTY for v in s.display)
-    if s.phase == "end" and len(s.racks[s.player]) < RACK_SIZE and can_draw:
+    if s.decision == "end" and len(s.racks[s.player]) < RACK_SIZE and can_draw:
         raise CorruptDataError("the player must draw back before ending the turn")
-    if s.phase == "draw" and (len(s.racks[s.player]) >= RACK_SIZE or not can_draw):
+    if s.decision == "draw" and (len(s.racks[s.player]) >= RACK_SIZE or not can_draw):
         raise CorruptDataError("the decision is 'draw' but there is nothing to draw")

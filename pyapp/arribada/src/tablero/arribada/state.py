@@ -1,6 +1,6 @@
 """The Arribada game state and its rules.
 
-A turn, as decisions (``phase``):
+A turn, as decisions (``decision``):
 
 ``action``   the turn's action: place, claim or capture; or spend the refresh
              seashell first; or pass when no action is possible.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import OptionSpec, first_player_option
 
@@ -24,10 +24,10 @@ from . import notation, scoring, serial
 from .board import NIDO, PLAYA, Board, get_board
 from .data import (
     BOARD_FOR_PLAYERS,
+    DECISION_NAMES,
     DISPLAY_SIZE,
     EMPTY,
     EXTRA_ACTION_VALUE,
-    PHASES,
     QUADRANTS,
     RACK_SIZE,
     RULINGS,
@@ -53,7 +53,10 @@ from .moves import (
     parse_move,
 )
 
-__all__ = ["GAME", "PHASES", "VARIANTS", "ArribadaState"]
+__all__ = ["GAME", "DECISION_NAMES", "PHASES", "VARIANTS", "ArribadaState"]
+
+#: The old name of ``DECISION_NAMES``, kept as its alias (this module exported it).
+PHASES = DECISION_NAMES
 
 #: Arribada's options: the beginner variant plays without capture.
 OPTIONS = (
@@ -64,7 +67,7 @@ GAME = Game("arribada", "Arribada", 2, 4, version=1, options=OPTIONS, rulings=RU
 
 _FIELDS = (
     "board", "n", "variant", "setup", "values", "owners", "racks", "display", "bag",
-    "bag_count", "unseen", "shells", "refresh", "score", "removed", "player", "phase",
+    "bag_count", "unseen", "shells", "refresh", "score", "removed", "player", "decision",
     "first", "final_round", "passes", "picks_rack", "picks_display", "refresh_from",
     "rng", "viewer_", "history_",
 )  # fmt: skip
@@ -82,6 +85,8 @@ class ArribadaState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     board: Board
     variant: str
@@ -151,7 +156,7 @@ class ArribadaState(PhasedState, game=GAME):
         s.score = [0] * players
         s.removed = [[] for _ in range(players)]
         s.player = s.first
-        s.phase = "action"
+        s.decision = "action"
         s.final_round = False
         s.passes = 0
         s.picks_rack = []
@@ -160,14 +165,6 @@ class ArribadaState(PhasedState, game=GAME):
         s.viewer_ = None
         s.history_ = []
         return s
-
-    @classmethod
-    def from_dict(cls, data: Any) -> ArribadaState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> ArribadaState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> ArribadaState:
         """A copy whose mutable parts may be changed without touching ``self``."""
@@ -298,7 +295,7 @@ class ArribadaState(PhasedState, game=GAME):
             ev.append({"type": "last_shell", "player": self.player})
         if grants_extra:
             ev.append({"type": "extra_action", "player": self.player})
-            self.phase = "extra"
+            self.decision = "extra"
         else:
             self._after_actions(ev)
 
@@ -342,7 +339,7 @@ class ArribadaState(PhasedState, game=GAME):
 
     @plays(Place)
     def _play_place(self, move: Place, ev: list[dict[str, Any]]) -> None:
-        first_action = self.phase == "action"
+        first_action = self.decision == "action"
         p = self.player
         b = self.board
         cell = b.index(move.row, move.col)
@@ -390,7 +387,7 @@ class ArribadaState(PhasedState, game=GAME):
 
     @plays(Claim)
     def _play_claim(self, move: Claim, ev: list[dict[str, Any]]) -> None:
-        first_action = self.phase == "action"
+        first_action = self.decision == "action"
         cell = self.board.index(move.row, move.col)
         ev.append(
             {
@@ -527,7 +524,7 @@ class ArribadaState(PhasedState, game=GAME):
         if self._is_last_turn():
             self._end_game("shells", ev)
             return
-        self.phase = "draw"
+        self.decision = "draw"
         self._continue_drawing(ev)
 
     def _continue_drawing(self, ev: list[dict[str, Any]]) -> None:
@@ -536,14 +533,14 @@ class ArribadaState(PhasedState, game=GAME):
         if len(self.racks[self.player]) < RACK_SIZE and (
             self.bag_count > 0 or any(v != EMPTY for v in self.display)
         ):
-            self.phase = "draw"
+            self.decision = "draw"
             return
         for i, v in enumerate(self.display):
             if v == EMPTY and self.bag_count > 0:
                 self.display[i] = w = self._draw_from_bag()
                 ev.append({"type": "refill", "slot": i, "value": w})
         if self._can_refresh():
-            self.phase = "end"
+            self.decision = "end"
         else:
             self._next_turn()
 
@@ -566,7 +563,7 @@ class ArribadaState(PhasedState, game=GAME):
 
     def _next_turn(self) -> None:
         self.player = (self.player + 1) % self.n
-        self.phase = "action"
+        self.decision = "action"
 
     # --- the refresh seashell: pick tiles one at a time, then confirm ------------------
 
@@ -583,8 +580,8 @@ class ArribadaState(PhasedState, game=GAME):
 
     @plays(Refresh)
     def _play_refresh(self, move: Refresh, ev: list[dict[str, Any]]) -> None:
-        self.refresh_from = "start" if self.phase == "action" else "end"
-        self.phase = "refresh"
+        self.refresh_from = "start" if self.decision == "action" else "end"
+        self.decision = "refresh"
 
     @moves_of("refresh")
     def _refresh_decision(self) -> list[ArribadaMove]:
@@ -672,7 +669,7 @@ class ArribadaState(PhasedState, game=GAME):
             }
         )
         if self.refresh_from == "start":
-            self.phase = "action"
+            self.decision = "action"
         else:
             self._next_turn()
         self.refresh_from = ""
@@ -713,7 +710,7 @@ class ArribadaState(PhasedState, game=GAME):
             for p in range(self.n):
                 self.score[p] += points[p]
             ev.append({"type": "majority", "quadrant": qname, "counts": counts, "points": points})
-        self.phase = "over"
+        self.decision = "over"
         self.picks_rack = []
         self.picks_display = []
 
@@ -755,7 +752,7 @@ class ArribadaState(PhasedState, game=GAME):
         out.update(
             sequence=seq,
             set=st,
-            extra_action=self.phase == "action" and values[cell] == EXTRA_ACTION_VALUE,
+            extra_action=self.decision == "action" and values[cell] == EXTRA_ACTION_VALUE,
             spawns=spawns,
         )
         return out
@@ -784,7 +781,7 @@ class ArribadaState(PhasedState, game=GAME):
                 for v in self.racks[q]:
                     unseen[v - 1] += 1
                 self.racks[q] = [EMPTY] * len(self.racks[q])
-        if self.phase == "refresh" and self.player != player:
+        if self.decision == "refresh" and self.player != player:
             self.picks_rack = [EMPTY] * len(self.picks_rack)
         self.bag = None
         self.unseen = unseen
@@ -799,7 +796,7 @@ class ArribadaState(PhasedState, game=GAME):
                 k = len(self.racks[q])
                 self.racks[q] = sorted(pool[:k])
                 del pool[:k]
-        if self.phase == "refresh" and self.player != self.viewer_:
+        if self.decision == "refresh" and self.player != self.viewer_:
             self.picks_rack = sorted(self.racks[self.player][: len(self.picks_rack)])
         bag = [0] * 8
         for v in pool:
@@ -828,17 +825,8 @@ class ArribadaState(PhasedState, game=GAME):
 
     # --- serialisation ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
-
     def __repr__(self) -> str:
-        who = "over" if self.phase == "over" else f"player {self.player} to {self.phase}"
+        who = "over" if self.decision == "over" else f"player {self.player} to {self.decision}"
         return f"<ArribadaState {self.n}p {self.variant}, {who}, scores {self.score}>"
 
 

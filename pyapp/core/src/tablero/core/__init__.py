@@ -10,7 +10,7 @@ from .decisions import Decision, checks, moves_of, not_now, plays
 from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
 from .notation import PLAYERS
 from .options import OptionSpec, first_player_option
-from .protocol import Game, Move, PhasedState, State
+from .protocol import Formats, Game, Move, PhasedState, State
 from .registry import (
     from_dict,
     from_json,
@@ -29,6 +29,7 @@ from .strategy import SearchSettings, Strategy
 __all__ = [
     "CorruptDataError",
     "Decision",
+    "Formats",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",

@@ -1,11 +1,11 @@
 """Turns as decisions, and each decision's rules in one place.
 
 A :class:`~tablero.core.PhasedState` is always waiting for one named decision (its
-``phase``).  A game declares, once, which kinds of move each decision allows
-(:class:`Decision`), and writes one function per move kind for each job, tagged with a
-decorator:
+``decision``; ``phase`` is the alias kept from its first name).  A game declares, once,
+which kinds of move each decision allows (:class:`Decision`), and writes one function
+per move kind for each job, tagged with a decorator:
 
-* :func:`moves_of` ``(phase, ...)``: the legal moves of a decision, in order;
+* :func:`moves_of` ``(decision, ...)``: the legal moves of a decision, in order;
 * :func:`checks` ``(MoveType, ...)``: why a move of that kind is illegal now (a
   sentence) or ``None``; it runs only once the decision allows the kind;
 * :func:`plays` ``(MoveType, ...)``: the move's effect, on a fresh copy of the state
@@ -13,7 +13,7 @@ decorator:
 
 The state's class gathers the tagged functions when it is defined (see
 ``PhasedState.__init_subclass__``), so ``legal_moves``, ``illegal_reason`` and
-``apply_unchecked`` are written once, in the core, and dispatch by phase and by move
+``apply_unchecked`` are written once, in the core, and dispatch by decision and by move
 type.  The "not now" message is written once too (:func:`not_now`).
 """
 
@@ -44,9 +44,9 @@ class Decision:
         return self.expects if isinstance(self.expects, str) else self.expects(state)
 
 
-def not_now(move: object, phase: str, expected: str) -> str:
+def not_now(move: object, decision: str, expected: str) -> str:
     """The message for a move of a kind the pending decision does not allow."""
-    return f"{move} is not possible now: the decision is {phase!r} ({expected})"
+    return f"{move} is not possible now: the decision is {decision!r} ({expected})"
 
 
 def _tag(job: str, keys: tuple[Any, ...]) -> Callable[[F], F]:
@@ -57,9 +57,9 @@ def _tag(job: str, keys: tuple[Any, ...]) -> Callable[[F], F]:
     return tag
 
 
-def moves_of(*phases: str) -> Callable[[F], F]:
+def moves_of(*decisions: str) -> Callable[[F], F]:
     """Tag a method ``(self) -> list[move]`` as the legal moves of these decisions."""
-    return _tag("moves", phases)
+    return _tag("moves", decisions)
 
 
 def checks(*move_types: type) -> Callable[[F], F]:

@@ -20,7 +20,7 @@ from .options import OptionSpec, resolve_options
 from .rng import Rng
 from .rulings import Ruling
 
-__all__ = ["Move", "State", "PhasedState", "Game", "OptionSpec"]
+__all__ = ["Move", "State", "PhasedState", "Formats", "Game", "OptionSpec"]
 
 #: ``json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False)``, with
 #: its encoder made once.
@@ -324,20 +324,52 @@ class State(ABC):
 Rule = Callable[..., Any]
 
 
-class PhasedState(State):
-    """A :class:`State` whose turn is a seat and a named decision (``phase``).
+@dataclass(frozen=True)
+class Formats:
+    """A game's readers and writers of its two formats, its JSON data (its ``serial``
+    module) and its position notation (its ``notation`` module), which
+    :class:`PhasedState` answers ``from_dict``, ``to_dict``, ``from_text`` and
+    ``to_text`` with: ``to_dict(state, copy=True)`` (``copy=False``: the data may share
+    the state's lists, for :meth:`State.to_json`, which writes it at once),
+    ``from_dict(data, cls)``, ``to_text(state)``, ``from_text(text, cls)``."""
 
-    Subclasses keep ``n`` (players), ``player`` (the seat deciding), ``phase``
-    (``"over"`` once the game has ended), ``score``, ``rng``, ``viewer_`` and
-    ``history_``; they declare :attr:`DECISIONS` and tag one function per decision and
-    move kind (:mod:`tablero.core.decisions`).  This class answers the protocol from
-    them: ``legal_moves`` by phase, ``illegal_reason`` and ``apply_unchecked`` by move
-    type, ``view``/``determinize`` around the game's :meth:`_hide` and :meth:`_deal`.
+    to_dict: Callable[..., dict[str, Any]]
+    from_dict: Callable[[Mapping[str, Any], Any], Any]
+    to_text: Callable[[Any], str]
+    from_text: Callable[[str, Any], Any]
+
+    @classmethod
+    def of(cls, serial: Any, notation: Any) -> Formats:
+        """The formats of a game's ``serial`` module (``state_to_dict``,
+        ``state_from_dict``) and ``notation`` module (``state_to_text``,
+        ``state_from_text``)."""
+        return cls(
+            serial.state_to_dict,
+            serial.state_from_dict,
+            notation.state_to_text,
+            notation.state_from_text,
+        )
+
+
+class PhasedState(State):
+    """A :class:`State` whose turn is a seat and a named decision (``decision``).
+
+    Subclasses keep ``n`` (players), ``player`` (the seat deciding), ``decision`` (the
+    pending decision's name, ``"over"`` once the game has ended), ``score``, ``rng``,
+    ``viewer_`` and ``history_``; they declare :attr:`DECISIONS` and tag one function
+    per decision and move kind (:mod:`tablero.core.decisions`).  This class answers the
+    protocol from them: ``legal_moves`` by decision, ``illegal_reason`` and
+    ``apply_unchecked`` by move type, ``view``/``determinize`` around the game's
+    :meth:`_hide` and :meth:`_deal`, and its formats from its :attr:`FORMATS`.
+
+    ``phase`` is the first name of ``decision``, kept as its alias (:attr:`phase` reads
+    and writes ``decision``); a game class that still keeps a ``phase`` slot and no
+    ``decision`` gets ``decision`` as an alias of its slot instead.
     """
 
     __slots__ = ()
 
-    #: The decisions of a turn by phase name (``"over"`` is never one).
+    #: The decisions of a turn by name (``"over"`` is never one).
     DECISIONS: ClassVar[Mapping[str, Decision]] = {}
     _MOVES: ClassVar[dict[str, Rule]]
     _CHECKS: ClassVar[dict[type, Rule]]
@@ -345,7 +377,7 @@ class PhasedState(State):
 
     n: int
     player: int
-    phase: str
+    decision: str
     score: list[int]
     viewer_: int | None
     history_: list[dict[str, Any]]
@@ -362,12 +394,50 @@ class PhasedState(State):
                     for key in keys:
                         tables[job][key] = fn
         cls._MOVES, cls._CHECKS, cls._PLAYS = tables["moves"], tables["check"], tables["play"]
-        for phase, decision in cls.DECISIONS.items():
+        for name, decision in cls.DECISIONS.items():
             for kind in decision.moves:
                 if kind not in cls._CHECKS or kind not in cls._PLAYS:
                     raise TypeError(f"{cls.__name__}: {kind.__name__} has no check or no play")
-            if phase not in cls._MOVES:
-                raise TypeError(f"{cls.__name__}: the decision {phase!r} lists no moves")
+            if name not in cls._MOVES:
+                raise TypeError(f"{cls.__name__}: the decision {name!r} lists no moves")
+        if _is_slot(cls, "phase") and not _is_slot(cls, "decision"):
+            # A game written with the first name keeps its ``phase`` slot: ``decision``
+            # (what the core reads) is then the alias, the other way round.
+            cls.decision = property(_get_phase, _set_phase)  # type: ignore[assignment]
+
+    # --- the formats (the game's serial and notation modules, :attr:`FORMATS`) ---------
+
+    #: The game's JSON data and notation readers and writers (``None``: the class writes
+    #: its own ``to_dict``, ``from_dict``, ``to_text`` and ``from_text``).
+    FORMATS: ClassVar[Formats | None] = None
+
+    @classmethod
+    def _formats(cls) -> Formats:
+        if cls.FORMATS is None:
+            raise NotImplementedError(f"{cls.__name__}: no FORMATS and no reader or writer")
+        return cls.FORMATS
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """A state from :meth:`to_dict` data, every field checked."""
+        state: Self = cls._formats().from_dict(data, cls)
+        return state
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """A state from the game's position notation."""
+        state: Self = cls._formats().from_text(text, cls)
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._formats().to_dict(self)
+
+    def _json_data(self) -> Mapping[str, Any]:
+        formats = self.FORMATS
+        return self.to_dict() if formats is None else formats.to_dict(self, copy=False)
+
+    def to_text(self) -> str:
+        return self._formats().to_text(self)
 
     # --- the protocol's questions ---------------------------------------------------
 
@@ -377,7 +447,7 @@ class PhasedState(State):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.player
+        return None if self.decision == "over" else self.player
 
     @property
     def viewer(self) -> int | None:
@@ -388,17 +458,27 @@ class PhasedState(State):
         return tuple(self.history_)
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.decision == "over"
 
     def scores(self) -> list[int]:
         return self.score[:]
+
+    @property
+    def phase(self) -> str:
+        """The pending decision's name: the first name of :attr:`decision`, kept as its
+        alias (reading and writing it reads and writes ``decision``)."""
+        return self.decision
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        self.decision = value
 
     # --- decisions ------------------------------------------------------------------
 
     def legal_moves(self) -> list[Any]:
         """Every legal move once, in the order the game's generator for the pending
         decision gives (see the game's moves module)."""
-        moves = self._MOVES.get(self.phase)
+        moves = self._MOVES.get(self.decision)
         # A generator returns a list of its own (never a shared one), so no copy here.
         return [] if moves is None else moves(self)
 
@@ -406,16 +486,16 @@ class PhasedState(State):
         """``None`` if ``move`` is legal now, else a sentence saying why it is not:
         the game's over, a view of someone else's turn, a kind the decision does not
         allow, or the game's own check of that kind."""
-        if self.phase == "over":
+        if self.decision == "over":
             return "the game is over: no more moves"
         if self.viewer_ is not None and self.viewer_ != self.player:
             return "this is another player's view: only the player to move can act"
         check = self._CHECKS.get(type(move))
         if check is None:
             return f"{move!r} is not an {self.game.title} move"
-        decision = self.DECISIONS[self.phase]
-        if type(move) not in decision.moves:
-            return not_now(move, self.phase, decision.expected(self))
+        pending = self.DECISIONS[self.decision]
+        if type(move) not in pending.moves:
+            return not_now(move, self.decision, pending.expected(self))
         reason: str | None = check(self, move)
         return reason
 
@@ -442,7 +522,7 @@ class PhasedState(State):
         s.n = self.n
         s.setup = self.setup
         s.player = self.player
-        s.phase = self.phase
+        s.decision = self.decision
         s.rng = self.rng
         s.viewer_ = self.viewer_
         s.history_ = self.history_[:]
@@ -523,3 +603,21 @@ class PhasedState(State):
     def _mask_entry(self, entry: dict[str, Any], viewer: int) -> dict[str, Any]:
         """Another player's history entry as ``viewer`` saw it (the default: as it is)."""
         return entry
+
+
+def _is_slot(cls: type, name: str) -> bool:
+    """Whether ``name`` is a slot of ``cls`` (its own or a base's)."""
+    for klass in cls.__mro__:
+        slots = vars(klass).get("__slots__", ())
+        if name in ((slots,) if isinstance(slots, str) else slots):
+            return True
+    return False
+
+
+def _get_phase(self: Any) -> str:
+    phase: str = self.phase
+    return phase
+
+
+def _set_phase(self: Any, value: str) -> None:
+    self.phase = value

@@ -2,7 +2,7 @@
 
 >>> from tablero.core import make
 >>> state = make("diadeplaya", players=2, seed=3, first_player=0)
->>> state.current_player, state.phase, state.deck_count
+>>> state.current_player, state.decision, state.deck_count
 (0, 'side', 13)
 >>> [str(m) for m in state.legal_moves()]
 ['side a', 'side b']

@@ -150,8 +150,8 @@ STALL_PAIR_BONUS = 1  # per 2 visible stalls of the same type
 #: The solitaire (and cooperative) challenges: the least score of each beach, best first.
 BEACHES = (("Mar del Plata", 51), ("San Clemente", 41), ("Mar de Ajó", 21), ("Mar Chiquita", 10))
 
-#: The decisions of a turn (``phase``), ``over`` once the game has ended.
-PHASES = ("side", "rotate", "take", "place", "over")
+#: The decisions of a turn (``decision``), ``over`` once the game has ended.
+DECISION_NAMES = ("side", "rotate", "take", "place", "over")
 
 # --- Tablero's rulings ---------------------------------------------------------------------
 

@@ -64,7 +64,7 @@ def sides(state: DiaDePlayaState) -> tuple[int, ...]:
 
 def turn_starts(state: DiaDePlayaState) -> bool:
     """A turn begins with a take (in solitaire play the same seat takes again)."""
-    return state.phase == "take"
+    return state.decision == "take"
 
 
 def _front(
@@ -148,14 +148,14 @@ def sharp_replies(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
     """For ``hard``: a player about to take answers with one of the market's cards, each
     judged by :func:`evaluate` at its best placement (so the search sees what a take
     leaves the next player: the flipped faces and the new card).  Empty otherwise."""
-    return state.legal_moves() if state.phase == "take" else []
+    return state.legal_moves() if state.decision == "take" else []
 
 
 def playout_move(state: DiaDePlayaState) -> DiaDePlayaMove | None:
     """For ``hard``'s playouts: where to lay the card in hand, the placement
     :func:`evaluate` counts (the holder's best, umbrellas compared); ``None`` in the
     other decisions (the search's own best-of-k by the evaluation picks those)."""
-    if state.phase != "place" or state.holding is None or state.rotation is None:
+    if state.decision != "place" or state.holding is None or state.rotation is None:
         return None
     grid = state.grids[state.beach_of(state.player)]
     front = _front(grid, state.holding, state.rotation, state.criteria)
@@ -235,7 +235,7 @@ def next_take(state: DiaDePlayaState) -> tuple[int | None, float]:
     (cooperative and solitaire play, whose ``hard`` is the tree search of v3) and at the
     end of the deck."""
     faces = [f for f in state.market if f is not None]
-    if state.shared or not faces or state.phase not in ("take", "rotate", "place"):
+    if state.shared or not faces or state.decision not in ("take", "rotate", "place"):
         return None, 0.0
     taker = state.player if state.holding is None else (state.player + 1) % state.n
     b = state.beach_of(taker)
@@ -283,7 +283,7 @@ def turn_plan(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
     :func:`search_evaluate` (points now and set-ups, their margin over the rivals), as one
     choice; a first card is laid on ``0,0`` by its rotation.  Empty in the other
     decisions (a first card's side, a take)."""
-    if state.phase not in ("rotate", "place") or state.holding is None:
+    if state.decision not in ("rotate", "place") or state.holding is None:
         return []
     key = (
         state.player, state.holding, state.rotation,
@@ -295,10 +295,10 @@ def turn_plan(state: DiaDePlayaState) -> list[DiaDePlayaMove]:
     sides_ = sides(state)
     p = state.player
     best: tuple[float, list[DiaDePlayaMove]] | None = None
-    turns = state.legal_moves() if state.phase == "rotate" else [None]
+    turns = state.legal_moves() if state.decision == "rotate" else [None]
     for turn in turns:
         turned = _after(state, turn)
-        lays = turned.legal_moves() if turned.phase == "place" else [None]
+        lays = turned.legal_moves() if turned.decision == "place" else [None]
         for spot in lays:
             after = _after(turned, spot)
             values = (

@@ -32,7 +32,15 @@ from tablero.core import PLAYERS
 from tablero.core import notation as frame
 from tablero.core.notation import Field, Frame, Position, block_rows, fail, read_grid
 
-from .data import BLOCK_OF_TOKEN, CRITERIA, EMPTY_TOKEN, MODE_PLAYERS, MODES, PHASES, TOKEN_OF_BLOCK
+from .data import (
+    BLOCK_OF_TOKEN,
+    CRITERIA,
+    DECISION_NAMES,
+    EMPTY_TOKEN,
+    MODE_PLAYERS,
+    MODES,
+    TOKEN_OF_BLOCK,
+)
 from .scoring import GRID
 from .serial import validate
 from .shapes import ROTATIONS, card_name, face_name, parse_card, parse_face
@@ -88,7 +96,7 @@ def state_to_text(s: DiaDePlayaState) -> str:
         lines.append(f"holding: {face_name(s.holding)}")
     if s.rotation is not None:
         lines.append(f"rotation: {s.rotation}")
-    lines.append(frame.turn_line(s.player, s.phase))
+    lines.append(frame.turn_line(s.player, s.decision))
     lines.append(f"score: {_score_text(s)}")
     lines.append(frame.tail_line(s.viewer_, s.rng))
     return "\n".join(lines) + "\n"
@@ -262,7 +270,7 @@ def state_from_text(text: str, cls: type[DiaDePlayaState]) -> DiaDePlayaState:
     s.viewer_, rng = pos.viewer_and_rng()
     _read_hand(s, pos)
     _read_deck(s, pos)
-    s.player, s.phase, _ = pos.turn(PHASES, "A take")
+    s.player, s.decision, _ = pos.turn(DECISION_NAMES, "A take")
     s.rng = rng or 0
     s.history_ = []
     validate(s)

@@ -20,9 +20,9 @@ from tablero.core.options import resolve_options
 from .data import (
     BLOCK_OF_TOKEN,
     CARDS,
+    DECISION_NAMES,
     MARKET_SIZE,
     MODE_PLAYERS,
-    PHASES,
     PLAYERS,
     SOLITAIRE_CARDS,
     TOKEN_OF_BLOCK,
@@ -63,7 +63,7 @@ def state_to_dict(s: DiaDePlayaState, copy: bool = True) -> dict[str, Any]:
             "rotation": s.rotation,
             "points": [dict(p) for p in s.points],
             "scores": s.score[:],
-            "turn": {"player": s.player, "phase": s.phase},
+            "turn": {"player": s.player, "phase": s.decision},
         },
         copy=copy,
     )
@@ -158,9 +158,9 @@ def state_from_dict(data: Mapping[str, Any], cls: type[DiaDePlayaState]) -> DiaD
     s.rotation = rotation
     turn = require(data, "turn", dict)
     s.player = require_int(turn.get("player"), "turn player", 0, n - 1)
-    s.phase = require(turn, "phase", str, "turn")
-    if s.phase not in PHASES:
-        raise CorruptDataError(f"unknown decision {s.phase!r} ({', '.join(PHASES)})")
+    s.decision = require(turn, "phase", str, "turn")
+    if s.decision not in DECISION_NAMES:
+        raise CorruptDataError(f"unknown decision {s.decision!r} ({', '.join(DECISION_NAMES)})")
     points = require_list(require(data, "points", list), "points", s.beach_count)
     scores = require_list(require(data, "scores", list), "scores", n)
     validate(s)
@@ -243,25 +243,25 @@ def validate(s: DiaDePlayaState) -> None:  # noqa: C901 - one check per rule
     b = s.beach_of(s.player)
     first_turn = not s.grids[b]
     pending = any(f is not None for f in s.firsts)
-    phase = s.phase
-    if phase == "over":
+    decision = s.decision
+    if decision == "over":
         if s.cards_left:
             raise CorruptDataError("the game ends only once every card has been laid")
-    elif phase == "side":
+    elif decision == "side":
         if s.firsts[b] is None or s.holding is not None:
             raise CorruptDataError("a 'side' decision needs the player's first card, not yet laid")
-    elif phase in ("rotate", "place"):
+    elif decision in ("rotate", "place"):
         if s.holding is None:
-            raise CorruptDataError(f"a '{phase}' decision needs a card in hand")
-        if phase == "place" and (first_turn or s.rotation is None):
+            raise CorruptDataError(f"a '{decision}' decision needs a card in hand")
+        if decision == "place" and (first_turn or s.rotation is None):
             raise CorruptDataError("a 'place' decision needs a beach and a chosen rotation")
-    elif phase == "take":
+    elif decision == "take":
         if s.holding is not None or pending or not any(slots):
             raise CorruptDataError("a 'take' decision needs every first card laid and a market")
-    if phase != "place" and s.rotation is not None:
+    if decision != "place" and s.rotation is not None:
         raise CorruptDataError("a rotation is chosen only while placing a card")
-    if phase in ("side", "take", "over") and s.holding is not None:
-        raise CorruptDataError(f"no card is in hand during a '{phase}' decision")
-    if phase == "rotate" and first_turn and s.firsts[b] is not None:
+    if decision in ("side", "take", "over") and s.holding is not None:
+        raise CorruptDataError(f"no card is in hand during a '{decision}' decision")
+    if decision == "rotate" and first_turn and s.firsts[b] is not None:
         raise CorruptDataError("the first card in hand must have left the first-card slot")
     s.points, s.score = s.scoring(s.grids)

@@ -1,6 +1,6 @@
 """The Día de Playa game state and its rules.
 
-The decisions (``phase``; :attr:`DiaDePlayaState.DECISIONS`):
+The decisions (``decision``; :attr:`DiaDePlayaState.DECISIONS`):
 
 ``side``    a player's first card, dealt at setup: which face it shows (first cards are
             laid in turn order from the starting player; in cooperative and solitaire
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Game, IllegalMoveError, PhasedState, Rng
+from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
 from tablero.core.options import OptionSpec, first_player_option
 
@@ -92,7 +92,7 @@ GAME = Game(
 _FIELDS = (
     "n", "mode", "criteria", "setup", "grids", "laid", "firsts", "market", "deck",
     "deck_count", "out", "unseen", "holding", "rotation", "points", "score", "player",
-    "phase", "rng", "viewer_", "history_",
+    "decision", "rng", "viewer_", "history_",
 )  # fmt: skip
 
 
@@ -130,6 +130,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: Its JSON data (serial.py) and its notation (notation.py).
+    FORMATS = Formats.of(serial, notation)
 
     mode: str
     criteria: tuple[str, ...]
@@ -195,19 +197,11 @@ class DiaDePlayaState(PhasedState, game=GAME):
         s.holding = None
         s.rotation = None
         s.player = s._first_player(first_player)
-        s.phase = "side"
+        s.decision = "side"
         s.viewer_ = None
         s.history_ = []
         s._rescore()
         return s
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DiaDePlayaState:
-        return serial.state_from_dict(data, cls)
-
-    @classmethod
-    def from_text(cls, text: str) -> DiaDePlayaState:
-        return notation.state_from_text(text, cls)
 
     def _copy(self) -> DiaDePlayaState:
         """A copy with its own outer lists; inner ones are shared, and a move replaces
@@ -276,7 +270,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         texts = ["side a", "side b", "side c"]
         texts += [f"take {k}" for k in range(MARKET_SIZE + 2)]
         texts += [f"rotate {d}" for d in (*ROTATIONS, 45, 360)]
-        grid = self.grids[self.beach_of(self.player)] if self.phase != "over" else {}
+        grid = self.grids[self.beach_of(self.player)] if self.decision != "over" else {}
         if grid:
             xs, ys = GRID.bounds(grid)
             texts += [
@@ -306,7 +300,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         self.firsts[b] = None
         self.holding = face_of(card, move.side)
         events.append({"type": "side", "player": self.player, "face": face_name(self.holding)})
-        self.phase = "rotate"
+        self.decision = "rotate"
 
     # --- turning the card in hand -----------------------------------------------------------
 
@@ -325,14 +319,14 @@ class DiaDePlayaState(PhasedState, game=GAME):
         events.append({"type": "rotate", "player": p, "degrees": move.degrees})
         self.rotation = move.degrees
         if self.grids[self.beach_of(p)]:
-            self.phase = "place"
+            self.decision = "place"
             return
         self._lay(0, 0, events)
         if self.shared:
-            self.phase = "take"
+            self.decision = "take"
             return
         self.player = (p + 1) % self.n
-        self.phase = "side" if self.firsts[self.player] is not None else "take"
+        self.decision = "side" if self.firsts[self.player] is not None else "take"
 
     # --- the market -----------------------------------------------------------------------
 
@@ -378,7 +372,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
             rest.insert(0, dealt)
             events.append({"type": "deal", "face": face_name(dealt), "left": self.deck_count})
         self.market = [None] * (MARKET_SIZE - len(rest)) + rest
-        self.phase = "rotate"
+        self.decision = "rotate"
 
     # --- laying the card --------------------------------------------------------------------
 
@@ -406,7 +400,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
             self._end_game(events)
             return
         self.player = (p + 1) % self.n
-        self.phase = "take"
+        self.decision = "take"
 
     def _lay(self, x: int, y: int, events: list[dict[str, Any]]) -> None:
         """The card in hand goes on the player's beach; everyone's points are updated."""
@@ -513,7 +507,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         return self.beach_reached() is not None if self.shared else None
 
     def _end_game(self, events: list[dict[str, Any]]) -> None:
-        self.phase = "over"
+        self.decision = "over"
         for b in range(self.beach_count):
             events.append(
                 {
@@ -574,17 +568,12 @@ class DiaDePlayaState(PhasedState, game=GAME):
 
     # --- serialisation ------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        return serial.state_to_dict(self)
-
-    def _json_data(self) -> dict[str, Any]:
-        return serial.state_to_dict(self, copy=False)
-
-    def to_text(self) -> str:
-        return notation.state_to_text(self)
-
     def __repr__(self) -> str:
-        who = "over" if self.phase == "over" else f"player {PLAYERS[self.player]} to {self.phase}"
+        who = (
+            "over"
+            if self.decision == "over"
+            else f"player {PLAYERS[self.player]} to {self.decision}"
+        )
         return (
             f"<DiaDePlayaState {self.n}p {self.mode}, {who}, deck {self.deck_count}, "
             f"scores {self.score}>"

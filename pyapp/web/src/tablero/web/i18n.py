@@ -11,6 +11,11 @@ language (``Plural-Forms``).  The build compiles them (with Babel) into ``<lang>
 files beside them, keyed by the message key; this module reads those with the standard
 library's :mod:`gettext`, each language falling back to English.  See docs/i18n.md.
 
+A game's title and blurb (``<game>.title``, ``<game>.blurb``) are written in its own
+catalog but read from the shell's: the build copies them into the shell's MO files, since
+the home screen and the saves list show every game's title before that game's bundle
+(and so its catalog) is on the page.
+
 Texts use ``{name}`` placeholders.  A plural message picks its form by the ``count``
 parameter (a negative count by its size: "-1 point"); every number parameter is written
 the language's way (``1,234`` in English, ``1.234`` in Spanish and Dutch).
@@ -62,6 +67,9 @@ _GAMES = Path(__file__).with_name("games")
 _SHELL = "app"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 _TUTORIAL = "tutorial"
+#: The keys of a game (``<game>.<part>``) read from the shell's catalog, into which the
+#: build copies them from the game's (static/catalogs.py ``CARRIED``).
+_CARRIED = frozenset({"title", "blurb"})
 
 
 def _namespace_folder(namespace: str) -> Path:
@@ -73,12 +81,19 @@ def _namespace_folder(namespace: str) -> Path:
 
 
 def _namespace(key: str) -> str | None:
-    """The namespace of a message key (None for a key of no namespace)."""
+    """The namespace whose catalog holds a message key (None for a key of no namespace):
+    a game's title and blurb are in the shell's.
+
+    >>> _namespace("app.menu.title"), _namespace("arraial.title"), _namespace("arraial.end.title")
+    ('app', 'app', 'arraial')
+    """
     first, _, rest = key.partition(".")
     if first == _SHELL:
         return _SHELL
     if not _GAME_ID.fullmatch(first):
         return None
+    if rest in _CARRIED:
+        return _SHELL
     return f"{first}.{_TUTORIAL}" if rest.startswith(_TUTORIAL + ".") else first
 
 

@@ -92,9 +92,10 @@ class GameEntry:
 
     @classmethod
     def of(cls, game_id: str) -> GameEntry:
-        """The entry of ``game_id``: its catalog keys are ``app.games.<id>.title`` and
-        ``app.games.<id>.blurb``."""
-        return cls(game_id, f"app.games.{game_id}.title", f"app.games.{game_id}.blurb")
+        """The entry of ``game_id``: its catalog keys are ``<id>.title`` and
+        ``<id>.blurb``, in the game's own catalog (the build copies them into the
+        shell's, where ``tablero.web.i18n`` reads them: docs/i18n.md)."""
+        return cls(game_id, f"{game_id}.title", f"{game_id}.blurb")
 
 
 def picker_games() -> tuple[GameEntry, ...]:

@@ -98,15 +98,15 @@ def _selection(
     view: ArboretumState, selection: Selection, legal: list[Any]
 ) -> tuple[int | None, str | None]:
     """The selected hand card and chosen cell, dropped when no longer possible."""
-    phase = view.phase
+    decision = view.decision
     name = selection.data.get("card")
-    if phase not in ("play", "discard") or not isinstance(name, str):
+    if decision not in ("play", "discard") or not isinstance(name, str):
         return None, None
     try:
         c = parse_card(name)
     except InvalidMoveError:
         return None, None
-    if phase == "discard":
+    if decision == "discard":
         return (c, None) if narrow(legal, Discard, card=c) else (None, None)
     plays = targets(narrow(legal, Play, card=c), field="x,y")
     if not plays:
@@ -121,17 +121,17 @@ def _zoom(selection: Selection) -> int | None:
     return GARDEN_ZOOM.level(selection.data)
 
 
-def _pickable(legal: list[Any], phase: str, c: int) -> bool:
+def _pickable(legal: list[Any], decision: str, c: int) -> bool:
     """Whether the hand card ``c`` can be discarded or played now."""
     return bool(
-        (phase == "discard" and narrow(legal, Discard, card=c))
-        or (phase == "play" and narrow(legal, Play, card=c))
+        (decision == "discard" and narrow(legal, Discard, card=c))
+        or (decision == "play" and narrow(legal, Play, card=c))
     )
 
 
-def _chosen_move(legal: list[Any], phase: str, c: int, cell: str | None) -> Any | None:
+def _chosen_move(legal: list[Any], decision: str, c: int, cell: str | None) -> Any | None:
     """The discard of ``c``, or its play on ``cell``, when legal."""
-    if phase == "discard":
+    if decision == "discard":
         found = narrow(legal, Discard, card=c)
         return found[0] if found else None
     return targets(narrow(legal, Play, card=c), field="x,y").get(cell or "")
@@ -156,7 +156,7 @@ def on_click(
     legal = view.legal_moves()
     by_text = {str(m): m for m in legal}
     c, cell = _selection(view, selection, legal)
-    phase = view.phase
+    decision = view.decision
     if act == "move":
         move = by_text.get(data.get("move", "").strip())
         if move is None:
@@ -167,22 +167,22 @@ def on_click(
             picked = parse_card(data.get("card", ""))
         except InvalidMoveError:
             return selection, None
-        if not _pickable(legal, phase, picked):
+        if not _pickable(legal, decision, picked):
             return selection, None
         if picked == c:
             return Selection(keep), None
         return Selection({**keep, "card": CARD_NAMES[picked]}), None
     if act == "cell":
-        if c is None or phase != "play":
+        if c is None or decision != "play":
             return selection, None
         where = data.get("cell", "")
-        if _chosen_move(legal, phase, c, where) is None:
+        if _chosen_move(legal, decision, c, where) is None:
             return selection, None
         return Selection({**keep, "card": CARD_NAMES[c], "cell": where}), None
     if act == "confirm-move":
         if c is None:
             return selection, None
-        move = _chosen_move(legal, phase, c, cell)
+        move = _chosen_move(legal, decision, c, cell)
         if move is None:
             return selection, None
         return Selection(keep), move
@@ -229,7 +229,7 @@ def _seat_line(view: ArboretumState, p: int, scores: list[int], t: Translate) ->
 def _seat_known(view: ArboretumState, p: int, t: Translate) -> str:
     """The cards of seat ``p``'s hand that everyone has seen (not the viewer's own)."""
     known = view.known[p]
-    if p == view.viewer or not known or view.phase == "over":
+    if p == view.viewer or not known or view.decision == "over":
         return ""
     return raw_tag(
         "span",
@@ -256,19 +256,19 @@ def _status(
     view: ArboretumState, seats: Sequence[Seat], t: Translate, c: int | None, cell: str | None
 ) -> str:
     p = view.current_player
-    phase = view.phase
-    step = f"draw{view.draws + 1}" if phase == "draw" else phase
+    decision = view.decision
+    step = f"draw{view.draws + 1}" if decision == "draw" else decision
     hint = ""
     if p is None:
         text = t("arboretum.status.over")
     elif p == view.viewer:
         text = t(f"arboretum.status.you.{step}")
-        if phase == "draw":
+        if decision == "draw":
             hint = t("arboretum.hint.draw")
-        elif phase == "play":
+        elif decision == "play":
             picked = None if c is None else {"card": card_words(c, t)}
             hint = widgets.flow_hint(t, HINT_KEYS, chosen=cell is not None, picked=picked)
-        elif phase == "discard":
+        elif decision == "discard":
             hint = (
                 t("arboretum.hint.discard_confirm", card=card_words(c, t))
                 if c is not None
@@ -516,7 +516,7 @@ def drawn_this_turn(view: State) -> list[str]:
 def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: list[Any]) -> str:
     hand = [x for x in view.hands[me] if x != HIDDEN]
     known = set(view.known[me])
-    phase = view.phase if me == view.current_player else ""
+    decision = view.decision if me == view.current_player else ""
     fresh = set(drawn_this_turn(view)) if me == view.current_player else set()
     cards: list[str] = []
     for x in hand:
@@ -531,7 +531,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
             # The name holds the visible tag's own word ("seen"): a label never names
             # another thing than what is shown (axe: label-content-name-mismatch).
             label = t("arboretum.hand.known_label", card=words, tag=t("arboretum.hand.known"))
-        if _pickable(legal, phase, x):
+        if _pickable(legal, decision, x):
             first = c is None and not any("data-focus" in h for h in cards)
             cards.append(
                 raw_tag(
@@ -580,7 +580,7 @@ def render_table(
     c, cell = _selection(view, selection, legal) if my_turn else (None, None)
     zoom = _zoom(selection)
     labels = card_labels(t)
-    phase = view.phase
+    decision = view.decision
 
     # the last move's card, softly marked where it went; the others' plays since the
     # viewer's last move, marked until the viewer acts
@@ -598,7 +598,7 @@ def render_table(
 
     preview = ""
     own_pic = picture(me) if me is not None else GardenPicture()
-    if me is not None and my_turn and phase == "play" and c is not None:
+    if me is not None and my_turn and decision == "play" and c is not None:
         plays = targets(narrow(legal, Play, card=c), field="x,y")
         for at in plays:
             own_pic.targets[at] = t(
@@ -609,7 +609,7 @@ def render_table(
             preview, own_pic.paths = _preview(view, me, plays[cell], t, labels)
         elif plays:
             own_pic.focus = next(iter(plays))
-    drawing = my_turn and phase == "draw"
+    drawing = my_turn and decision == "draw"
     supply = _supply(view, seats, t, legal if drawing else [])
 
     order = list(range(n)) if me is None else [me] + [p for p in range(n) if p != me]
@@ -640,11 +640,11 @@ def render_table(
     hand = actions = ""
     if me is not None:
         hand = _hand(view, me, t, c, legal)
-        chosen = _chosen_move(legal, phase, c, cell) if my_turn and c is not None else None
+        chosen = _chosen_move(legal, decision, c, cell) if my_turn and c is not None else None
         if chosen is not None:
             confirm = (
                 t("arboretum.button.confirm_play")
-                if phase == "play"
+                if decision == "play"
                 else t("arboretum.button.confirm_discard", card=card_words(c, t))
             )
             actions = widgets.confirm_cancel(
@@ -654,7 +654,7 @@ def render_table(
         t, LAYOUT_KEYS, top=top, board=board, side=side, dock=dock, hand=hand, actions=actions
     )
     return widgets.table_frame(
-        "arb", "arboretum", phase, me, style_tag(), body, _decision(view, my_turn, c, cell)
+        "arb", "arboretum", decision, me, style_tag(), body, _decision(view, my_turn, c, cell)
     )
 
 
@@ -665,9 +665,9 @@ def _decision(view: ArboretumState, my_turn: bool, c: int | None, cell: str | No
     if not my_turn:
         return f"wait:{view.current_player}"
     stage = "confirm" if cell is not None else "target" if c is not None else "pick"
-    if view.phase == "discard" and c is not None:
+    if view.decision == "discard" and c is not None:
         stage = "confirm"
-    return f"{view.phase}:{view.draws}:{stage}"
+    return f"{view.decision}:{view.draws}:{stage}"
 
 
 __all__ = [

@@ -123,7 +123,9 @@ def help_params(t: Translate) -> dict[str, object]:
         "last_column": data.COLUMNS[data.WIDTH - 1],
         "v_squares": len(data.SHAPE_CELLS["V"]),
         "pieces_per_shape": t("arraial.rules.count.pieces", count=data.PIECES_PER_SHAPE),
-        "most_placed": t("arraial.rules.count.pieces", count=data.CARDS_PER_SHAPE * data.PHASES),
+        "most_placed": t(
+            "arraial.rules.count.pieces", count=data.CARDS_PER_SHAPE * data.PHASE_COUNT
+        ),
         "card_turns": _and_list(data.CARD_TURNS, t),
         **{f"sides_{n}": _and_list(sides, t) for n, sides in data.SIDES.items()},
         **{f"bar_{n}": rows for n, rows in data.BAR_START.items()},

@@ -159,7 +159,7 @@ def face_up_cards(view: ArraialState) -> list[tuple[Cells, str, str]]:
 
 def _chosen_cells(view: ArraialState, seat: int) -> Cells | None:
     """The cells of the card being placed, as ``seat`` sees it (``land`` only)."""
-    if view.phase != "land" or view.chosen is None:
+    if view.decision != "land" or view.chosen is None:
         return None
     shape, turns = view.seen(view.chosen, seat)
     return shape_cells(shape, turns)
@@ -169,7 +169,7 @@ def _selection(
     view: ArraialState, selection: Selection, legal: Sequence[Any]
 ) -> tuple[int | None, Land | None]:
     """The chosen drop column and landing, dropped when no longer possible."""
-    if view.phase != "land":
+    if view.decision != "land":
         return None, None
     lands = {str(m): m for m in narrow(legal, Land)}
     column = selection.data.get("column")
@@ -346,17 +346,17 @@ def _status(
     if p is None:
         text, hint = t("arraial.status.over"), ""
     else:
-        badges.append(t("arraial.status.stage", stage=view.stage))
-        need = MIN_PLACEMENTS[view.stage - 1]
+        badges.append(t("arraial.status.stage", stage=view.phase_number))
+        need = MIN_PLACEMENTS[view.phase_number - 1]
         if p == view.viewer:
-            phase = view.phase
+            decision = view.decision
             text = t(
-                f"arraial.status.you.{phase}",
+                f"arraial.status.you.{decision}",
                 ap=t("arraial.status.ap_left", count=view.ap),
                 placements=_placements(view.placed, need, t),
             )
             hint = ""
-            if phase == "land":
+            if decision == "land":
                 picked = None
                 if column is not None or landing is None:
                     picked = (
@@ -367,12 +367,12 @@ def _status(
                 hint = widgets.flow_hint(t, HINT_KEYS, chosen=landing is not None, picked=picked)
                 if picked is not None and landing is None:
                     keys = t("arraial.keys.column")
-            elif phase == "act":
+            elif decision == "act":
                 hint = t("arraial.hint.take") if view.ap else t("arraial.hint.end")
-            elif phase == "refill":
+            elif decision == "refill":
                 hint = t("arraial.hint.refill")
         else:
-            text = t(f"arraial.status.other.{view.phase}", name=seat_name(seats, p, t))
+            text = t(f"arraial.status.other.{view.decision}", name=seat_name(seats, p, t))
             hint = ""
     focus = p is not None and p != view.viewer
     return widgets.status_line(
@@ -495,8 +495,8 @@ def street_panel(
 
 def _controls(view: ArraialState, legal: Sequence[Any], t: Translate, chosen: bool) -> str:
     out = []
-    phase = view.phase
-    if phase == "act":
+    decision = view.decision
+    if decision == "act":
         rotate = narrow(legal, Rotate)
         alone = rotate and not narrow(legal, Take) and not narrow(legal, End)
         out.append(
@@ -510,7 +510,7 @@ def _controls(view: ArraialState, legal: Sequence[Any], t: Translate, chosen: bo
                 tag("button", t("arraial.button.end"), type="button", class_="arl-btn is-primary",
                     data_act="move", data_move="end", data_focus=None if takes else "1")
             )  # fmt: skip
-    if phase == "land" and narrow(legal, Back):
+    if decision == "land" and narrow(legal, Back):
         out.append(
             tag("button", t("arraial.button.back"), type="button", class_="arl-btn",
                 data_act="move", data_move="back", data_esc=None if chosen else "1")
@@ -528,7 +528,7 @@ def _placements(placed: int, need: int, t: Translate) -> str:
 
 def _turn_panel(view: ArraialState, t: Translate) -> str:
     """The turn at a glance in the dock: action points left, placements made."""
-    need = MIN_PLACEMENTS[view.stage - 1]
+    need = MIN_PLACEMENTS[view.phase_number - 1]
     return raw_tag(
         "div",
         tag("span", t("arraial.turn.ap"), class_="arl-note")
@@ -544,7 +544,7 @@ def _octagon_targets(
     view: ArraialState, legal: Sequence[Any], cpic: CentralPicture, t: Translate
 ) -> None:
     """The cards the player may take (``act``) or put in the empty slot (``refill``)."""
-    if view.phase == "act":
+    if view.decision == "act":
         takes = {}
         for take in narrow(legal, Take):
             card = view.slots[take.slot]
@@ -626,7 +626,7 @@ def _decision(view: ArraialState, my_turn: bool, column: int | None, landing: La
         return f"wait:{view.current_player}"
     stage = "confirm" if landing is not None else "slide" if column is not None else "pick"
     empty = sum(1 for s in view.slots if s is None)
-    return f"{view.phase}:{stage}:{view.ap}:{view.placed}:{empty}"
+    return f"{view.decision}:{stage}:{view.ap}:{view.placed}:{empty}"
 
 
 def render_table(view: ArraialState, seats: list[Seat], selection: Selection, t: Translate) -> str:
@@ -648,15 +648,15 @@ def render_table(view: ArraialState, seats: list[Seat], selection: Selection, t:
         face_up=face_up_cards(view),
         deck_count=view.deck_count,
         recent=recent_slots(view),
-        chosen=view.chosen if view.phase == "land" else None,
+        chosen=view.chosen if view.decision == "land" else None,
         labels=_central_labels(view, seat, t),
     )
     dock = ""
     actions = ""
     if my_turn and me is not None:
-        if view.phase in ("act", "refill"):
+        if view.decision in ("act", "refill"):
             _octagon_targets(view, legal, cpic, t)
-        elif view.phase == "land" and view.chosen is not None:
+        elif view.decision == "land" and view.chosen is not None:
             _placing(view, me, legal, column, landing, spic, t)
             if landing is not None:
                 dock = _preview(view, landing, seats, t)
@@ -685,7 +685,7 @@ def render_table(view: ArraialState, seats: list[Seat], selection: Selection, t:
         t, LAYOUT_KEYS, top=top, board=board, side=side, dock=dock, hand=hand, actions=actions
     )
     decision = _decision(view, my_turn, column, landing)
-    return widgets.table_frame("arl", "arraial", view.phase, me, style_tag(), body, decision)
+    return widgets.table_frame("arl", "arraial", view.decision, me, style_tag(), body, decision)
 
 
 __all__ = [

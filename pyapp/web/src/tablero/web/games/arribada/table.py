@@ -108,7 +108,7 @@ def _selection(
 ) -> tuple[int | None, Any | None]:
     """The selected rack value and chosen move, dropped when no longer possible."""
     value = selection.data.get("value")
-    if view.phase not in ("action", "extra"):
+    if view.decision not in ("action", "extra"):
         return None, None
     if not isinstance(value, int) or not narrow(by_text.values(), Place, value=value):
         value = None
@@ -247,20 +247,20 @@ def _status(
     if p is None:
         text, hint = t("arribada.status.over"), ""
     elif p == view.viewer:
-        phase = view.phase
+        decision = view.decision
         need = 5 - len(view.racks[p])
         picks = len(view.picks_rack) + len(view.picks_display)
-        text = t(f"arribada.status.you.{phase}", count=picks if phase == "refresh" else need)
+        text = t(f"arribada.status.you.{decision}", count=picks if decision == "refresh" else need)
         hint = ""
-        if phase in ("action", "extra"):
+        if decision in ("action", "extra"):
             picked = None if value is None else {"tile": tile_words(value, t)}
             hint = widgets.flow_hint(t, HINT_KEYS, chosen=chosen is not None, picked=picked)
-        elif phase == "draw":
+        elif decision == "draw":
             hint = t("arribada.hint.draw")
-        elif phase == "refresh":
+        elif decision == "refresh":
             hint = t("arribada.hint.refresh")
     else:
-        text = t(f"arribada.status.other.{view.phase}", name=seat_name(seats, p, t))
+        text = t(f"arribada.status.other.{view.decision}", name=seat_name(seats, p, t))
         hint = ""
     badges = [t("arribada.status.final_round")] if view.final_round and p is not None else []
     focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
@@ -370,8 +370,8 @@ def _rack(
     focus_rack: bool = False,
 ) -> str:
     rack = view.racks[me]
-    phase = view.phase if me == view.current_player else ""
-    picked_left = list(view.picks_rack) if phase == "refresh" else []
+    decision = view.decision if me == view.current_player else ""
+    picked_left = list(view.picks_rack) if decision == "refresh" else []
     tiles = []
     pressed_done = False
     for v in rack:
@@ -382,7 +382,7 @@ def _rack(
         # The button's name is its text (hidden, for a screen reader): the tile's drawing
         # is decoration (its small strength number is not part of the name it says).
         sr = tag("span", label, class_="shell-visually-hidden")
-        if phase == "refresh" and v in picked_left:
+        if decision == "refresh" and v in picked_left:
             picked_left.remove(v)
             tiles.append(
                 raw_tag(
@@ -394,7 +394,7 @@ def _rack(
                     role="img",
                 )
             )
-        elif phase == "refresh" and (pick := narrow(legal, Pick, source="rack", value=v)):
+        elif decision == "refresh" and (pick := narrow(legal, Pick, source="rack", value=v)):
             tiles.append(
                 raw_tag(
                     "button",
@@ -407,7 +407,7 @@ def _rack(
                     data_focus="1" if not any("data-focus" in x for x in tiles) else None,
                 )
             )
-        elif phase in ("action", "extra") and narrow(legal, Place, value=v):
+        elif decision in ("action", "extra") and narrow(legal, Place, value=v):
             pressed = v == value and not pressed_done
             pressed_done = pressed_done or pressed
             first = not any("data-focus" in x for x in tiles)
@@ -452,9 +452,9 @@ def _rack(
 
 
 def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
-    phase = view.phase
+    decision = view.decision
     out = []
-    if phase in ("action", "extra", "end") and narrow(legal, Refresh):
+    if decision in ("action", "extra", "end") and narrow(legal, Refresh):
         out.append(_button(t("arribada.button.refresh"), "refresh"))
     if narrow(legal, Pass):
         out.append(_button(t("arribada.button.pass"), "pass", primary=True))
@@ -462,12 +462,12 @@ def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
         out.append(_button(t("arribada.button.decline"), "decline"))
     if narrow(legal, DrawBag):
         out.append(_button(t("arribada.button.draw_bag"), "draw bag", primary=True))
-    if phase == "end":
+    if decision == "end":
         out.append(_button(t("arribada.button.end_turn"), "end", primary=True))
-    if phase == "refresh" and narrow(legal, Confirm):
+    if decision == "refresh" and narrow(legal, Confirm):
         n = len(view.picks_rack) + len(view.picks_display)
         out.append(_button(t("arribada.button.confirm_refresh", n=n), "confirm", primary=True))
-    if phase == "refresh":
+    if decision == "refresh":
         # Cancel the refresh: take back the seashell and the tiles set aside so far.
         steps = 1 + len(view.picks_rack) + len(view.picks_display)
         out.append(
@@ -478,9 +478,9 @@ def _controls(view: ArribadaState, legal: list[Any], t: Translate) -> str:
     acts = any(isinstance(m, ACTIONS) for m in legal)
     picks = any(isinstance(m, Pick) for m in legal)
     if (
-        phase == "end"
-        or (phase in ("action", "extra") and not acts)
-        or (phase == "refresh" and not picks)
+        decision == "end"
+        or (decision in ("action", "extra") and not acts)
+        or (decision == "refresh" and not picks)
     ):
         out = _focus_primary(out)
     return widgets.controls("arr", out)
@@ -529,7 +529,7 @@ def _decision(view: ArribadaState, my_turn: bool, value: int | None, chosen: Any
         return f"wait:{view.current_player}"
     stage = "confirm" if chosen is not None else "target" if value is not None else "pick"
     picks = len(view.picks_rack) + len(view.picks_display)
-    return f"{view.phase}:{stage}:{picks}:{len(view.racks[view.current_player])}"
+    return f"{view.decision}:{stage}:{picks}:{len(view.racks[view.current_player])}"
 
 
 def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
@@ -546,8 +546,8 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
     dock = ""
     actions = ""
     if my_turn and me is not None:
-        phase = view.phase
-        if phase in ("action", "extra"):
+        pending = view.decision
+        if pending in ("action", "extra"):
             pic.targets = _targets(view, legal, value, seats, t)
             if value is not None and chosen is None and pic.targets:
                 pic.focus = min(pic.targets)
@@ -566,7 +566,7 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
             actions = widgets.confirm_cancel(
                 "arr", t("arribada.button.confirm_move"), str(chosen), t("arribada.button.cancel")
             )
-        if phase == "draw":
+        if pending == "draw":
             pic.display_moves = {
                 slot: str(m[0])
                 for slot, v in enumerate(view.display)
@@ -574,14 +574,14 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
             }
             if narrow(legal, DrawBag):
                 pic.bag_move = "draw bag"
-        if phase == "refresh":
+        if pending == "refresh":
             pic.display_moves = {
                 slot: str(pick[0])
                 for slot, v in enumerate(view.display)
                 if slot not in view.picks_display
                 and (pick := narrow(legal, Pick, source="display", value=v))
             }
-    if view.phase == "refresh":
+    if view.decision == "refresh":
         pic.display_picked = list(view.picks_display)
     svg = board_svg(
         view.board,
@@ -598,7 +598,7 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
     top = _seat_cards(view, seats, t) + _status(view, seats, t, value, chosen)
     hand = ""
     if me is not None:
-        focus_rack = my_turn and view.phase in ("action", "extra") and chosen is None
+        focus_rack = my_turn and view.decision in ("action", "extra") and chosen is None
         hand = _rack(view, me, t, value, legal, focus_rack=focus_rack)
         if my_turn:
             actions += _controls(view, legal, t)
@@ -606,4 +606,4 @@ def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t
         t, LAYOUT_KEYS, top=top, board=svg, dock=dock, hand=hand, actions=actions
     )
     decision = _decision(view, my_turn, value, chosen)
-    return widgets.table_frame("arr", "arribada", view.phase, me, style_tag(), body, decision)
+    return widgets.table_frame("arr", "arribada", view.decision, me, style_tag(), body, decision)

@@ -134,7 +134,7 @@ def _rot(selection: Selection) -> int:
 
 def _chosen(view: DiaDePlayaState, selection: Selection, legal: Sequence[Any]) -> Place | None:
     """The chosen place, when the card is turned and the place is legal."""
-    if view.phase != "place":
+    if view.decision != "place":
         return None
     places = {str(m): m for m in narrow(legal, Place)}
     return places.get(str(selection.data.get("at")))
@@ -161,7 +161,7 @@ def on_click(
     move_text = " ".join(data.get("move", "").split())
     rot = _rot(selection)
     turned = dict(keep)  # while the card lies turned, its turn is kept (for Cancel)
-    if view.phase == "place" and view.rotation is not None:
+    if view.decision == "place" and view.rotation is not None:
         turned["rot"] = view.rotation
     if act == "move":
         move = by_text.get(move_text)
@@ -169,11 +169,11 @@ def on_click(
             return selection, None
         return Selection(keep), move
     if act == "turn":
-        if view.phase != "rotate":
+        if view.decision != "rotate":
             return selection, None
         return Selection({**keep, "rot": (rot + 90) % 360}), None
     if act == "spot":
-        if view.phase == "rotate" and view.holding is not None:
+        if view.decision == "rotate" and view.holding is not None:
             b = view.beach_of(view.viewer)
             try:
                 x, y = GRID.parse_xy(move_text.removeprefix("place "))
@@ -184,7 +184,7 @@ def on_click(
             # the place is chosen: the card is turned for good, its preview shown (the
             # turn stays in the selection: Cancel, the undo, gives the card back so)
             return Selection({**keep, "at": f"place {x},{y}", "rot": rot}), Rotate(rot)
-        if view.phase == "place" and isinstance(by_text.get(move_text), Place):
+        if view.decision == "place" and isinstance(by_text.get(move_text), Place):
             return Selection({**turned, "at": move_text}), None
         return selection, None
     if act == "confirm-move":
@@ -231,9 +231,9 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
         badges.append(t("diadeplaya.status.left", count=view.cards_left))
         first = not view.grids[view.beach_of(p)]
         if p == view.viewer:
-            step = "first" if first and view.phase == "rotate" else view.phase
+            step = "first" if first and view.decision == "rotate" else view.decision
             text = t(f"diadeplaya.status.you.{step}")
-            if view.phase == "place":
+            if view.decision == "place":
                 hint = t("diadeplaya.hint.confirm" if chosen else "diadeplaya.hint.place")
             else:
                 hint = t(f"diadeplaya.hint.{step}")
@@ -242,7 +242,7 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
                 elif step == "rotate":
                     keys = t("diadeplaya.keys.rotate")
         else:
-            text = t(f"diadeplaya.status.other.{view.phase}", name=seat_name(seats, p, t))
+            text = t(f"diadeplaya.status.other.{view.decision}", name=seat_name(seats, p, t))
     focus = p is not None and p != view.viewer
     return widgets.status_line(
         "dp", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
@@ -376,7 +376,7 @@ def _hand(view: DiaDePlayaState, t: Translate, rot: int) -> tuple[str, str]:
     me = view.viewer
     assert me is not None
     b = view.beach_of(me)
-    if view.phase == "side":
+    if view.decision == "side":
         card = view.firsts[b]
         assert card is not None
         faces = []
@@ -402,12 +402,12 @@ def _hand(view: DiaDePlayaState, t: Translate, rot: int) -> tuple[str, str]:
         )  # fmt: skip
     held = view.holding
     assert held is not None
-    turned = view.rotation if view.phase == "place" and view.rotation is not None else rot
+    turned = view.rotation if view.decision == "place" and view.rotation is not None else rot
     label = t("diadeplaya.hand.card", card=face_name(held), degrees=turned)
     pic = raw_tag("div", face_icon(held, turned, 22, label), class_="dp-hand-card",
                   data_hand=face_name(held), data_rotation=turned)  # fmt: skip
     buttons = []
-    if view.phase == "rotate":
+    if view.decision == "rotate":
         buttons.append(
             raw_tag("button", esc(t("diadeplaya.button.turn")) + " "
                     + tag("span", t("diadeplaya.keys.turn"), class_="tb-keys"),
@@ -492,8 +492,8 @@ def _decision(view: DiaDePlayaState, my_turn: bool, rot: int, chosen: Place | No
     if not my_turn:
         return f"wait:{view.current_player}"
     stage = "confirm" if chosen is not None else "pick"
-    turn = rot if view.phase == "rotate" else view.rotation
-    return f"{view.phase}:{view.cards_left}:{turn}:{stage}"
+    turn = rot if view.decision == "rotate" else view.rotation
+    return f"{view.decision}:{view.cards_left}:{turn}:{stage}"
 
 
 def render_table(
@@ -512,12 +512,12 @@ def render_table(
 
     pic = BeachPicture(recent=recent.get(b, []), sea_label=t("diadeplaya.beach.sea"))
     dock = hand = actions = ""
-    if my_turn and view.holding is not None and view.phase in ("rotate", "place"):
+    if my_turn and view.holding is not None and view.decision in ("rotate", "place"):
         face = view.holding
-        if view.phase == "rotate" and view.grids[b]:
+        if view.decision == "rotate" and view.grids[b]:
             spots = legal_spots(view.grids[b], face, rot)
             pic.spots = [make_spot(view, b, face, rot, x, y, t) for x, y in spots]
-        elif view.phase == "rotate":  # the first card, where it will lie
+        elif view.decision == "rotate":  # the first card, where it will lie
             pic.chosen = make_spot(view, b, face, rot, 0, 0, t)
         else:
             turned = view.rotation or 0
@@ -534,11 +534,11 @@ def render_table(
                 else before if before in moves else moves[0]
             )  # fmt: skip
     if my_turn and me is not None:
-        if view.phase == "take":
+        if view.decision == "take":
             dock = _market(view, t, active=True)
         else:
             hand, actions = _hand(view, t, rot)
-        if view.phase == "place":
+        if view.decision == "place":
             buttons = []
             if chosen is not None:
                 dock = _preview(view, chosen, t)
@@ -560,7 +560,7 @@ def render_table(
     )
     board = _beach_panel(view, b, seats, t, pic, zoom, title)
     side = _points_panel(view, seats, t)
-    if not (my_turn and view.phase == "take"):
+    if not (my_turn and view.decision == "take"):
         side = _market(view, t, active=False) + side
     others = [
         _other_beach(view, q, seats, t, recent.get(q, []))
@@ -573,7 +573,7 @@ def render_table(
         t, LAYOUT_KEYS, top=top, board=board, side=side, dock=dock, hand=hand, actions=actions
     )
     decision = _decision(view, my_turn, rot, chosen)
-    return widgets.table_frame("dp", "diadeplaya", view.phase, me, style_tag(), body, decision)
+    return widgets.table_frame("dp", "diadeplaya", view.decision, me, style_tag(), body, decision)
 
 
 __all__ = ["STICKY", "ZOOMS", "dp_state", "on_click", "recent_cards", "render_table"]
