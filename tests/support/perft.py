@@ -129,3 +129,41 @@ if __name__ == "__main__":
     for name in sys.argv[1:]:
         regenerate(name)
         print(f"wrote {fixture_path(name)}")
+
+
+def fixture_tests(game_id: str) -> tuple[Any, Any, Any]:
+    """The three tests of a game's recorded counts (its ``fixtures/perft.json``), for its
+    test_perft.py to name: the fixture plays every configuration of the game; the legal-move
+    counts along each recorded seeded game; perft at each recorded position."""
+    import pytest
+
+    record = load(game_id)
+
+    def label(entry: dict[str, Any]) -> str:
+        options = ",".join(f"{k}={v}" for k, v in entry["options"].items())
+        after = f"-after{entry['after']}" if "after" in entry else ""
+        return f"{entry['players']}p-{options or 'default'}-seed{entry['seed']}{after}"
+
+    def test_the_fixture_plays_every_configuration_of_the_game() -> None:
+        recorded = [(w["players"], w["options"]) for w in record["walks"]]
+        for players, options in get_game(game_id).setups():
+            assert (players, json.loads(json.dumps(options))) in recorded, (players, options)
+
+    @pytest.mark.parametrize("entry", record["walks"], ids=label)
+    def test_legal_move_counts_along_a_seeded_random_game(entry: dict[str, Any]) -> None:
+        counts = walk(game_id, entry["players"], entry["seed"], entry["options"])
+        want = entry["counts"]
+        pairs = enumerate(zip(counts, want, strict=False))
+        step = next((i for i, (a, b) in pairs if a != b), None)
+        assert counts == want, f"first difference at move {step}, or another length"
+
+    @pytest.mark.parametrize("entry", record["positions"], ids=label)
+    def test_perft_of_positions_along_a_seeded_random_game(entry: dict[str, Any]) -> None:
+        state = played(game_id, entry["players"], entry["seed"], entry["options"], entry["after"])
+        assert perft(state, entry["depth"]) == entry["perft"]
+
+    return (
+        test_the_fixture_plays_every_configuration_of_the_game,
+        test_legal_move_counts_along_a_seeded_random_game,
+        test_perft_of_positions_along_a_seeded_random_game,
+    )

@@ -14,11 +14,8 @@ the rules do; then write the fixture again::
 
 from __future__ import annotations
 
-import json
-
-import pytest
-from support.perft import load, perft, played, walk
-from tablero.core import get_game, make
+from support.perft import fixture_tests, perft
+from tablero.core import make
 
 GAME = "diadeplaya"
 
@@ -32,30 +29,8 @@ def test_the_first_card_by_hand():
     assert perft(state, 4) == (2 * 4) ** 2
 
 
-RECORD = load(GAME)
-
-
-def label(record: dict) -> str:
-    options = ",".join(f"{k}={v}" for k, v in record["options"].items())
-    after = f"-after{record['after']}" if "after" in record else ""
-    return f"{record['players']}p-{options or 'default'}-seed{record['seed']}{after}"
-
-
-def test_the_fixture_plays_every_configuration_of_the_game():
-    recorded = [(w["players"], w["options"]) for w in RECORD["walks"]]
-    for players, options in get_game(GAME).setups():
-        assert (players, json.loads(json.dumps(options))) in recorded, (players, options)
-
-
-@pytest.mark.parametrize("record", RECORD["walks"], ids=label)
-def test_legal_move_counts_along_a_seeded_random_game(record):
-    counts = walk(GAME, record["players"], record["seed"], record["options"])
-    want = record["counts"]
-    step = next((i for i, (a, b) in enumerate(zip(counts, want, strict=False)) if a != b), None)
-    assert counts == want, f"first difference at move {step}, or another length"
-
-
-@pytest.mark.parametrize("record", RECORD["positions"], ids=label)
-def test_perft_of_positions_along_a_seeded_random_game(record):
-    state = played(GAME, record["players"], record["seed"], record["options"], record["after"])
-    assert perft(state, record["depth"]) == record["perft"]
+(
+    test_the_fixture_plays_every_configuration_of_the_game,
+    test_legal_move_counts_along_a_seeded_random_game,
+    test_perft_of_positions_along_a_seeded_random_game,
+) = fixture_tests(GAME)
