@@ -9,10 +9,15 @@ covered with wilds, to reach a nearly empty or an empty bag.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablero.arribada import get_board
 from tablero.core import from_text
 
-__all__ = ["BOARD_FOR", "COLS", "board_rows", "build", "crowded", "pos"]
+__all__ = [
+    "BOARD_3P", "BOARD_FOR", "COLS", "FIELDS", "GOOD", "board_rows", "build", "cell", "crowded",
+    "events", "moved", "pos", "score_events", "state", "token", "with_cell",
+]  # fmt: skip
 
 COLS = "abcdefghij"
 BOARD_FOR = {2: "blue", 3: "green", 4: "green"}
@@ -87,3 +92,105 @@ def crowded(
     for k, name in enumerate(free[:wilds]):
         cells[name] = "*" + "BCDA"[k % 4]
     return build(4, cells, racks=racks, display=display, bag=bag, extra=extra)
+
+
+# --- a 3-player position by hand, and what the rules and scoring tests read of one ------
+
+BOARD_3P = """\
+    a  b  c  d  e  f  g  h  i  j
+ 1  .  .  .  .  .  .  .  .  .  .
+ 2  .  .  o  .  .  .  o  .  .  .
+ 3  .  .  .  .  o  .  .  .  o  .
+ 4  .  o  .  .  .  .  .  .  .  .
+ 5  .  .  .  .  #  #  .  o  .  .
+ 6  .  .  o  .  #  #  .  .  .  .
+ 7  .  .  .  .  .  .  .  .  o  .
+ 8  .  o  .  .  .  o  .  .  .  .
+ 9  .  .  .  o  .  .  .  o  .  .
+10  .  .  .  .  .  .  .  .  .  .
+"""
+
+
+FIELDS = """\
+rack A: 1 2 3 4 5
+rack B: 1 2 3 4 5
+rack C: 1 2 3 4 5
+display: 1 2 3 4 5
+bag: rest
+turn: A action
+first: A
+"""
+
+
+GOOD = "arribada 3p standard\n" + BOARD_3P + FIELDS  # a 3-player position, nothing placed
+
+
+def with_cell(text: str, cell: str, token: str) -> str:
+    """``text`` with the board cell ``cell`` (like ``c4``) replaced by ``token``."""
+    col = "abcdefghij".index(cell[0])
+    row = int(cell[1:])
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        toks = line.split()
+        if toks and toks[0] == str(row) and len(toks) == 11:
+            toks[1 + col] = token
+            lines[i] = f"{row:>2} " + " ".join(f"{t:>2}" for t in toks[1:])
+            return "\n".join(lines) + "\n"
+    raise AssertionError(f"row {row} not found")
+
+
+def state(text: str = GOOD) -> Any:
+    """A position read from the notation (the 3-player one with nothing placed unless
+    given)."""
+    return from_text("arribada", text)
+
+
+def moved(text: str, src: str, dst: str) -> str:
+    """``text`` with the tile on cell ``src`` moved to the empty cell ``dst``."""
+    lines = text.splitlines()
+    players = int(lines[0].split()[1].rstrip("p"))
+    board = get_board(BOARD_FOR[players])
+    size = board.size
+    rows = {}
+    for i, line in enumerate(lines):
+        toks = line.split()
+        if len(toks) == size + 1 and toks[0].isdigit():
+            rows[int(toks[0])] = (i, toks[1:])
+
+    def at(cell: str) -> tuple[int, int]:
+        return int(cell[1:]), COLS.index(cell[0])
+
+    (sr, sc), (dr, dc) = at(src), at(dst)
+    token = rows[sr][1][sc]
+    assert token not in (".", "o", "#"), f"no tile on {src}"
+    assert rows[dr][1][dc] in (".", "o"), f"{dst} is not empty"
+    was_nido = board.kinds[(sr - 1) * size + sc] == "nido"
+    rows[sr][1][sc] = "o" if was_nido else "."
+    rows[dr][1][dc] = token
+    for r, (i, toks) in rows.items():
+        lines[i] = f"{r:>2} " + " ".join(f"{t:>2}" for t in toks)
+    return "\n".join(lines) + "\n"
+
+
+def events(state: Any, kind: str, last: int = 1) -> list[dict[str, Any]]:
+    """The events of type ``kind`` caused by the last ``last`` moves."""
+    return [e for entry in state.history[-last:] for e in entry["events"] if e["type"] == kind]
+
+
+def score_events(state: Any, last: int = 1) -> list[dict[str, Any]]:
+    return events(state, "score", last)
+
+
+def cell(state: Any, name: str) -> int:
+    return int(state.board.parse_cell(name))
+
+
+def token(state: Any, name: str) -> str:
+    """The notation token on cell ``name``."""
+    size = state.board.size
+    row = int(name[1:])
+    for line in state.to_text().splitlines():
+        toks = line.split()
+        if len(toks) == size + 1 and toks[0] == str(row):
+            return str(toks[1 + COLS.index(name[0])])
+    raise AssertionError(f"row {row} not found")

@@ -9,53 +9,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.arribada_positions import (
+    BOARD_3P,
+    FIELDS,
+    GOOD,
+    state,
+    with_cell,
+)  # fmt: skip
 from tablero.core import CorruptDataError, InvalidMoveError, from_json, from_text, make
-
-BOARD_3P = """\
-    a  b  c  d  e  f  g  h  i  j
- 1  .  .  .  .  .  .  .  .  .  .
- 2  .  .  o  .  .  .  o  .  .  .
- 3  .  .  .  .  o  .  .  .  o  .
- 4  .  o  .  .  .  .  .  .  .  .
- 5  .  .  .  .  #  #  .  o  .  .
- 6  .  .  o  .  #  #  .  .  .  .
- 7  .  .  .  .  .  .  .  .  o  .
- 8  .  o  .  .  .  o  .  .  .  .
- 9  .  .  .  o  .  .  .  o  .  .
-10  .  .  .  .  .  .  .  .  .  .
-"""
-
-
-FIELDS = """\
-rack A: 1 2 3 4 5
-rack B: 1 2 3 4 5
-rack C: 1 2 3 4 5
-display: 1 2 3 4 5
-bag: rest
-turn: A action
-first: A
-"""
-
-
-GOOD = "arribada 3p standard\n" + BOARD_3P + FIELDS
-
-
-def with_cell(text: str, cell: str, token: str) -> str:
-    """``text`` with the board cell ``cell`` (like ``c4``) replaced by ``token``."""
-    col = "abcdefghij".index(cell[0])
-    row = int(cell[1:])
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        toks = line.split()
-        if toks and toks[0] == str(row) and len(toks) == 11:
-            toks[1 + col] = token
-            lines[i] = f"{row:>2} " + " ".join(f"{t:>2}" for t in toks[1:])
-            return "\n".join(lines) + "\n"
-    raise AssertionError(f"row {row} not found")
-
-
-def state(text: str = GOOD):
-    return from_text("arribada", text)
 
 
 def test_the_good_position_reads():

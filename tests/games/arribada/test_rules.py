@@ -12,120 +12,21 @@ the green 10x10 side; its empty nidos show as ``o`` and the roca grande as ``#``
 from __future__ import annotations
 
 import pytest
-from support.arribada_positions import pos
-from tablero.core import IllegalMoveError, from_text, make
-
-BOARD_3P = """\
-    a  b  c  d  e  f  g  h  i  j
- 1  .  .  .  .  .  .  .  .  .  .
- 2  .  .  o  .  .  .  o  .  .  .
- 3  .  .  .  .  o  .  .  .  o  .
- 4  .  o  .  .  .  .  .  .  .  .
- 5  .  .  .  .  #  #  .  o  .  .
- 6  .  .  o  .  #  #  .  .  .  .
- 7  .  .  .  .  .  .  .  .  o  .
- 8  .  o  .  .  .  o  .  .  .  .
- 9  .  .  .  o  .  .  .  o  .  .
-10  .  .  .  .  .  .  .  .  .  .
-"""
-
-
-FIELDS = """\
-rack A: 1 2 3 4 5
-rack B: 1 2 3 4 5
-rack C: 1 2 3 4 5
-display: 1 2 3 4 5
-bag: rest
-turn: A action
-first: A
-"""
-
-
-GOOD = "arribada 3p standard\n" + BOARD_3P + FIELDS  # a 3-player position, nothing placed
-
-
-def with_cell(text: str, cell: str, token: str) -> str:
-    """``text`` with the board cell ``cell`` (like ``c4``) replaced by ``token``."""
-    col = "abcdefghij".index(cell[0])
-    row = int(cell[1:])
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        toks = line.split()
-        if toks and toks[0] == str(row) and len(toks) == 11:
-            toks[1 + col] = token
-            lines[i] = f"{row:>2} " + " ".join(f"{t:>2}" for t in toks[1:])
-            return "\n".join(lines) + "\n"
-    raise AssertionError(f"row {row} not found")
-
-
-def state(text: str = GOOD):
-    return from_text("arribada", text)
-
+from support.arribada_positions import (
+    GOOD,
+    cell,
+    events,
+    moved,
+    pos,
+    score_events,
+    state,
+    token,
+    with_cell,
+)  # fmt: skip
+from support.arribada_positions import state as position
+from tablero.core import IllegalMoveError, make
 
 GREEN, BLUE, PINK = 0, 1, 2
-
-
-def position(text: str):
-    return from_text("arribada", text)
-
-
-def moved(text: str, src: str, dst: str) -> str:
-    """``text`` with the tile on cell ``src`` moved to the empty cell ``dst``."""
-    lines = text.splitlines()
-    size = {"2p": 8, "3p": 10, "4p": 10}[lines[0].split()[1]]
-    rows = {}
-    for i, line in enumerate(lines):
-        toks = line.split()
-        if len(toks) == size + 1 and toks[0].isdigit() and toks[0] != "a":
-            rows[int(toks[0])] = (i, toks[1:])
-
-    def at(cell: str) -> tuple[int, int]:
-        return int(cell[1:]), "abcdefghij".index(cell[0])
-
-    (sr, sc), (dr, dc) = at(src), at(dst)
-    token = rows[sr][1][sc]
-    assert token not in (".", "o", "#"), f"no tile on {src}"
-    assert rows[dr][1][dc] in (".", "o"), f"{dst} is not empty"
-    was_nido = _is_nido(size, sr - 1, sc)
-    rows[sr][1][sc] = "o" if was_nido else "."
-    rows[dr][1][dc] = token
-    for r, (i, toks) in rows.items():
-        lines[i] = f"{r:>2} " + " ".join(f"{t:>2}" for t in toks)
-    return "\n".join(lines) + "\n"
-
-
-def _is_nido(size: int, row: int, col: int) -> bool:
-    nw = {8: [(1, 2), (2, 0)], 10: [(1, 2), (3, 1), (2, 4)]}[size]
-    cells = set()
-    for r, c in nw:
-        for _ in range(4):
-            cells.add((r, c))
-            r, c = c, size - 1 - r
-    return (row, col) in cells
-
-
-def events(state, kind: str, last: int = 1) -> list[dict]:
-    """The events of type ``kind`` caused by the last ``last`` moves."""
-    return [e for entry in state.history[-last:] for e in entry["events"] if e["type"] == kind]
-
-
-def score_events(state, last: int = 1) -> list[dict]:
-    return events(state, "score", last)
-
-
-def cell(state, name: str) -> int:
-    return state.board.parse_cell(name)
-
-
-def token(state, name: str) -> str:
-    """The notation token on cell ``name``."""
-    size = state.board.size
-    row = int(name[1:])
-    for line in state.to_text().splitlines():
-        toks = line.split()
-        if len(toks) == size + 1 and toks[0] == str(row):
-            return toks[1 + "abcdefghij".index(name[0])]
-    raise AssertionError(f"row {row} not found")
 
 
 # --- (a) a nido spawns a tile, then Green draws the 8 from the display ---------------

@@ -11,17 +11,13 @@ a nearly empty or an empty bag.
 from __future__ import annotations
 
 import pytest
-from support.arribada_positions import BOARD_FOR, COLS, build, crowded, pos
+from support.arribada_positions import BOARD_FOR, COLS, build, crowded, events, pos
 from support.rulings import check_every_ruling_is_shown, shows
 from tablero.arribada import get_board
 from tablero.core import IllegalMoveError, Rng, from_text, make
 
 A, B, C, D = 0, 1, 2, 3
 SUPPLY = {1: 15, 2: 15, 3: 15, 4: 15, 5: 15, 6: 15, 7: 10, 8: 10}
-
-
-def events(state, kind: str, last: int = 1) -> list[dict]:
-    return [e for entry in state.history[-last:] for e in entry["events"] if e["type"] == kind]
 
 
 def moves(state) -> list[str]:

@@ -13,60 +13,21 @@ the green 10x10 side; its empty nidos show as ``o`` and the roca grande as ``#``
 from __future__ import annotations
 
 import pytest
-from tablero.core import IllegalMoveError, from_text
+from support.arribada_positions import (
+    board_rows,
+    cell,
+    events,
+    moved,
+    score_events,
+    token,
+)  # fmt: skip
+from support.arribada_positions import state as position
+from tablero.core import IllegalMoveError
 
 GREEN, BLUE, PINK = 0, 1, 2
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def position(text: str):
-    return from_text("arribada", text)
-
-
-def moved(text: str, src: str, dst: str) -> str:
-    """``text`` with the tile on cell ``src`` moved to the empty cell ``dst``."""
-    lines = text.splitlines()
-    size = {"2p": 8, "3p": 10, "4p": 10}[lines[0].split()[1]]
-    rows = {}
-    for i, line in enumerate(lines):
-        toks = line.split()
-        if len(toks) == size + 1 and toks[0].isdigit() and toks[0] != "a":
-            rows[int(toks[0])] = (i, toks[1:])
-
-    def at(cell: str) -> tuple[int, int]:
-        return int(cell[1:]), "abcdefghij".index(cell[0])
-
-    (sr, sc), (dr, dc) = at(src), at(dst)
-    token = rows[sr][1][sc]
-    assert token not in (".", "o", "#"), f"no tile on {src}"
-    assert rows[dr][1][dc] in (".", "o"), f"{dst} is not empty"
-    was_nido = _is_nido(size, sr - 1, sc)
-    rows[sr][1][sc] = "o" if was_nido else "."
-    rows[dr][1][dc] = token
-    for r, (i, toks) in rows.items():
-        lines[i] = f"{r:>2} " + " ".join(f"{t:>2}" for t in toks)
-    return "\n".join(lines) + "\n"
-
-
-def _is_nido(size: int, row: int, col: int) -> bool:
-    nw = {8: [(1, 2), (2, 0)], 10: [(1, 2), (3, 1), (2, 4)]}[size]
-    cells = set()
-    for r, c in nw:
-        for _ in range(4):
-            cells.add((r, c))
-            r, c = c, size - 1 - r
-    return (row, col) in cells
-
-
-def events(state, kind: str, last: int = 1) -> list[dict]:
-    """The events of type ``kind`` caused by the last ``last`` moves."""
-    return [e for entry in state.history[-last:] for e in entry["events"] if e["type"] == kind]
-
-
-def score_events(state, last: int = 1) -> list[dict]:
-    return events(state, "score", last)
 
 
 def finish_turn(state):
@@ -79,21 +40,6 @@ def finish_turn(state):
     if state.phase == "end":
         state = state.apply("end")
     return state
-
-
-def cell(state, name: str) -> int:
-    return state.board.parse_cell(name)
-
-
-def token(state, name: str) -> str:
-    """The notation token on cell ``name``."""
-    size = state.board.size
-    row = int(name[1:])
-    for line in state.to_text().splitlines():
-        toks = line.split()
-        if len(toks) == size + 1 and toks[0] == str(row):
-            return toks[1 + "abcdefghij".index(name[0])]
-    raise AssertionError(f"row {row} not found")
 
 
 # --- (e) Green places a 4 and makes 4-5-6 ------------------------------------------
@@ -368,21 +314,7 @@ def _two_player_quadrant(a_tiles: int, b_tiles: int) -> str:
     b_nw = ["a4", "b4", "c4", "b3", "c3"][:b_tiles]
     cells = {c: "3A" for c in ["e1", "e2", "e3", *a_nw]}
     cells.update({c: "5B" for c in ["a5", "b5", "c5", *b_nw]})
-    rows = []
-    kinds = {(3, 3): "#", (3, 4): "#", (4, 3): "#", (4, 4): "#"}
-    for r in range(8):
-        toks = []
-        for c in range(8):
-            name = f"{'abcdefgh'[c]}{r + 1}"
-            if name in cells:
-                toks.append(cells[name])
-            elif (r, c) in kinds:
-                toks.append("#")
-            elif _is_nido(8, r, c):
-                toks.append("o")
-            else:
-                toks.append(".")
-        rows.append(f"{r + 1:>2} " + " ".join(f"{t:>2}" for t in toks))
+    rows = board_rows(2, cells)
     return (
         "arribada 2p standard\n" + "\n".join(rows) + "\n"
         "rack A: 1 2 4 6 7\nrack B: 1 2 4 6 7\ndisplay: 1 2 4 6 7\nbag: rest\n"
