@@ -15,6 +15,7 @@ from tablero.core import (
     CorruptDataError,
     IllegalMoveError,
     InvalidMoveError,
+    PhasedState,
     Rng,
     TableroError,
     from_json,
@@ -22,6 +23,7 @@ from tablero.core import (
     game_ids,
     make,
 )
+from tablero.core.jsonutil import require_name
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENGINE_DIRS = [p for p in (ROOT / "pyapp").iterdir() if p.name not in ("web",)]
@@ -158,3 +160,57 @@ def test_phase_is_the_alias_of_decision_on_every_game(game):
     assert copy.decision == "over" and copy.is_terminal() and copy.current_player is None
     copy.decision = state.decision
     assert copy.phase == state.decision and copy == state
+
+
+@pytest.mark.parametrize("game", ["arboretum", "arraial", "diadeplaya"])
+def test_a_copy_written_from_the_declared_fields_shares_only_what_moves_replace(game):
+    """A game that declares ``COPIED_FIELDS`` gets its ``_copy`` from the core: every slot
+    carried over, the declared ones (and the history) copied a level deep, the rest the
+    very same objects; applying a move leaves the position it came from unchanged."""
+    state = make(game, players=2, seed=3)
+    cls = type(state)
+    assert cls.COPIED_FIELDS and cls._copy.__code__.co_filename == f"<{cls.__name__}._copy>"
+    copy = state._copy()
+    assert copy == state and type(copy) is cls
+    for name in cls.__slots__:
+        same = getattr(copy, name) is getattr(state, name)
+        deep = name in cls.COPIED_FIELDS or name == "history_"
+        assert same != deep, name
+    before = state.to_json()
+    state.apply(state.legal_moves()[0])
+    assert state.to_json() == before
+
+
+def test_copied_fields_must_name_slots():
+    """A field named in ``COPIED_FIELDS`` that is not a slot is a mistake the class's
+    definition reports (a copy that silently skipped it would share what a move edits)."""
+    with pytest.raises(TypeError, match="COPIED_FIELDS names no slot"):
+
+        class Broken(PhasedState):
+            __slots__ = ("n", "player", "decision", "score", "rng", "viewer_", "history_")
+            COPIED_FIELDS = ("scores",)
+
+
+def test_a_kind_without_a_check_is_legal_whenever_its_decision_is_pending():
+    """A move kind with a play and no check of its own (Arribada's ``decline``) is legal
+    exactly when its decision is pending; at another decision it is "not now"."""
+    state, rng, seen = make("arribada", players=2, seed=1), Rng(1), 0
+    while not state.is_terminal() and seen < 3:
+        decline = state.read_move("decline")
+        reason = state.illegal_reason(decline)
+        if state.decision == "extra":
+            assert reason is None and decline in state.legal_moves()
+            seen += 1
+        else:
+            assert reason is not None and "not possible now" in reason
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randbelow(len(moves))])
+    assert seen, "no game reached the decision a claimed 2 gives"
+
+
+def test_require_name_reads_a_name_or_says_what_one_looks_like():
+    table = {"T2": 5}
+    assert require_name(table, "T2", "a card", "a card code (like T2)") == 5
+    for bad in ("T9", 5, None, ["T2"]):
+        with pytest.raises(CorruptDataError, match=r"a card: .* is not a card code \(like T2\)"):
+            require_name(table, bad, "a card", "a card code (like T2)")

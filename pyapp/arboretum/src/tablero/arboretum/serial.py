@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
 from tablero.core.envelope import read_envelope
-from tablero.core.jsonutil import require, require_int, require_list
+from tablero.core.jsonutil import require, require_int, require_list, require_name
 
 from .cards import CARD_NAMES
 from .data import CODES, DECISION_NAMES, DRAWS_PER_TURN, HAND_SIZE, HIDDEN, SPECIES_IN_PLAY
@@ -55,10 +55,7 @@ def state_to_dict(s: ArboretumState, copy: bool = True) -> dict[str, Any]:
 
 
 def _card(value: Any, what: str) -> int:
-    c = _BY_NAME.get(value) if isinstance(value, str) else None
-    if c is None:
-        raise CorruptDataError(f"{what}: {value!r} is not a card name (like Ca5)")
-    return c
+    return require_name(_BY_NAME, value, what, "a card name (like Ca5)")
 
 
 def _cards(value: Any, what: str, hidden_ok: bool = False) -> list[int]:

@@ -82,6 +82,9 @@ class ArboretumState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: What a move edits in place, copied a level deep by ``_copy`` (the core writes it
+    #: from the slots: the other fields a move replaces, never edits).
+    COPIED_FIELDS = ("arbs", "fronts", "hands", "known", "discards")
     #: Its JSON data (serial.py) and its notation (notation.py).
     FORMATS = Formats.of(serial, notation)
 
@@ -135,23 +138,6 @@ class ArboretumState(PhasedState, game=GAME):
         s.draws = 0
         s.viewer_ = None
         s.history_ = []
-        return s
-
-    def _copy(self) -> ArboretumState:
-        """A copy with its own outer lists; inner lists and dicts are shared, and a
-        move replaces (never edits) the ones it changes."""
-        s = self._blank_copy()
-        s.species = self.species
-        s.arbs = self.arbs[:]
-        s.fronts = self.fronts[:]
-        s.hands = self.hands[:]
-        s.known = self.known[:]
-        s.discards = self.discards[:]
-        s.deck = self.deck
-        s.deck_count = self.deck_count
-        s.unseen = self.unseen
-        s.score = self.score
-        s.draws = self.draws
         return s
 
     # --- randomness -----------------------------------------------------------------

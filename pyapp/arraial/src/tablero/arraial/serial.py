@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablero.core import CorruptDataError
 from tablero.core.envelope import read_envelope
-from tablero.core.jsonutil import require, require_int, require_list
+from tablero.core.jsonutil import require, require_int, require_list, require_name
 
 from .data import (
     ACTION_POINTS,
@@ -88,10 +88,7 @@ def state_to_dict(s: ArraialState, copy: bool = True) -> dict[str, Any]:
 
 
 def _card(value: Any, what: str) -> int:
-    c = _BY_CODE.get(value) if isinstance(value, str) else None
-    if c is None:
-        raise CorruptDataError(f"{what}: {value!r} is not a card code (like T2)")
-    return c
+    return require_name(_BY_CODE, value, what, "a card code (like T2)")
 
 
 def _cards(value: Any, what: str) -> list[int]:

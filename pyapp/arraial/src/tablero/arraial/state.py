@@ -117,6 +117,23 @@ class ArraialState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: What a move edits in place, copied a level deep by ``_copy`` (the core writes it
+    #: from the slots: the other fields a move replaces, never edits).
+    COPIED_FIELDS = (
+        "slots",
+        "face_up",
+        "deck",
+        "discards",
+        "streets",
+        "occ",
+        "pieces",
+        "bar",
+        "bar_whites",
+        "street_whites",
+        "visitors",
+        "pairs",
+        "score",
+    )
     #: Its JSON data (serial.py) and its notation (notation.py).
     FORMATS = Formats.of(serial, notation)
 
@@ -191,33 +208,6 @@ class ArraialState(PhasedState, game=GAME):
         s.visitors = [[] for _ in range(players)]
         s.pairs = dict.fromkeys(COLOURS)
         s.score = [0] * players
-        return s
-
-    def _copy(self) -> ArraialState:
-        """A copy with its own outer lists; inner lists are shared, and a move replaces
-        (never edits) the ones it changes."""
-        s = self._blank_copy()
-        s.phase_number = self.phase_number
-        s.ap = self.ap
-        s.placed = self.placed
-        s.chosen = self.chosen
-        s.idle = self.idle
-        s.backs = self.backs
-        s.rotation = self.rotation
-        s.slots = self.slots[:]
-        s.face_up = self.face_up[:]
-        s.deck = self.deck[:]
-        s.discards = self.discards[:]
-        s.streets = self.streets[:]
-        s.occ = self.occ[:]
-        s.pieces = self.pieces[:]
-        s.bar = self.bar[:]
-        s.bar_whites = self.bar_whites[:]
-        s.street_whites = self.street_whites[:]
-        s.whites_lost = self.whites_lost
-        s.visitors = self.visitors[:]
-        s.pairs = dict(self.pairs)
-        s.score = self.score[:]
         return s
 
     def _draw(self) -> int:

@@ -478,10 +478,6 @@ class ArribadaState(PhasedState, game=GAME):
 
     # decline: the extra action a 2 gave is not taken
 
-    @checks(Decline)
-    def _check_decline(self, move: Decline) -> str | None:
-        return None
-
     @plays(Decline)
     def _play_decline(self, move: Decline, ev: list[dict[str, Any]]) -> None:
         self._after_actions(ev)
@@ -549,10 +545,6 @@ class ArribadaState(PhasedState, game=GAME):
     @moves_of("end")
     def _end_decision(self) -> list[ArribadaMove]:
         return [_REFRESH, _END]
-
-    @checks(EndTurn)
-    def _check_end(self, move: EndTurn) -> str | None:
-        return None
 
     @plays(EndTurn)
     def _play_end(self, move: EndTurn, ev: list[dict[str, Any]]) -> None:
@@ -628,10 +620,6 @@ class ArribadaState(PhasedState, game=GAME):
             )
             self.picks_display.append(slot)
             self.picks_display.sort()
-
-    @checks(Confirm)
-    def _check_confirm(self, move: Confirm) -> str | None:
-        return None
 
     @plays(Confirm)
     def _play_confirm(self, move: Confirm, ev: list[dict[str, Any]]) -> None:

@@ -7,7 +7,8 @@ per move kind for each job, tagged with a decorator:
 
 * :func:`moves_of` ``(decision, ...)``: the legal moves of a decision, in order;
 * :func:`checks` ``(MoveType, ...)``: why a move of that kind is illegal now (a
-  sentence) or ``None``; it runs only once the decision allows the kind;
+  sentence) or ``None``; it runs only once the decision allows the kind, and a kind
+  that needs nothing more than its decision pending has none;
 * :func:`plays` ``(MoveType, ...)``: the move's effect, on a fresh copy of the state
   (``self``), recording what happened in the history entry's event list.
 

@@ -213,6 +213,15 @@ def require_int(value: Any, what: str, lo: int | None = None, hi: int | None = N
     return value
 
 
+def require_name(table: Mapping[str, T], value: Any, what: str, kind: str) -> T:
+    """What ``value`` names in ``table`` (a card by its name, a piece by its code);
+    ``kind`` says what a name looks like, for the message (``"a card code (like T2)"``)."""
+    found = table.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise CorruptDataError(f"{what}: {value!r} is not {kind}")
+    return found
+
+
 def require_list(value: Any, what: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise CorruptDataError(f"{what} must be a list")

@@ -130,6 +130,9 @@ class DiaDePlayaState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: What a move edits in place, copied a level deep by ``_copy`` (the core writes it
+    #: from the slots: the other fields a move replaces, never edits).
+    COPIED_FIELDS = ("grids", "laid", "firsts", "market")
     #: Its JSON data (serial.py) and its notation (notation.py).
     FORMATS = Formats.of(serial, notation)
 
@@ -203,26 +206,6 @@ class DiaDePlayaState(PhasedState, game=GAME):
         s._rescore()
         return s
 
-    def _copy(self) -> DiaDePlayaState:
-        """A copy with its own outer lists; inner ones are shared, and a move replaces
-        (never edits) the ones it changes."""
-        s = self._blank_copy()
-        s.mode = self.mode
-        s.criteria = self.criteria
-        s.grids = self.grids[:]
-        s.laid = self.laid[:]
-        s.firsts = self.firsts[:]
-        s.market = self.market[:]
-        s.deck = self.deck
-        s.deck_count = self.deck_count
-        s.out = self.out
-        s.unseen = self.unseen
-        s.holding = self.holding
-        s.rotation = self.rotation
-        s.points = self.points
-        s.score = self.score
-        return s
-
     # --- the table's shape ------------------------------------------------------------
 
     @property
@@ -288,10 +271,6 @@ class DiaDePlayaState(PhasedState, game=GAME):
     def _side_moves(self) -> list[DiaDePlayaMove]:
         return [_SIDES[0], _SIDES[1]]
 
-    @checks(Side)
-    def _check_side(self, move: Side) -> str | None:
-        return None
-
     @plays(Side)
     def _play_side(self, move: Side, events: list[dict[str, Any]]) -> None:
         b = self.beach_of(self.player)
@@ -307,10 +286,6 @@ class DiaDePlayaState(PhasedState, game=GAME):
     @moves_of("rotate")
     def _rotate_moves(self) -> list[DiaDePlayaMove]:
         return list(_ROTATES)
-
-    @checks(Rotate)
-    def _check_rotate(self, move: Rotate) -> str | None:
-        return None
 
     @plays(Rotate)
     def _play_rotate(self, move: Rotate, events: list[dict[str, Any]]) -> None:
