@@ -114,7 +114,7 @@ class ArboretumState(PhasedState, game=GAME):
 
     @classmethod
     def new_game(
-        cls, players: int, seed: int | str = 0, first_player: int | None = None
+        cls, players: int, seed: int | str = 0, *, first_player: int | None = None
     ) -> ArboretumState:
         """The position after setup (options checked by ``tablero.core.make``): the
         species of the player count shuffled into the deck, 7 cards dealt to each

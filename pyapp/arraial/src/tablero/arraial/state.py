@@ -174,7 +174,7 @@ class ArraialState(PhasedState, game=GAME):
 
     @classmethod
     def new_game(
-        cls, players: int, seed: int | str = 0, first_player: int | None = None
+        cls, players: int, seed: int | str = 0, *, first_player: int | None = None
     ) -> ArraialState:
         """The position after setup: the cards of the player count, 3 drawn into the
         octagon (rotation 0) and 3 face up, the bars at their rows, the first player

@@ -127,6 +127,7 @@ class ArribadaState(PhasedState, game=GAME):
         cls,
         players: int,
         seed: int | str = 0,
+        *,
         variant: str = "standard",
         first_player: int | None = None,
     ) -> ArribadaState:

@@ -164,6 +164,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         cls,
         players: int,
         seed: int | str = 0,
+        *,
         mode: str = "competitive",
         criteria: tuple[str, ...] = CRITERIA,
         first_player: int | None = None,
