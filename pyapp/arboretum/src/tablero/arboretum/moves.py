@@ -31,10 +31,8 @@ from .cards import CARD_NAMES, parse_card
 from .grid import parse_xy
 
 
-class DrawDeck(WordMove):
-    """Draw the top card of the deck."""
-
-    WORD = "draw deck"
+# Draw the top card of the deck.
+class DrawDeck(WordMove, word="draw deck"): ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,24 +37,6 @@ __all__ = ["ArraialMove", "Back", "End", "Fill", "Land", "Rotate", "Take", "pars
 _CARD_BY_CODE = {code.lower(): c for c, code in enumerate(CARD_CODES)}
 
 
-class Rotate(WordMove):
-    """Turn the octagon a quarter turn clockwise."""
-
-    WORD = "rotate"
-
-
-class End(WordMove):
-    """End the turn."""
-
-    WORD = "end"
-
-
-class Back(WordMove):
-    """Put the chosen card back on the octagon (no cost)."""
-
-    WORD = "back"
-
-
 @dataclass(frozen=True, slots=True)
 class Take:
     """Choose the card in octagon slot ``slot`` (0-2) to place its piece."""
@@ -92,6 +74,18 @@ class Fill:
 
     def __str__(self) -> str:
         return f"fill {self.slot + 1} {CARD_CODES[self.card]}"
+
+
+# Turn the octagon a quarter turn clockwise.
+class Rotate(WordMove, word="rotate"): ...
+
+
+# End the turn.
+class End(WordMove, word="end"): ...
+
+
+# Put the chosen card back on the octagon (no cost).
+class Back(WordMove, word="back"): ...
 
 
 ArraialMove = Rotate | Take | End | Land | Back | Fill

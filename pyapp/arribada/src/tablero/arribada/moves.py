@@ -71,24 +71,6 @@ class Capture:
         return f"capture {_cell(self.row, self.col)}"
 
 
-class Decline(WordMove):
-    """Do not take the extra action a claimed 2 gave (``decline``)."""
-
-    WORD = "decline"
-
-
-class Pass(WordMove):
-    """No action is possible: pass the turn (``pass``)."""
-
-    WORD = "pass"
-
-
-class DrawBag(WordMove):
-    """Draw back one tile from the bag (``draw bag``)."""
-
-    WORD = "draw bag"
-
-
 @dataclass(frozen=True, slots=True)
 class DrawDisplay:
     """Draw back the tile of ``value`` from the display (``draw 3``)."""
@@ -99,10 +81,20 @@ class DrawDisplay:
         return f"draw {self.value}"
 
 
-class Refresh(WordMove):
-    """Spend the refresh seashell (``refresh``)."""
+# Do not take the extra action a claimed 2 gave (``decline``).
+class Decline(WordMove, word="decline"): ...
 
-    WORD = "refresh"
+
+# No action is possible: pass the turn (``pass``).
+class Pass(WordMove, word="pass"): ...
+
+
+# Draw back one tile from the bag (``draw bag``).
+class DrawBag(WordMove, word="draw bag"): ...
+
+
+# Spend the refresh seashell (``refresh``).
+class Refresh(WordMove, word="refresh"): ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,16 +109,12 @@ class Pick:
         return f"pick {self.source} {self.value}"
 
 
-class Confirm(WordMove):
-    """Swap the picked tiles with tiles from the bag (``confirm``)."""
-
-    WORD = "confirm"
+# Swap the picked tiles with tiles from the bag (``confirm``).
+class Confirm(WordMove, word="confirm"): ...
 
 
-class EndTurn(WordMove):
-    """End the turn without spending the refresh seashell (``end``)."""
-
-    WORD = "end"
+# End the turn without spending the refresh seashell (``end``).
+class EndTurn(WordMove, word="end"): ...
 
 
 ArribadaMove = (

@@ -14,7 +14,7 @@ A turn, as decisions (``decision``):
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
 from tablero.core.decisions import Decision, checks, moves_of, plays
@@ -128,7 +128,7 @@ class ArribadaState(PhasedState, game=GAME):
         players: int,
         seed: int | str = 0,
         *,
-        variant: str = "standard",
+        variant: Literal["standard", "beginner"] = "standard",
         first_player: int | None = None,
     ) -> ArribadaState:
         """The position after setup (options checked by ``tablero.core.make``): the

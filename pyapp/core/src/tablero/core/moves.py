@@ -49,6 +49,13 @@ class WordMove:
 
     WORD: ClassVar[str] = ""
 
+    def __init_subclass__(cls, word: str | None = None, **kwargs: object) -> None:
+        """``class Pass(WordMove, word="pass"): ...`` names the word in the class
+        statement (the same as ``WORD = "pass"`` in its body)."""
+        super().__init_subclass__(**kwargs)
+        if word is not None:
+            cls.WORD = word
+
     def __str__(self) -> str:
         return self.WORD
 
