@@ -16,6 +16,8 @@ import json
 
 import pytest
 from conftest import wait_ready
+from diadeplaya_ui import CONFIRM, END_CRITERIA, SPOT, TAKE, first_choices, start, status
+from diadeplaya_ui import play_to_end as play_by_first_choices
 from ui import click
 from viewport_shots import DECISION, decision
 
@@ -24,8 +26,18 @@ pytestmark = pytest.mark.browser
 SAVES = """() => Object.fromEntries(Object.keys(localStorage)
     .filter(k => k.startsWith('tablero.save.')).map(k => [k, localStorage.getItem(k)]))"""
 CURRENT = "() => localStorage.getItem('tablero.current')"
+CRITERIA = END_CRITERIA
 MADRID = datetime.timezone(datetime.timedelta(hours=2))
 DAY = datetime.datetime(2026, 7, 15, 12, 0, tzinfo=MADRID)
+
+
+PHONE = {"width": 390, "height": 844}
+
+#: Whether an element's text is cut (overflowing its box), and whether it is shown.
+WHOLE = """el => ({
+  cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+  shown: el.getBoundingClientRect().width > 0,
+})"""
 
 
 def fixed_clock_page(new_page, site_server, when: datetime.datetime, **context):
@@ -88,24 +100,51 @@ def shown_result(page) -> str:
 def test_a_challenge_link_deals_the_same_cards_in_a_fresh_browser_and_shows_the_target_only_at_the_end(  # noqa: E501
     new_page, site_server
 ):
+    """The sender's game is the whole solitaire game to its beach (three criteria, the
+    deal of seed 2026, the first choices each turn) and carries that game's checks: no
+    pass screen, the points table and targets before it, the result, the beach and the
+    breakdown the engine gives for the same clicks at its end.  Then the receiver's game
+    in a fresh browser.  Two whole games and two boots: about 30 s on the 2-core machine."""
     # the sender: a solitaire game from the new-game form, named Ana, played to the end
     page = new_page(viewport={"width": 1280, "height": 800})
     page.goto(site_server.url)
     wait_ready(page)
-    click(page, '[data-act="app.new"][data-game="diadeplaya"]')
-    solitaire = page.locator('select[name="opt-mode"] option', has_text="olitaire")
-    value = solitaire.first.get_attribute("value")
-    before = page.get_attribute("#app", "data-render")
-    page.select_option('select[name="opt-mode"]', value)
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
-    page.fill('input[name="name-0"]', "Ana")
-    page.fill('input[name="seed"]', "2026")
-    click(page, 'form[data-act="app.start"] button[type="submit"]')
-    start = deal_shown(page)
-    assert start
+    start(page, "solitaire", kinds=("human",), seed=2026, criteria=CRITERIA)
+    assert page.locator(".shell-pass").count() == 0  # one player: no pass screen
+    assert "14 cards to lay" in status(page)
+    # the points table lists the three criteria chosen, and the targets
+    rows = page.locator("#app .dp-points tbody tr").evaluate_all(
+        "els => els.map(e => e.dataset.criterion)"
+    )
+    assert rows == list(CRITERIA)
+    assert "Mar del Plata 51" in page.inner_text("#app .dp-points-panel")
+    start_deal = deal_shown(page)
+    assert start_deal
     sender_record = stored_game(page)
     assert sender_record["state"]["setup"]["players"] == 1
-    play_to_end(page)
+    laid = play_by_first_choices(page, first=True)
+    assert laid == 14
+    want = first_choices(2026, CRITERIA)  # the engine's result for the same clicks
+    reached = want.beach_reached()
+    assert reached  # these clicks reach a beach on this deal
+    end = page.locator(".shell-end .dp-end")
+    result = end.locator("[data-result]")
+    assert result.get_attribute("data-result") == "won"
+    assert result.get_attribute("data-beach-reached") == reached
+    assert result.inner_text() == f"{reached} reached with {want.score[0]} points"  # 10 or more
+    assert end.locator('.dp-ladder [aria-current="true"]').inner_text().startswith(reached)
+    # the beach drawn with its scoring marked, the breakdown, the chart
+    assert int(end.locator("[data-end-total='0']").inner_text()) == want.score[0]
+    for c in CRITERIA:
+        cell = end.locator(f"[data-end-points='0:{c}']").inner_text()
+        assert int(cell) == want.points[0][c]
+    marked = end.locator("[data-marks]").evaluate_all("els => els.map(e => e.dataset.marks)")
+    assert marked and set(marked) <= set(CRITERIA)
+    assert end.locator("polyline.dp-chart-line").count() == 1
+    log = page.inner_text(".shell-log-list")
+    assert f"The beach scores {want.score[0]}: {reached} reached." in log
+    # nothing left to click on the final table
+    assert page.locator(f"{SPOT}, {TAKE}, {CONFIRM}").count() == 0
     assert page.locator("#app [data-target]").count() == 0  # no challenge of its own
     click(page, '#app [data-act="app.challenge-share"]')
     link = page.input_value(".shell-share input.shell-link")
@@ -119,7 +158,7 @@ def test_a_challenge_link_deals_the_same_cards_in_a_fresh_browser_and_shows_the_
     wait_ready(other)
     assert other.evaluate("location.hash") == ""  # the link is consumed
     assert other.locator("#app .tb-table").count() == 1
-    assert deal_shown(other) == start  # the same first card and market
+    assert deal_shown(other) == start_deal  # the same first card and market
     record = stored_game(other)
     assert record["challenge"] == link.split("#", 1)[1]
     assert record["state"]["setup"] == sender_record["state"]["setup"]
@@ -148,6 +187,8 @@ def test_a_challenge_link_deals_the_same_cards_in_a_fresh_browser_and_shows_the_
 
 
 def test_the_daily_deal_is_the_same_in_two_browsers_and_another_the_next_day(new_page, site_server):
+    """Three browsers (a fixed clock needs a context of its own), the daily deal of one
+    played to its end: about 20 s on the 2-core machine."""
     pages = [fixed_clock_page(new_page, site_server, DAY) for _ in range(2)]
     deals = []
     for page in pages:
@@ -158,6 +199,15 @@ def test_the_daily_deal_is_the_same_in_two_browsers_and_another_the_next_day(new
     assert deals[0] == deals[1]
     assert deals[0][0]["seed"] == "daily:2026-07-15"
     assert deals[0][0]["options"]["mode"] == "solitaire"
+    # its table names the deal and its day, whole, beside the bar's buttons: on a laptop
+    # (the first browser) and on a phone (the second, turned into one)
+    pages[1].set_viewport_size(PHONE)
+    for page in pages:
+        label = page.locator(".shell-bar [data-daily]")
+        assert label.inner_text().strip() == "Daily deal of 15 July 2026"
+        assert label.is_visible() and label.evaluate(WHOLE) == {"cut": False, "shown": True}
+        for control in (".shell-undo", "details.shell-menu > summary"):
+            assert page.locator(f".shell-bar {control}").is_visible()
 
     nextday = fixed_clock_page(new_page, site_server, DAY + datetime.timedelta(days=1))
     assert "16 July 2026" in nextday.inner_text("#app .shell-daily")
@@ -177,31 +227,7 @@ def test_the_daily_deal_is_the_same_in_two_browsers_and_another_the_next_day(new
     assert "#tc1." in page.input_value(".shell-share input.shell-link")
 
 
-# --- issue 43, "Words": the daily deal named on its table, a challenge explained --------
-
-PHONE = {"width": 390, "height": 844}
-
-#: Whether an element's text is cut (overflowing its box), and whether it is shown.
-WHOLE = """el => ({
-  cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
-  shown: el.getBoundingClientRect().width > 0,
-})"""
-
-
-@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}])
-def test_the_daily_deals_table_names_the_deal_and_its_day(new_page, site_server, viewport):
-    page = new_page(viewport=viewport, timezone_id="Europe/Madrid")
-    page.clock.set_fixed_time(DAY)
-    page.goto(site_server.url)
-    wait_ready(page)
-    click(page, '#app [data-act="app.daily"]')
-    page.wait_for_selector("#app .tb-table")
-    label = page.locator(".shell-bar [data-daily]")
-    assert label.inner_text().strip() == "Daily deal of 15 July 2026"
-    assert label.is_visible() and label.evaluate(WHOLE) == {"cut": False, "shown": True}
-    # the bar's buttons are all still there, on a phone too
-    for control in (".shell-undo", "details.shell-menu > summary"):
-        assert page.locator(f".shell-bar {control}").is_visible()
+# --- a challenge explained (the daily deal named on its table: the daily deal test) ----
 
 
 #: The colours of an element, and of a box of the page's error style beside it.
