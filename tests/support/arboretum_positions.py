@@ -7,6 +7,25 @@ from tablero.core import from_text
 
 SPECIES_IN_PLAY = {2: 6, 3: 8, 4: 10}
 
+#: docs/notation-arboretum.md, "A position in the middle of a game": A plays, with 9
+#: cards and 7 free cells (the notation, perft and UI tests read it).
+MIDDLE = """\
+arboretum 2p
+arboretum A:
+      0   1
+  0 Ma1 Ma2
+  1   . Ma3
+arboretum B:
+     -1   0
+  0 Do6 CB4
+hand A: Ca2 Ca7 BS8 CB2 Do1 Do4* Ja3 Ja6 Ma8
+hand B: Ca4 BS1 BS3 CB5 Do8 Ja2 Ja7
+discard A: Ma6
+discard B: BS5 Ca1
+deck: rest
+turn: A play
+"""
+
 
 def block(player: str, rows: list[str]) -> list[str]:
     """An arboretum block whose first row's first token sits on 0,0."""

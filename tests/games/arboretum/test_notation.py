@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.arboretum_positions import position, state
+from support.arboretum_positions import MIDDLE, position, state
 from tablero.arboretum import parse_card
 from tablero.arboretum.grid import cell
 from tablero.core import CorruptDataError, InvalidMoveError, from_json, from_text, make
@@ -93,25 +93,6 @@ def test_bad_json_is_corrupt_data() -> None:
         from_json(json.dumps({**data, "scores": [3, 0]}))
     with pytest.raises(CorruptDataError, match="rng"):
         from_json(json.dumps({**data, "rng": None}))
-
-
-# docs/notation-arboretum.md, "A position in the middle of a game"
-MIDDLE = """\
-arboretum 2p
-arboretum A:
-      0   1
-  0 Ma1 Ma2
-  1   . Ma3
-arboretum B:
-     -1   0
-  0 Do6 CB4
-hand A: Ca2 Ca7 BS8 CB2 Do1 Do4* Ja3 Ja6 Ma8
-hand B: Ca4 BS1 BS3 CB5 Do8 Ja2 Ja7
-discard A: Ma6
-discard B: BS5 Ca1
-deck: rest
-turn: A play
-"""
 
 
 def test_a_position_written_by_hand_reads_field_by_field() -> None:

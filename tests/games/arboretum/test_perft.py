@@ -12,28 +12,11 @@ the fixture again::
 
 from __future__ import annotations
 
+from support.arboretum_positions import MIDDLE
 from support.perft import fixture_tests, perft
 from tablero.core import from_text, make
 
 GAME = "arboretum"
-
-# docs/notation-arboretum.md, "A position in the middle of a game"
-MIDDLE = """\
-arboretum 2p
-arboretum A:
-      0   1
-  0 Ma1 Ma2
-  1   . Ma3
-arboretum B:
-     -1   0
-  0 Do6 CB4
-hand A: Ca2 Ca7 BS8 CB2 Do1 Do4* Ja3 Ja6 Ma8
-hand B: Ca4 BS1 BS3 CB5 Do8 Ja2 Ja7
-discard A: Ma6
-discard B: BS5 Ca1
-deck: rest
-turn: A play
-"""
 
 
 def test_a_new_game_draws_from_the_deck_only_by_hand():

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from support import ui_helpers
+from support.arboretum_positions import MIDDLE
 from support.ui_helpers import (
     EVIL,
     GAMES,
@@ -71,23 +72,6 @@ def garden_svg_of(root: ET.Element, p: int) -> ET.Element:
     )
 
 
-# The example of docs/notation-arboretum.md: A plays, with 9 cards and 7 free cells.
-MID = """arboretum 2p
-arboretum A:
-      0   1
-  0 Ma1 Ma2
-  1   . Ma3
-arboretum B:
-     -1   0
-  0 Do6 CB4
-hand A: Ca2 Ca7 BS8 CB2 Do1 Do4* Ja3 Ja6 Ma8
-hand B: Ca4 BS1 BS3 CB5 Do8 Ja2 Ja7
-discard A: Ma6
-discard B: BS5 Ca1
-deck: rest
-turn: A play
-"""
-
 # A finished game: A and B both score 3, A has more species (Ca, Do) and wins; A's Ma8
 # counts 0 against B's Ma1.
 TIE = """arboretum 2p
@@ -108,7 +92,7 @@ turn: A over
 
 
 def mid():
-    return from_text("arboretum", MID)
+    return from_text("arboretum", MIDDLE)
 
 
 def tie_game():
