@@ -4,8 +4,9 @@ It exists so that the conformance suite (``tests/platform/conformance/``) and th
 (``tests/platform/golden/``) exercise every part of the framework on a game small enough to read
 at a glance: ``Game`` with a one-of option, a set option, the first-player seat option
 and a ``players_for`` that allows a 1-player mode; ``PhasedState`` with two decisions
-and tagged handlers; the shared JSON envelope; a notation; and a hidden part (each
-player's secret token, drawn from a pouch with the state's PRNG).
+and tagged handlers; the shared JSON envelope; a notation; a hidden part (each
+player's secret token, drawn from a pouch); and chance steps (the tokens dealt, the first
+player, the swap's draw, the tokens revealed at the end).
 
 Rules.  A heap of ``3 * players + 3`` stones.  On your turn, ``take k`` stones (``k`` one
 of the ``takes`` option, at most what is left), then ``swap`` your secret token for a
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablero.core import (
+    UNSEEN,
     CorruptDataError,
     Decision,
     Game,
@@ -36,11 +38,16 @@ from tablero.core import (
     OptionSpec,
     PhasedState,
     Rng,
+    Source,
+    Step,
     checks,
+    dealer_state,
+    deals,
     first_player_option,
     moves_of,
     plays,
     register,
+    sources,
     unregister,
 )
 from tablero.core.envelope import read_envelope, write_envelope
@@ -101,7 +108,7 @@ def _expected_take(s: TinyState) -> str:
 
 
 class TinyState(PhasedState, game=GAME):
-    """A Tiny Nim position (``tokens[q]`` is 0 where a view hides it)."""
+    """A Tiny Nim position (``tokens[q]`` is 0 where a view hides it or before it is dealt)."""
 
     __slots__ = (
         "n", "mode", "takes", "setup", "heap", "score", "tokens", "swapped", "pouch",
@@ -126,20 +133,95 @@ class TinyState(PhasedState, game=GAME):
         s = cls.__new__(cls)
         s.n, s.mode, s.takes = players, options["mode"], options["takes"]
         s.setup = GAME.setup_record(players, seed, options)
-        s.rng, s.viewer_, s.history_ = Rng(seed).state, None, []
-        pouch = list(TOKENS)
-        s.tokens = [pouch.pop(s._randbelow(len(pouch))) for _ in range(players)]
-        s.pouch, s.unseen = sorted(pouch), None
+        s.rng, s.viewer_, s.history_ = dealer_state(seed), None, []
+        s.tokens, s.pouch, s.unseen = [0] * players, list(TOKENS), None
         s.heap, s.score, s.swapped = 3 * players + 3, [0] * players, [False] * players
-        s.player, s.phase = s._first_player(options["first_player"]), "take"
-        return s
+        first = options["first_player"]
+        s.player, s.phase = 0 if first is None else first, "take"
+        s._pend("deal", 0)  # one token to each seat, then the first player if not chosen
+        return s._started()
 
     def _copy(self) -> TinyState:
         s = TinyState.__new__(TinyState)
-        for name in self.__slots__:
+        for name in (*self.__slots__, "chance_"):
             setattr(s, name, getattr(self, name))
         s.history_ = self.history_[:]  # the other lists are replaced, never edited
         return s
+
+    # --- chance: the deal, the swap's draw, the reveal at the end -----------------------
+
+    def _outcome_text(self, kind: str, value: Any) -> str:
+        if kind == "reveal":
+            return " ".join(map(str, value))
+        return super()._outcome_text(kind, value)
+
+    @sources("deal", "swap")
+    def _pouch_source(self, step: Step) -> Source:
+        """A token from the pouch (in a view: the tokens it has not seen), seen by the
+        seat it goes to."""
+        seat = step.arg
+        return Source(
+            self.pouch if self.pouch is not None else self.unseen or [], None, frozenset({seat})
+        )
+
+    @deals("deal")
+    def _deal_token(self, step: Step, value: Any, events: list[dict[str, Any]]) -> None:
+        seat = step.arg
+        self._take_token(seat, value)
+        if seat + 1 < self.n:
+            self._pend("deal", seat + 1)
+        elif self.setup["options"]["first_player"] is None:
+            self._pend("first_player")
+
+    @deals("first_player")
+    def _deal_first(self, step: Step, value: int, events: list[dict[str, Any]]) -> None:
+        self.player = value
+
+    def _take_token(self, seat: int, value: Any) -> None:
+        """``value`` out of the pouch (a view: out of what it has not seen) to ``seat``."""
+        if value is UNSEEN:
+            return  # a view that does not see it: the token stays unseen, and hidden
+        if self.pouch is not None:
+            self.pouch = self.pouch[:]
+            self.pouch.remove(value)
+        else:
+            assert self.unseen is not None
+            self.unseen = self.unseen[:]
+            self.unseen.remove(value)
+        self.tokens = [value if q == seat else t for q, t in enumerate(self.tokens)]
+
+    @sources("reveal")
+    def _reveal_source(self, step: Step) -> Source:
+        """Every token shown at the end (a view lists nothing: it reads what is shown)."""
+        hidden = any(t == 0 for t in self.tokens)
+        return Source([] if hidden else [tuple(self.tokens)], None, None, "reveal")
+
+    def _read_reveal(self, step: Step, text: str) -> tuple[int, ...]:
+        words = text.split()
+        if len(words) != self.n or not all(w.isascii() and w.isdigit() for w in words):
+            raise IllegalMoveError(f"{text!r}: the reveal shows one token a player")
+        tokens = tuple(int(w) for w in words)
+        left = list(self.unseen or [])
+        for q, t in enumerate(tokens):
+            if self.tokens[q] == 0:
+                if t not in left:
+                    raise IllegalMoveError(f"{text!r}: no unseen {t} could be in a hand")
+                left.remove(t)
+            elif self.tokens[q] != t:
+                raise IllegalMoveError(f"{text!r}: player {q} holds {self.tokens[q]}")
+        return tokens
+
+    @deals("reveal")
+    def _deal_reveal(self, step: Step, value: tuple[int, ...], ev: list[dict[str, Any]]) -> None:
+        if self.unseen is not None:
+            unseen = list(self.unseen)
+            for q, t in enumerate(value):
+                if self.tokens[q] == 0:
+                    unseen.remove(t)
+            self.unseen = unseen
+        self.tokens = list(value)
+        self.score = [x + t for x, t in zip(self.score, self.tokens, strict=True)]
+        ev.append({"type": "end", "tokens": self.tokens[:], "score": self.score[:]})
 
     # --- the rules -------------------------------------------------------------------
 
@@ -176,20 +258,30 @@ class TinyState(PhasedState, game=GAME):
         if self.heap >= self.takes[0]:
             self.phase = "swap"
             return
-        self.score = [x + t for x, t in zip(self.score, self.tokens, strict=True)]
-        events.append({"type": "end", "tokens": self.tokens[:], "score": self.score[:]})
         self.phase = "over"
+        self._pend("reveal")  # the tokens shown, then scored
 
     @plays(Swap)
     def _play_swap(self, move: Swap, events: list[dict[str, Any]]) -> None:
-        if self.pouch is None:
-            raise IllegalMoveError("this is a player's view: the pouch is hidden (determinize it)")
-        p, pouch = self.player, self.pouch[:]
-        drew = pouch.pop(self._randbelow(len(pouch)))
-        insort(pouch, self.tokens[p])
-        events.append({"type": "swap", "player": p, "returned": self.tokens[p], "drew": drew})
-        self.pouch = pouch
-        self.tokens = [drew if q == p else t for q, t in enumerate(self.tokens)]
+        self._pend("swap", self.player)  # a token drawn from the pouch, then the old one back
+
+    @deals("swap")
+    def _deal_swap(self, step: Step, drew: Any, events: list[dict[str, Any]]) -> None:
+        p = step.arg
+        returned = self.tokens[p]
+        if drew is UNSEEN:
+            events.append({"type": "swap", "player": p})
+        else:
+            self._take_token(p, drew)
+            back = self.pouch if self.pouch is not None else self.unseen
+            assert back is not None
+            back = back[:]
+            insort(back, returned)
+            if self.pouch is not None:
+                self.pouch = back
+            else:
+                self.unseen = back
+            events.append({"type": "swap", "player": p, "returned": returned, "drew": drew})
         self.swapped = [x or q == p for q, x in enumerate(self.swapped)]
         self.player, self.phase = (p + 1) % self.n, "take"
 
@@ -216,12 +308,14 @@ class TinyState(PhasedState, game=GAME):
     # --- hidden information -------------------------------------------------------
 
     def _hidden_seats(self, viewer: int) -> list[int]:
-        return [] if self.phase == "over" else [q for q in range(self.n) if q != viewer]
+        if self.phase == "over" and self.chance_ is None:  # revealed at the end
+            return []
+        return [q for q in range(self.n) if q != viewer]
 
     def _hide(self, player: int) -> None:
         hidden = self._hidden_seats(player)
         assert self.pouch is not None
-        self.unseen = sorted(self.pouch + [self.tokens[q] for q in hidden])
+        self.unseen = sorted(self.pouch + [self.tokens[q] for q in hidden if self.tokens[q]])
         self.tokens = [0 if q in hidden else t for q, t in enumerate(self.tokens)]
         self.pouch = None
 

@@ -198,12 +198,18 @@ def _empty_move_reads(mp: pytest.MonkeyPatch) -> None:
 
 
 def _rng_not_from_state(mp: pytest.MonkeyPatch) -> None:
+    # The pouch's order taken from a counter outside the state: the same seed and moves
+    # deal other tokens.
     counter = iter(range(1, 10**6))
+    source = TinyState._SOURCES["deal"]
 
-    def draw(self: TinyState, n: int) -> int:
-        return next(counter) % n
+    def drawn(self: TinyState, step: Any) -> Any:
+        items = list(source(self, step).items)
+        k = next(counter) % len(items)
+        return source(self, step)._replace(items=items[k:] + items[:k])
 
-    mp.setattr(TinyState, "_randbelow", draw)
+    for kind in ("deal", "swap"):
+        mp.setitem(TinyState._SOURCES, kind, drawn)
 
 
 def _moves_after_the_end(mp: pytest.MonkeyPatch) -> None:

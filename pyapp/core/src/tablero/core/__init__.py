@@ -6,7 +6,8 @@
 True
 """
 
-from .decisions import Decision, checks, moves_of, not_now, plays
+from .chance import UNSEEN, Chance, Source, Step, dealer_state
+from .decisions import Decision, checks, deals, moves_of, not_now, plays, sources
 from .errors import CorruptDataError, IllegalMoveError, InvalidMoveError, TableroError
 from .notation import PLAYERS
 from .options import OptionSpec, first_player_option
@@ -27,6 +28,7 @@ from .rulings import Ruling
 from .strategy import SearchSettings, Strategy
 
 __all__ = [
+    "Chance",
     "CorruptDataError",
     "Decision",
     "Formats",
@@ -40,10 +42,15 @@ __all__ = [
     "Rng",
     "Ruling",
     "SearchSettings",
+    "Source",
     "State",
+    "Step",
     "Strategy",
     "TableroError",
+    "UNSEEN",
     "checks",
+    "dealer_state",
+    "deals",
     "first_player_option",
     "from_dict",
     "from_json",
@@ -57,5 +64,6 @@ __all__ = [
     "register",
     "replay",
     "seed_to_int",
+    "sources",
     "unregister",
 ]

@@ -10,7 +10,9 @@ per move kind for each job, tagged with a decorator:
   sentence) or ``None``; it runs only once the decision allows the kind, and a kind
   that needs nothing more than its decision pending has none;
 * :func:`plays` ``(MoveType, ...)``: the move's effect, on a fresh copy of the state
-  (``self``), recording what happened in the history entry's event list.
+  (``self``), recording what happened in the history entry's event list;
+* :func:`sources` and :func:`deals` ``(kind, ...)``: what a chance step of that kind
+  could give, and its outcome's effect (:mod:`tablero.core.chance`).
 
 The state's class gathers the tagged functions when it is defined (see
 ``PhasedState.__init_subclass__``), so ``legal_moves``, ``illegal_reason`` and
@@ -24,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-__all__ = ["Decision", "checks", "moves_of", "not_now", "plays"]
+__all__ = ["Decision", "checks", "deals", "moves_of", "not_now", "plays", "sources"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,3 +73,16 @@ def checks(*move_types: type) -> Callable[[F], F]:
 def plays(*move_types: type) -> Callable[[F], F]:
     """Tag a method ``(self, move, events) -> None`` as the effect of these kinds."""
     return _tag("play", move_types)
+
+
+def sources(*kinds: str) -> Callable[[F], F]:
+    """Tag a method ``(self, step) -> Source`` as what chance steps of these kinds
+    could give (see :mod:`tablero.core.chance`)."""
+    return _tag("source", kinds)
+
+
+def deals(*kinds: str) -> Callable[[F], F]:
+    """Tag a method ``(self, step, value, events) -> None`` as the effect of an outcome
+    of these kinds of chance step (``value`` is ``UNSEEN`` in a view that does not see
+    it)."""
+    return _tag("deal", kinds)

@@ -5,6 +5,9 @@ A state's JSON is one object::
     {"game": id, "version": N, "players": n, <head>, "setup": {...}, "viewer": p|null,
      <body>, "rng": "16 hex digits"|null, "history": [...]}
 
+(and ``"chance"`` after ``"rng"`` while a chance step waits for its outcome: written for
+a table without a dealer and its views, not yet read back).
+
 where ``<head>`` and ``<body>`` are the game's own keys (its notation doc lists them).
 :func:`write_envelope` builds it and :func:`read_envelope` checks the shared keys
 (format version, player count, setup, viewer, PRNG state, history) with the messages
@@ -14,7 +17,7 @@ every game gives, so a game's ``serial`` module reads only its own keys.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
@@ -55,18 +58,21 @@ def write_envelope(
     players: int,
     setup: Mapping[str, Any],
     viewer: int | None,
-    rng: int,
+    rng: int | None,
     history: list[dict[str, Any]],
     head: Mapping[str, Any],
     body: Mapping[str, Any],
     copy: bool = True,
+    chance: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
     """A state's JSON-pure data: the envelope around the game's ``head`` and ``body``.
 
     ``copy=False`` puts ``setup`` and ``history`` in as they are, for data that is
     serialised at once and dropped (:meth:`State.to_json`): the same data, sharing
-    parts with the state, so it must never be handed out."""
-    return {
+    parts with the state, so it must never be handed out.  A pending chance step (a
+    table without a dealer, a view) is written as ``"chance"``, after ``"rng"``; a
+    seeded table never has one between moves, so its data is what it always was."""
+    data = {
         "game": game.id,
         "version": game.version,
         "players": players,
@@ -74,9 +80,12 @@ def write_envelope(
         "setup": copy_json(setup) if copy else setup,
         "viewer": viewer,
         **body,
-        "rng": None if viewer is not None else f"{rng:016x}",
+        "rng": None if viewer is not None or rng is None else f"{rng:016x}",
         "history": copy_json(history) if copy else history,
     }
+    if chance is not None:
+        data["chance"] = copy_json(list(chance))
+    return data
 
 
 def read_rng(value: Any) -> int:
@@ -156,6 +165,11 @@ def read_envelope(data: Mapping[str, Any], game: Game) -> Envelope:
     The history is copied, unless ``data`` is :class:`ParsedJson` (text just parsed,
     whose parts nothing else holds)."""
     players = read_players(data, game)
+    if data.get("chance") is not None:
+        raise CorruptDataError(
+            "this table is waiting for a chance step to be dealt (a table without a "
+            "dealer): such a table cannot be read back yet"
+        )
     setup = read_setup(require(data, "setup", dict), players)
     viewer_value = data.get("viewer")
     viewer = None if viewer_value is None else require_int(viewer_value, "viewer", 0, players - 1)

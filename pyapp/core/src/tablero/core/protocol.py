@@ -11,11 +11,13 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
-from .decisions import RULE_TAG, Decision, not_now
+from .chance import UNSEEN, Chance, Source, Step, chance_of, seeded_value
+from .decisions import RULE_TAG, Decision, not_now, sources
 from .envelope import write_envelope
 from .errors import IllegalMoveError, InvalidMoveError
+from .notation import PLAYERS
 from .options import OptionSpec, resolve_options
 from .rng import Rng
 from .rulings import Ruling
@@ -117,8 +119,9 @@ class Game:
         recorded = {spec.name: spec.recorded(options[spec.name]) for spec in self.options}
         return {"players": players, "seed": seed, "options": recorded}
 
-    def new_state(self, players: int, seed: int | str, **options: Any) -> State:
-        """The state after setup; ``options`` are complete and valid (see ``make``)."""
+    def new_state(self, players: int, seed: int | str | None, **options: Any) -> State:
+        """The state after setup; ``options`` are complete and valid (see ``make``);
+        ``seed`` ``None``: a table without a dealer, its set-up waiting for ``deal``."""
         return self._cls().new_game(players, seed, **options)
 
     def from_dict(self, data: Mapping[str, Any]) -> State:
@@ -232,6 +235,29 @@ class State(ABC):
             raise IllegalMoveError(reason)
         return move
 
+    # --- chance steps (see :mod:`tablero.core.chance`) -------------------------------
+
+    @property
+    def chance(self) -> Chance | None:
+        """The chance step waiting for its outcome, or ``None`` (a seeded table deals
+        every step as it comes, so only a table without a dealer and a view wait)."""
+        return None
+
+    def deal(self, outcome: str | None) -> State:
+        """The state after the pending chance step's ``outcome`` (one of
+        ``chance.outcomes``; ``None`` in a view that does not see it).
+
+        Raises :class:`~tablero.core.InvalidMoveError` for an outcome that is not a
+        text and :class:`~tablero.core.IllegalMoveError` for one that cannot come now.
+        """
+        raise IllegalMoveError("no chance step is pending: there is nothing to deal")
+
+    def move_as_seen(self, move: Any, seat: int) -> str:
+        """``move`` (a move value or its text) as ``seat`` sees it played: its text, or
+        its masked text where it shows something hidden from ``seat`` (a view follows
+        the game from these, see ``apply``)."""
+        return str(self.read_move(move) if isinstance(move, str) else move)
+
     def preview(self, move: Any) -> dict[str, Any]:
         """What ``move`` would give, shown to the player before committing it.
 
@@ -322,6 +348,7 @@ class State(ABC):
 
 
 Rule = Callable[..., Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -367,7 +394,7 @@ class PhasedState(State):
     ``decision`` gets ``decision`` as an alias of its slot instead.
     """
 
-    __slots__ = ()
+    __slots__ = ("chance_",)
 
     #: The decisions of a turn by name (``"over"`` is never one).
     DECISIONS: ClassVar[Mapping[str, Decision]] = {}
@@ -380,6 +407,10 @@ class PhasedState(State):
     _MOVES: ClassVar[dict[str, Rule]]
     _CHECKS: ClassVar[dict[type, Rule]]
     _PLAYS: ClassVar[dict[type, Rule]]
+    _SOURCES: ClassVar[dict[str, Rule]]
+    _DEALS: ClassVar[dict[str, Rule]]
+    #: The decisions that open a turn: a deferrable chance step is dealt before one.
+    TURN_STARTS: ClassVar[frozenset[str]] = frozenset()
 
     n: int
     player: int
@@ -387,11 +418,26 @@ class PhasedState(State):
     score: list[int]
     viewer_: int | None
     history_: list[dict[str, Any]]
-    rng: int  # the PRNG's state (see :class:`~tablero.core.Rng`)
+    #: The PRNG's state (see :class:`~tablero.core.Rng`): the seeded dealer's; ``None``
+    #: at a table without a dealer, ``0`` in a view.
+    rng: int | None
+    #: The pending chance step (:class:`~tablero.core.chance.Step`), or ``None``.
+    chance_: Step | None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        s = super().__new__(cls)
+        s.chance_ = None
+        return s
 
     def __init_subclass__(cls, game: Game | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(game=game, **kwargs)
-        tables: dict[str, dict[Any, Rule]] = {"moves": {}, "check": {}, "play": {}}
+        tables: dict[str, dict[Any, Rule]] = {
+            "moves": {},
+            "check": {},
+            "play": {},
+            "source": {},
+            "deal": {},
+        }
         for klass in reversed(cls.__mro__):
             for fn in vars(klass).values():
                 tag = getattr(fn, RULE_TAG, None)
@@ -400,6 +446,10 @@ class PhasedState(State):
                     for key in keys:
                         tables[job][key] = fn
         cls._MOVES, cls._CHECKS, cls._PLAYS = tables["moves"], tables["check"], tables["play"]
+        cls._SOURCES, cls._DEALS = tables["source"], tables["deal"]
+        for step_kind in cls._DEALS:
+            if step_kind not in cls._SOURCES:
+                raise TypeError(f"{cls.__name__}: the chance step {step_kind!r} has no source")
         for name, decision in cls.DECISIONS.items():
             for kind in decision.moves:
                 if kind not in cls._PLAYS:
@@ -455,7 +505,9 @@ class PhasedState(State):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.decision == "over" else self.player
+        if self.decision == "over" and self.chance_ is None:
+            return None
+        return self.player
 
     @property
     def viewer(self) -> int | None:
@@ -466,7 +518,7 @@ class PhasedState(State):
         return tuple(self.history_)
 
     def is_terminal(self) -> bool:
-        return self.decision == "over"
+        return self.decision == "over" and self.chance_ is None
 
     def scores(self) -> list[int]:
         return self.score[:]
@@ -486,6 +538,8 @@ class PhasedState(State):
     def legal_moves(self) -> list[Any]:
         """Every legal move once, in the order the game's generator for the pending
         decision gives (see the game's moves module)."""
+        if self.chance_ is not None and self._waiting():
+            return []
         moves = self._MOVES.get(self.decision)
         # A generator returns a list of its own (never a shared one), so no copy here.
         return [] if moves is None else moves(self)
@@ -494,6 +548,11 @@ class PhasedState(State):
         """``None`` if ``move`` is legal now, else a sentence saying why it is not:
         the game's over, a view of someone else's turn, a kind the decision does not
         allow, or the game's own check of that kind."""
+        if self.chance_ is not None and self._waiting():
+            return (
+                f"the {self.chance_.kind} (a chance step) is dealt first: no move until "
+                "its outcome is known"
+            )
         if self.decision == "over":
             return "the game is over: no more moves"
         if self.viewer_ is not None and self.viewer_ != self.player:
@@ -517,7 +576,20 @@ class PhasedState(State):
         events: list[dict[str, Any]] = []
         s.history_.append({"player": s.player, "move": str(move), "events": events})
         play(s, move, events)
+        if s.chance_ is not None and s.rng is not None and s.viewer_ is None:
+            s._settle(events)
         return s
+
+    def apply(self, move: Any) -> PhasedState:
+        """The state after ``move`` (a move value or its text); ``self`` is unchanged.
+
+        In a view of another seat's turn, ``move`` is the move as this view's seat sees
+        it (:meth:`move_as_seen`): the view follows the game without its hidden parts.
+        Raises :class:`~tablero.core.IllegalMoveError` when the move is not legal.
+        """
+        if self.viewer_ is not None and self.viewer_ != self.player:
+            return self._follow(move)
+        return self.apply_unchecked(self.checked(move))
 
     @abstractmethod
     def _copy(self) -> Self:
@@ -533,6 +605,7 @@ class PhasedState(State):
         s.player = self.player
         s.decision = self.decision
         s.rng = self.rng
+        s.chance_ = self.chance_
         s.viewer_ = self.viewer_
         s.history_ = self.history_[:]
         return s
@@ -553,20 +626,191 @@ class PhasedState(State):
             head=head,
             body=body,
             copy=copy,
+            chance=self.chance_,
         )
 
-    # --- setup helpers --------------------------------------------------------------
+    # --- TEMPORARY: the draws of a game not yet written as chance steps ----------------
 
     def _randbelow(self, n: int) -> int:
-        """A uniform draw in ``range(n)`` from the state's own PRNG (on a copy being built)."""
+        assert self.rng is not None
         rng = Rng.from_state(self.rng)
         x = rng.randbelow(n)
         self.rng = rng.state
         return x
 
     def _first_player(self, chosen: int | None) -> int:
-        """The seat that starts: the one chosen at setup, else one drawn at random."""
         return chosen if chosen is not None else self._randbelow(self.n)
+
+    # --- chance steps -----------------------------------------------------------------
+
+    @property
+    def chance(self) -> Chance | None:
+        step = self.chance_
+        if step is None:
+            return None
+        return chance_of(step.kind, self._source(step), step.deferrable, self._outcome_text)[0]
+
+    def deal(self, outcome: str | None) -> Self:
+        step = self.chance_
+        if step is None:
+            raise IllegalMoveError("no chance step is pending: there is nothing to deal")
+        source = self._source(step)
+        viewer, seen_by = self.viewer_, source.seen_by
+        if viewer is not None and seen_by is not None and viewer not in seen_by:
+            if outcome is not None:
+                raise IllegalMoveError(
+                    f"player {PLAYERS[viewer]} does not see this {step.kind}'s outcome: deal None"
+                )
+            value = UNSEEN
+        else:
+            if not isinstance(outcome, str):
+                raise InvalidMoveError(
+                    f"the {step.kind}'s outcome is a text (one of the chance step's "
+                    f"outcomes), not {outcome!r}"
+                )
+            chance, values = chance_of(step.kind, source, step.deferrable, self._outcome_text)
+            if outcome in values:
+                value = values[outcome]
+            elif source.order == "reveal" and viewer is not None:
+                # A view cannot list what the table reveals (others' hidden cards): the
+                # game reads it and checks it against what the view has seen.
+                value = self._read_reveal(step, outcome)
+            else:
+                some = ", ".join(chance.outcomes[:8]) + (", ..." if len(values) > 8 else "")
+                raise IllegalMoveError(
+                    f"{outcome!r} cannot come from this {step.kind}: it gives one of "
+                    f"{some or 'nothing this view can list'}"
+                )
+        s = self._copy()
+        s.chance_ = None
+        if step.entry >= 0:
+            entry = s.history_[step.entry]
+            events: list[dict[str, Any]] = entry["events"][:]
+            s.history_[step.entry] = {**entry, "events": events}
+        else:
+            events = []
+        self._DEALS[step.kind](s, step, value, events)
+        return s
+
+    def _source(self, step: Step) -> Source:
+        source: Source = self._SOURCES[step.kind](self, step)
+        return source
+
+    def _outcome_text(self, kind: str, value: Any) -> str:
+        """An outcome's text (a game writes its own kinds'; a seat is its letter)."""
+        return PLAYERS[value] if kind == "first_player" else str(value)
+
+    def _read_reveal(self, step: Step, text: str) -> Any:
+        """In a view: the value of a revealed outcome's ``text``, checked against what
+        the view has seen (a game that reveals hidden parts writes it)."""
+        raise IllegalMoveError(f"{text!r} is not what this {step.kind} can reveal")
+
+    def _pend(self, kind: str, arg: Any = None, *, deferrable: bool = False) -> None:
+        """Ask for a chance step of ``kind`` (on the copy a move or a deal is building):
+        the game's source and deal for ``kind`` say what could come and what it does."""
+        self.chance_ = Step(kind, arg, self.player, len(self.history_) - 1, deferrable)
+
+    def _waiting(self) -> bool:
+        """Whether the pending step must be dealt before anyone decides (a deferrable
+        one waits while its mover goes on with the same turn)."""
+        step = self.chance_
+        return step is not None and (
+            not step.deferrable
+            or self.player != step.mover
+            or self.decision == "over"
+            or self.decision in self.TURN_STARTS
+        )
+
+    def _settle(self, events: list[dict[str, Any]]) -> None:
+        """The seeded dealer at work: every pending step dealt from the PRNG as it
+        comes (the outcomes recorded in ``events``, the entry of the move that caused
+        them).  The one use of the PRNG in play; ``determinize`` is the other."""
+        while (step := self.chance_) is not None:
+            assert self.rng is not None
+            value, self.rng = seeded_value(self._SOURCES[step.kind](self, step), self.rng)
+            self.chance_ = None
+            self._DEALS[step.kind](self, step, value, events)
+
+    def _started(self) -> Self:
+        """The state at the end of ``new_game``: the set-up's chance steps dealt when
+        the table has a dealer (a seed), waiting for ``deal`` when it has none."""
+        if self.chance_ is not None and self.rng is not None:
+            self._settle([])
+        return self
+
+    def _shuffled(self, cards: list[T]) -> list[T]:
+        """A deck the seeded dealer stacks up front (a game that shuffled a whole deck
+        at once): with a dealer, ``cards`` shuffled with the PRNG, the order the game
+        keeps where it keeps its deck (hidden in every view) and deals from the top
+        (:class:`Source` ``order="top"``); without one, sorted, each card then dealt by
+        ``deal``."""
+        if self.rng is None:
+            return sorted(cards)  # type: ignore[type-var]
+        rng = Rng.from_state(self.rng)
+        out = cards[:]
+        rng.shuffle(out)
+        self.rng = rng.state
+        return out
+
+    def _sides(self, count: int, sides: int) -> list[int] | None:
+        """The side each of ``count`` stacked cards shows (``0 .. sides - 1``), drawn by
+        the seeded dealer with its stack; ``None`` without a dealer (each side is then
+        part of its card's deal)."""
+        if self.rng is None:
+            return None
+        rng = Rng.from_state(self.rng)
+        out = [rng.randbelow(sides) for _ in range(count)]
+        self.rng = rng.state
+        return out
+
+    @sources("first_player")
+    def _first_player_source(self, step: Step) -> Source:
+        """The first player drawn at set-up: any seat, everyone sees it."""
+        return Source(range(self.n))
+
+    def move_as_seen(self, move: Any, seat: int) -> str:
+        move = self.read_move(move) if isinstance(move, str) else move
+        return self._seen_text(move, seat)
+
+    def _seen_text(self, move: Any, seat: int) -> str:
+        """A move's text as ``seat`` sees it played (the default: as it is)."""
+        return str(move)
+
+    def _follow(self, move: Any) -> Self:
+        """Another seat's move, as this view's seat saw it, played in the view."""
+        if isinstance(move, str):
+            move = self.read_move(move)
+        reason = self._follow_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        play = self._PLAYS[type(move)]
+        s = self._copy()
+        events: list[dict[str, Any]] = []
+        s.history_.append({"player": s.player, "move": str(move), "events": events})
+        play(s, move, events)
+        return s
+
+    def _follow_reason(self, move: Any) -> str | None:
+        """Why another seat's move (as seen) cannot be followed here, or ``None``: the
+        checks :meth:`illegal_reason` makes, the game's own check where the view can
+        make it (:meth:`_seen_check`)."""
+        if self.chance_ is not None and self._waiting():
+            return f"the {self.chance_.kind} (a chance step) is dealt first"
+        if self.decision == "over":
+            return "the game is over: no more moves"
+        if type(move) not in self._PLAYS:
+            return f"{move!r} is not an {self.game.title} move"
+        pending = self.DECISIONS[self.decision]
+        if type(move) not in pending.moves:
+            return not_now(move, self.decision, pending.expected(self))
+        return self._seen_check(move)
+
+    def _seen_check(self, move: Any) -> str | None:
+        """The game's check of another seat's move in a view (the default: its own
+        check, for a game whose checks read nothing a view hides)."""
+        check = self._CHECKS.get(type(move))
+        reason: str | None = None if check is None else check(self, move)
+        return reason
 
     # --- hidden information ---------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from .envelope import ParsedJson
 from .errors import CorruptDataError
@@ -79,13 +79,33 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-def make(game_id: str, *, players: int, seed: int | str = 0, **options: Any) -> State:
+def make(
+    game_id: str,
+    *,
+    players: int,
+    seed: int | str = 0,
+    dealer: Literal["seeded"] | None = "seeded",
+    **options: Any,
+) -> State:
     """The state of a new game after setup.
+
+    ``dealer`` (read before the options): ``"seeded"``, the seeded dealer deals every
+    chance step from the PRNG as it comes (the set-up's too), so a seed and the moves
+    give the same game everywhere; ``None``, a table without a dealer and without a
+    seed, whose chance steps wait for ``deal`` (it cannot be replayed or shared as a
+    link).
 
     >>> state = make("arribada", players=2, seed=7)
     >>> state.current_player in (0, 1)
     True
+    >>> make("arboretum", players=2, dealer=None).chance.kind
+    'first_player'
     """
+    if dealer is None:
+        if seed != 0:
+            raise ValueError("a table without a dealer has no seed")
+    elif dealer != "seeded":
+        raise ValueError(f"dealer is 'seeded' or None, not {dealer!r}")
     game = get_game(game_id)
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, not {players!r}")
@@ -102,7 +122,7 @@ def make(game_id: str, *, players: int, seed: int | str = 0, **options: Any) -> 
             f"{game.title} with {given or 'its default options'} is played by "
             f"{_counts(allowed)} players, not {players}"
         )
-    return game.new_state(players, seed, **resolved)
+    return game.new_state(players, None if dealer is None else seed, **resolved)
 
 
 def _counts(counts: Sequence[int]) -> str:
