@@ -396,7 +396,12 @@ def test_a_view_hides_the_deck_and_others_hands_and_drops_the_seed() -> None:
     data = json.loads(v.to_json())
     assert data["deck"] is None and data["rng"] is None and data["setup"]["seed"] is None
     assert data["hands"][0] == [None] * 8 and len(data["unseen"]) == s.deck_count + 15
-    with pytest.raises(IllegalMoveError, match="another player's view"):
-        v.apply("draw deck")
+    # A view cannot move for another seat; it follows that seat's moves as it sees them.
+    assert "another player's view" in (v.illegal_reason(v.read_move("draw deck")) or "")
+    followed = v.apply("draw deck")
+    assert followed.chance is not None and followed.chance.seen_by == {0}
+    with pytest.raises(IllegalMoveError, match="does not see"):
+        followed.deal(followed.chance.outcomes[0])
+    assert followed.deal(None).to_json() == s.apply("draw deck").view(2).to_json()
     with pytest.raises(ValueError):
         v.view(1)

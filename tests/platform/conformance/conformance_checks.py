@@ -687,3 +687,248 @@ def check_make_errors(game_id: str) -> None:
                 expect.raises(ValueError, lambda n=n, o=options: make(game_id, players=n, seed=1,
                               **o), f"make(players={n}, {options}) (not allowed)")  # fmt: skip
     expect.done()
+
+
+# --- chance steps (tablero.core.chance) ---------------------------------------------------
+
+
+def sees(chance: Any, seat: int) -> bool:
+    """Whether ``seat`` sees the outcome of ``chance``."""
+    return chance.seen_by is None or seat in chance.seen_by
+
+
+def pick_outcome(chance: Any, rng: Rng) -> str:
+    """An outcome drawn by its weights (the test's own dealer)."""
+    k = rng.randbelow(sum(chance.weights))
+    for outcome, weight in zip(chance.outcomes, chance.weights, strict=True):
+        if k < weight:
+            return str(outcome)
+        k -= weight
+    raise AssertionError("the weights do not add up")
+
+
+def check_chance_shape(chance: Any, why: str) -> None:
+    """A pending step as the protocol describes it: a kind, distinct outcome texts with
+    positive whole weights, one each, and seats that see it (or everyone)."""
+    assert isinstance(chance.kind, str) and chance.kind, f"[chance] no kind{why}"
+    outcomes, weights = chance.outcomes, chance.weights
+    assert isinstance(outcomes, tuple) and isinstance(weights, tuple), f"[chance] not tuples{why}"
+    assert outcomes and len(outcomes) == len(weights), f"[chance] {chance}{why}"
+    assert all(isinstance(o, str) for o in outcomes), f"[chance] outcomes not texts{why}"
+    assert len(set(outcomes)) == len(outcomes), f"[chance] outcomes repeat: {outcomes}{why}"
+    assert all(type(w) is int and w > 0 for w in weights), f"[chance] weights {weights}{why}"
+    assert chance.seen_by is None or isinstance(chance.seen_by, frozenset), f"[chance]{why}"
+
+
+def check_waiting(state: State, why: str) -> None:
+    """While a step that is not deferrable waits: no legal move, ``apply`` refused with
+    a message, the game not over, a player still named; ``deal`` refuses what it must."""
+    chance = state.chance
+    assert chance is not None
+    if not chance.deferrable:
+        assert state.legal_moves() == [], f"[chance] moves while a {chance.kind} waits{why}"
+        assert not state.is_terminal(), f"[chance] over while a {chance.kind} waits{why}"
+        assert state.current_player is not None, f"[chance] no player while it waits{why}"
+    for bad in (None, 3, b"x"):
+        if bad is None and state.viewer is not None:
+            continue
+        try:
+            state.deal(bad)  # type: ignore[arg-type]
+        except InvalidMoveError:
+            pass
+        else:
+            raise AssertionError(f"[chance] deal({bad!r}) was accepted{why}")
+    for text in NOT_MOVES:
+        if text in chance.outcomes:
+            continue
+        try:
+            state.deal(text)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"[chance] deal({text!r}) was accepted{why}")
+
+
+@dataclass
+class Followed:
+    """One game at a table without a dealer, every seat following it from its view."""
+
+    steps: int = 0
+    chances: int = 0
+    private: int = 0
+    kinds: set[str] = field(default_factory=set)
+
+
+def follow_game(game: str, players: int, options_json: str, seed: int | str) -> Followed:
+    """A random game at a table without a dealer (random outcomes by weight, random legal
+    moves); each seat's client starts from the table's first view and is fed the moves as
+    its seat sees them and the outcomes it may see; after every step it must equal the
+    referee's view, byte for byte.  At a private outcome, the views of the seats that do
+    not see it must not change with it (another outcome dealt instead gives the same
+    views).  Waiting steps refuse what they must."""
+    rng = Rng(f"follow|{game}|{players}|{options_json}|{seed}")
+    referee = make(game, players=players, dealer=None, **json.loads(options_json))
+    assert referee.setup["seed"] is None, f"[chance] a table without a dealer has a seed ({game})"
+    clients = [referee.view(q) for q in range(players)]
+    out = Followed()
+    recipe = f"\n  follow_game({game!r}, {players}, {options_json!r}, {seed!r})"
+    while not referee.is_terminal():
+        why = f"{recipe}, step {out.steps}"
+        out.steps += 1
+        if out.steps > 4 * MAX_PLIES:
+            raise AssertionError(f"[chance] the game does not end{why}")
+        chance = referee.chance
+        if chance is not None and (not chance.deferrable or rng.randbelow(2) == 0):
+            out.chances += 1
+            out.kinds.add(chance.kind)
+            check_chance_shape(chance, why)
+            if out.chances % 7 == 1:
+                check_waiting(referee, why)
+            outcome = pick_outcome(chance, rng)
+            dealt = referee.deal(outcome)
+            if chance.seen_by is not None and len(chance.outcomes) > 1:
+                out.private += 1
+                other = chance.outcomes[(chance.outcomes.index(outcome) + 1) % len(chance.outcomes)]
+                instead = referee.deal(other)
+                for q in range(players):
+                    if q not in chance.seen_by:
+                        assert dealt.view(q).to_json() == instead.view(q).to_json(), (
+                            f"[chance] player {q}'s view shows the {chance.kind} it does not "
+                            f"see ({outcome!r} and {other!r} give different views){why}"
+                        )
+            for q, client in enumerate(clients):
+                seen = client.chance
+                assert seen is not None and seen.kind == chance.kind, (
+                    f"[chance] player {q}'s view waits for {seen} not {chance.kind}{why}"
+                )
+                if sees(chance, q):
+                    # (a view that cannot list a reveal reads it instead: no outcomes)
+                    assert outcome in seen.outcomes or not seen.outcomes, (
+                        f"[chance] player {q} sees the {chance.kind} but not {outcome!r} "
+                        f"among what its view says could come{why}"
+                    )
+                clients[q] = client.deal(outcome if sees(chance, q) else None)
+            referee = dealt
+        else:
+            legal = referee.legal_moves()
+            assert legal, f"[chance] nothing to do and nothing to deal{why}"
+            move = legal[rng.randbelow(len(legal))]
+            for q, client in enumerate(clients):
+                clients[q] = client.apply(referee.move_as_seen(move, q))
+            referee = referee.apply(move)
+        for q, client in enumerate(clients):
+            expected = referee.view(q).to_json()
+            got = client.to_json()
+            if got != expected:
+                raise AssertionError(
+                    f"[follow] player {q}'s client differs from the referee's view after "
+                    f"{referee.history[-1]['move'] if referee.history else 'the set-up'!r}"
+                    f"{why}\n  client:  {got[:1500]}\n  referee: {expected[:1500]}"
+                )
+    return out
+
+
+def check_seeded_never_waits(g: Played) -> None:
+    """A seeded table deals every step as it comes: no state of its game waits."""
+    for ply, s in g.samples:
+        assert s.chance is None, f"[chance] a seeded game waits for {s.chance}{g.where(ply, s)}"
+
+
+def chi_square_fits(counts: Sequence[int], weights: Sequence[int]) -> tuple[float, float]:
+    """The chi-square statistic of ``counts`` against ``weights`` and its critical value
+    at p = 0.001 (Wilson-Hilferty), for a fit test with a fixed seed."""
+    n, total = sum(counts), sum(weights)
+    expected = [n * w / total for w in weights]
+    stat = sum((c - e) ** 2 / e for c, e in zip(counts, expected, strict=True))
+    k = len(counts) - 1
+    z = 3.09  # the normal's 0.999 quantile
+    critical = k * (1 - 2 / (9 * k) + z * (2 / (9 * k)) ** 0.5) ** 3
+    return stat, critical
+
+
+def prng_callers() -> tuple[list[str], Callable[[], None]]:
+    """Record the function that asks the PRNG for each number (the first caller outside
+    ``rng.py``): the list the calls fill, and the function that undoes the recording."""
+    import sys
+
+    from tablero.core import rng as rng_module
+
+    callers: list[str] = []
+    original = rng_module.Rng.next64
+
+    def next64(self: Rng) -> int:
+        frame = sys._getframe(1)
+        while frame.f_code.co_filename == rng_module.__file__:
+            frame = frame.f_back  # type: ignore[assignment]
+        callers.append(f"{frame.f_code.co_name} ({frame.f_code.co_filename})")
+        return original(self)
+
+    rng_module.Rng.next64 = next64  # type: ignore[method-assign]
+
+    def undo() -> None:
+        rng_module.Rng.next64 = original  # type: ignore[method-assign]
+
+    return callers, undo
+
+
+#: The only functions that may draw from a game state's PRNG: the seeded dealer (a step,
+#: a deck stacked up front, its cards' sides) and ``determinize`` (dealing what a view hides).
+DEALERS = frozenset({"seeded_value", "_shuffled", "_sides", "determinize", "_deal"})
+
+
+def check_prng_only_in_the_dealer(game: str, players: int, options_json: str) -> None:
+    """A seeded game played to its end (with a determinized view at every move): every
+    number drawn from the PRNG is drawn by one of :data:`DEALERS`."""
+    import random
+
+    picker = random.Random(7)  # the check's own choices, not a game's PRNG
+    callers, undo = prng_callers()
+    try:
+        state = make(game, players=players, seed=3, **json.loads(options_json))
+        while not state.is_terminal():
+            state.view(state.current_player or 0).determinize(picker.getrandbits(64))
+            state = state.apply(picker.choice(state.legal_moves()))
+    finally:
+        undo()
+    assert {c.split(" ")[0] for c in callers} & {"seeded_value", "_shuffled"}, (
+        f"[prng] {game}: the seeded dealer never drew ({sorted(set(callers))})"
+    )
+    others = sorted({c for c in callers if c.split(" ")[0] not in DEALERS})
+    assert not others, f"[prng] {game}: the PRNG is drawn from outside the dealer: {others}"
+
+
+def check_seeded_fit(game: str, players: int, options_json: str, seeds: int = 1500) -> None:
+    """Over ``seeds`` seeded set-ups, the first outcome dealt beyond the first player
+    comes as often as the weights of that step at a table without a dealer say."""
+    options = json.loads(options_json)
+    table = make(game, players=players, dealer=None, **options)
+    chance = table.chance
+    while chance is not None and chance.kind == "first_player":
+        table = table.deal(chance.outcomes[0])
+        chance = table.chance
+    assert chance is not None, f"[fit] {game}: the set-up deals nothing"
+    kind = chance.kind
+    cls: Any = type(table)
+    first: list[str] = []
+    deal = cls._DEALS[kind]
+
+    def record(self: Any, step: Any, value: Any, events: Any) -> None:
+        if not first:
+            first.append(self._outcome_text(kind, value))
+        deal(self, step, value, events)
+
+    cls._DEALS[kind] = record
+    counts = dict.fromkeys(chance.outcomes, 0)
+    try:
+        for seed in range(seeds):
+            first.clear()
+            make(game, players=players, seed=seed, **options)
+            assert first and first[0] in counts, f"[fit] {game} seed {seed}: dealt {first}"
+            counts[first[0]] += 1
+    finally:
+        cls._DEALS[kind] = deal
+    stat, critical = chi_square_fits(list(counts.values()), chance.weights)
+    assert stat < critical, (
+        f"[fit] {game}: the seeded {kind} does not fit its weights (chi-square {stat:.1f} "
+        f">= {critical:.1f}): {json.dumps(counts)}"
+    )

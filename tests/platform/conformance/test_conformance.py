@@ -155,3 +155,37 @@ def test_some_configuration_is_played_by_one_player() -> None:
     assert any(c.players == 1 for c in cases), [c.id for c in cases]
     assert cc.TINY in {c.game for c in cases}
     assert set(cc.all_game_ids()) >= {"arribada", "arboretum", cc.TINY}
+
+
+# --- chance steps -----------------------------------------------------------------------
+
+
+def test_a_client_follows_the_referee_from_its_view(case: cc.Case) -> None:
+    """At a table without a dealer, a game with random outcomes and random moves: each
+    seat's client, fed the moves as that seat sees them and the outcomes it may see, equals
+    the referee's view of that seat after every step; a private outcome changes no other
+    seat's view; a waiting step refuses moves and bad outcomes."""
+    case.require()
+    followed = cc.follow_game(case.game, case.players, case.options_json, 1)
+    assert followed.chances, f"{case.id}: no chance step in a whole game"
+
+
+def test_seeded_games_never_wait(case: cc.Case) -> None:
+    for g in case.games():
+        cc.check_seeded_never_waits(g)
+
+
+def test_the_randomness_comes_only_from_the_dealer(case: cc.Case) -> None:
+    """In a seeded game played to its end, and in determinized views, every number drawn
+    from the PRNG is drawn by the seeded dealer or by ``determinize``."""
+    case.require()
+    cc.check_prng_only_in_the_dealer(case.game, case.players, case.options_json)
+
+
+def test_seeded_outcomes_fit_the_weights(game_id: str) -> None:
+    """Over many seeds, the first outcome the seeded dealer deals (beyond the first
+    player) comes as often as its chance step's weights say (a chi-square test at
+    p = 0.001; the seeds are fixed, so it never flakes)."""
+    case = next(c for c in cc.all_cases() if c.game == game_id)
+    case.require()
+    cc.check_seeded_fit(game_id, case.players, case.options_json)

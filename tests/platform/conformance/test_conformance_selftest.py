@@ -212,6 +212,64 @@ def _rng_not_from_state(mp: pytest.MonkeyPatch) -> None:
         mp.setitem(TinyState._SOURCES, kind, drawn)
 
 
+def _history_shows_swaps(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(TinyState, "_mask_entry", lambda self, entry, viewer: entry)
+
+
+def _client_forgets_the_swap(mp: pytest.MonkeyPatch) -> None:
+    deal = TinyState._DEALS["swap"]
+
+    def forget(self: TinyState, step: Any, value: Any, events: Any) -> None:
+        swapped = self.swapped
+        deal(self, step, value, events)
+        if self.viewer_ is not None:
+            self.swapped = swapped
+
+    mp.setitem(TinyState._DEALS, "swap", forget)
+
+
+def _moves_while_waiting(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(TinyState, "_waiting", lambda self: False)
+
+
+def _deal_takes_anything(mp: pytest.MonkeyPatch) -> None:
+    deal = TinyState.deal
+
+    def lax(self: TinyState, outcome: Any) -> Any:
+        chance = self.chance
+        if isinstance(outcome, str) and chance and outcome not in chance.outcomes:
+            outcome = chance.outcomes[0]
+        return deal(self, outcome)
+
+    mp.setattr(TinyState, "deal", lax)
+
+
+def _game_draws_for_itself(mp: pytest.MonkeyPatch) -> None:
+    source = TinyState._SOURCES["swap"]
+
+    def own(self: TinyState, step: Any) -> Any:
+        items = list(source(self, step).items)
+        if self.rng:
+            rng = Rng.from_state(self.rng)
+            rng.shuffle(items)
+            self.rng = rng.state
+        return source(self, step)._replace(items=items)
+
+    mp.setitem(TinyState._SOURCES, "swap", own)
+
+
+def _dealer_favours_the_first(mp: pytest.MonkeyPatch) -> None:
+    from tablero.core import protocol
+
+    fair = protocol.seeded_value
+
+    def biased(source: Any, state: int) -> Any:
+        value, after = fair(source, state)
+        return (source.items[0] if after % 3 == 0 else value), after
+
+    mp.setattr(protocol, "seeded_value", biased)
+
+
 def _moves_after_the_end(mp: pytest.MonkeyPatch) -> None:
     reason = TinyState.illegal_reason
     mp.setattr(
@@ -271,6 +329,9 @@ CHECKS: dict[str, Callable[[], Any]] = {
     "end": lambda: (lambda g: cc.check_end(g.final, "", list(g.kinds.values())))(_g()),
     "wrong-kind": lambda: [cc.check_wrong_kind(s, g, "") for g in [_g()] for _, s in g.samples],
     "make": lambda: cc.check_make_errors(cc.TINY),
+    "follow": lambda: cc.follow_game(cc.TINY, 2, "{}", 1),
+    "prng": lambda: cc.check_prng_only_in_the_dealer(cc.TINY, 2, "{}"),
+    "fit": lambda: cc.check_seeded_fit(cc.TINY, 2, "{}", seeds=600),
 }
 
 BREAKS: list[tuple[str, Break, str, str]] = [
@@ -296,6 +357,12 @@ BREAKS: list[tuple[str, Break, str, str]] = [
     ("a wrong kind is misreported", _wrong_kind_misreported, "wrong-kind", "is not possible now"),
     ("determinize returns the view", _determinize_keeps_viewer, "view-playable", "[determinize]"),
     ("make accepts bad setups", _make_accepts_anything, "make", "raised nothing"),
+    ("a view's history shows a swap", _history_shows_swaps, "follow", "does not see"),
+    ("a client forgets the swap", _client_forgets_the_swap, "follow", "[follow]"),
+    ("moves while a step waits", _moves_while_waiting, "follow", "moves while"),
+    ("deal takes any text", _deal_takes_anything, "follow", "was accepted"),
+    ("a game draws for itself", _game_draws_for_itself, "prng", "outside the dealer"),
+    ("the dealer favours the first", _dealer_favours_the_first, "fit", "does not fit"),
 ]
 
 

@@ -22,12 +22,23 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
-from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core import (
+    UNSEEN,
+    Formats,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    PhasedState,
+    Rng,
+    Source,
+    Step,
+)
+from tablero.core.chance import dealer_state
+from tablero.core.decisions import Decision, checks, deals, moves_of, plays, sources
 from tablero.core.options import first_player_option
 
 from . import notation, scoring, serial
-from .cards import CARD_NAMES
+from .cards import CARD_NAMES, parse_card
 from .data import (
     CODES,
     DECISION_NAMES,
@@ -76,9 +87,14 @@ class ArboretumState(PhasedState, game=GAME):
     * ``known[p]``: the cards of ``p``'s hand that everyone knows (taken from a discard
       pile and still in the hand), sorted.
     * ``discards[p]``: ``p``'s discard pile, bottom to top.
-    * ``deck``: the cards in the deck, sorted (its order is hidden: a deck draw takes a
-      uniformly random card with the state's PRNG); ``None`` in a view, where
-      ``unseen`` lists the cards hidden from the viewer.
+    * ``deck``: the cards in the deck, sorted (its order is hidden: a deck draw is a
+      chance step, any card of the deck); ``None`` in a view, where ``unseen`` lists the
+      cards hidden from the viewer.
+
+    Chance steps (:mod:`tablero.core.chance`): at set-up the first player (unless
+    chosen), then ``deal`` (the 7 cards of each hand, one at a time, seen by their
+    owner); in play ``draw`` (a deck draw, seen by the drawer); at the end ``reveal``
+    (every hand shown for the scoring, no draw).
     """
 
     __slots__ = _FIELDS
@@ -128,9 +144,9 @@ class ArboretumState(PhasedState, game=GAME):
         s.deck = list(range(8 * s.species))
         s.deck_count = len(s.deck)
         s.unseen = None
-        s.rng = Rng(seed).state
-        s.player = s._first_player(first_player)
-        s.hands = [sorted(s._draw_from_deck() for _ in range(HAND_SIZE)) for _ in range(players)]
+        s.rng = dealer_state(seed)
+        s.player = 0 if first_player is None else first_player
+        s.hands = [[] for _ in range(players)]
         s.known = [[] for _ in range(players)]
         s.discards = [[] for _ in range(players)]
         s.score = [0] * players
@@ -138,22 +154,116 @@ class ArboretumState(PhasedState, game=GAME):
         s.draws = 0
         s.viewer_ = None
         s.history_ = []
-        return s
+        if first_player is None:
+            s._pend("first_player")
+        else:
+            s._pend("deal", 0)
+        return s._started()
 
-    # --- randomness -----------------------------------------------------------------
+    # --- chance: the deal, deck draws, the hands revealed at the end --------------------
 
-    def _draw_from_deck(self) -> int:
-        """A uniformly random card of the deck (the caller checks it is not empty)."""
-        if self.deck is None:
-            raise IllegalMoveError(
-                "this is a player's view: the deck is hidden, so nothing can be drawn "
-                "(determinize the view first)"
-            )
-        deck = self.deck[:]
-        c = deck.pop(self._randbelow(len(deck)))
-        self.deck = deck
+    @deals("first_player")
+    def _deal_first_player(self, step: Step, seat: int, events: list[dict[str, Any]]) -> None:
+        self.player = seat
+        self._pend("deal", 0)
+
+    @sources("deal", "draw")
+    def _deck_source(self, step: Step) -> Source:
+        """A card of the deck (a view: of the cards it has not seen), seen by the seat it
+        goes to (``deal``'s argument counts the cards dealt: seat by seat, 7 each)."""
+        seat = step.arg // HAND_SIZE if step.kind == "deal" else step.arg
+        cards = self.deck if self.deck is not None else self.unseen
+        assert cards is not None
+        return Source(cards, None, frozenset((seat,)))
+
+    def _outcome_text(self, kind: str, value: Any) -> str:
+        if kind == "reveal":
+            return " / ".join(" ".join(CARD_NAMES[c] for c in hand) for hand in value)
+        if kind in ("deal", "draw"):
+            return str(CARD_NAMES[value])
+        return super()._outcome_text(kind, value)
+
+    def _from_deck(self, seat: int, c: Any) -> None:
+        """Card ``c`` out of the deck into ``seat``'s hand (``UNSEEN``: a card this view
+        does not see, a hidden card of another hand)."""
         self.deck_count -= 1
-        return c
+        hand = self.hands[seat][:]
+        if c is UNSEEN:
+            hand.insert(0, HIDDEN)
+        else:
+            cards = self.deck if self.deck is not None else self.unseen
+            assert cards is not None
+            cards = cards[:]
+            cards.remove(c)
+            if self.deck is not None:
+                self.deck = cards
+            else:
+                self.unseen = cards
+            insort(hand, c)
+        self.hands[seat] = hand
+
+    @deals("deal")
+    def _deal_card(self, step: Step, c: Any, events: list[dict[str, Any]]) -> None:
+        self._from_deck(step.arg // HAND_SIZE, c)
+        if step.arg + 1 < HAND_SIZE * self.n:
+            self._pend("deal", step.arg + 1)
+
+    @deals("draw")
+    def _deal_draw(self, step: Step, c: Any, events: list[dict[str, Any]]) -> None:
+        p = step.arg
+        self._from_deck(p, c)
+        card = None if c is UNSEEN else CARD_NAMES[c]
+        events.append({"type": "draw", "player": p, "source": "deck", "card": card})
+        if self.deck_count == 0:
+            events.append({"type": "deck_empty", "player": p})
+        self._after_draw()
+
+    @sources("reveal")
+    def _reveal_source(self, step: Step) -> Source:
+        """Every hand shown for the scoring (a view that has not seen them all lists
+        nothing: it reads what is shown, :meth:`_read_reveal`)."""
+        hands = tuple(tuple(hand) for hand in self.hands)
+        hidden = any(HIDDEN in hand for hand in hands)
+        return Source([] if hidden else [hands], None, None, "reveal")
+
+    def _read_reveal(self, step: Step, text: str) -> tuple[tuple[int, ...], ...]:
+        """The hands a reveal shows (``c1 c2 / c3 ...``, seat by seat), checked against
+        this view: each hand's size and its known cards, the rest from the unseen cards."""
+        parts = text.split("/")
+        if len(parts) != self.n:
+            raise IllegalMoveError(f"{text!r}: the reveal shows {self.n} hands, split by /")
+        unseen = list(self.unseen or [])
+        hands = []
+        for q, part in enumerate(parts):
+            names = part.split()
+            if len(names) != len(self.hands[q]):
+                raise IllegalMoveError(
+                    f"{text!r}: player {PLAYERS[q]} holds {len(self.hands[q])} cards"
+                )
+            try:
+                cards = sorted(parse_card(name) for name in names)
+            except InvalidMoveError as exc:
+                raise IllegalMoveError(f"{text!r}: {exc}") from exc
+            shown = [c for c in self.hands[q] if c != HIDDEN]
+            rest = cards[:]
+            for c in shown:
+                if c not in rest:
+                    raise IllegalMoveError(f"{text!r}: player {PLAYERS[q]} holds {CARD_NAMES[c]}")
+                rest.remove(c)
+            for c in rest:
+                if c not in unseen:
+                    raise IllegalMoveError(f"{text!r}: {CARD_NAMES[c]} cannot be in a hand")
+                unseen.remove(c)
+            hands.append(tuple(cards))
+        return tuple(hands)
+
+    @deals("reveal")
+    def _deal_reveal(self, step: Step, hands: Any, events: list[dict[str, Any]]) -> None:
+        if self.unseen is not None:
+            shown = {c for hand in hands for c in hand}
+            self.unseen = [c for c in self.unseen if c not in shown]
+        self.hands = [list(hand) for hand in hands]
+        self._end_game(events)
 
     # --- the protocol: moves, the end -------------------------------------------------
 
@@ -216,13 +326,7 @@ class ArboretumState(PhasedState, game=GAME):
 
     @plays(DrawDeck)
     def _draw_deck(self, move: DrawDeck, events: list[dict[str, Any]]) -> None:
-        p = self.player
-        c = self._draw_from_deck()
-        self._take(c)
-        events.append({"type": "draw", "player": p, "source": "deck", "card": CARD_NAMES[c]})
-        if self.deck_count == 0:
-            events.append({"type": "deck_empty", "player": p})
-        self._after_draw()
+        self._pend("draw", self.player)  # the card drawn, then the draw's events
 
     @plays(DrawPile)
     def _draw_pile(self, move: DrawPile, events: list[dict[str, Any]]) -> None:
@@ -354,7 +458,7 @@ class ArboretumState(PhasedState, game=GAME):
         self.discards[p] = [*self.discards[p], c]
         events.append({"type": "discard", "player": p, "card": CARD_NAMES[c]})
         if self.deck_count == 0:
-            self._end_game(events)
+            self._pend("reveal")  # every hand shown, then the scoring
         else:
             self.player = (p + 1) % self.n
             self.decision = "draw"
@@ -367,15 +471,22 @@ class ArboretumState(PhasedState, game=GAME):
             return (
                 f"{move}: {SPECIES[c >> 3]} is not in a {self.n}-player game (its species: {codes})"
             )
-        if c not in self.hands[self.player]:
+        hand = self.hands[self.player]
+        if c not in hand and not (HIDDEN in hand and c in (self.unseen or ())):
             return f"{move}: {CARD_NAMES[c]} is not in your hand"
         return None
 
     def _give_up(self, c: int) -> None:
-        """``c`` leaves the hand; once it is gone, nobody knows it is there any more."""
+        """``c`` leaves the hand; once it is gone, nobody knows it is there any more (a
+        view following another seat: a hidden card of its hand was ``c``)."""
         p = self.player
         hand = self.hands[p][:]
-        hand.remove(c)
+        if c in hand:
+            hand.remove(c)
+        else:
+            assert self.unseen is not None
+            hand.remove(HIDDEN)
+            self.unseen = [x for x in self.unseen if x != c]
         self.hands[p] = hand
         if c in self.known[p]:
             self.known[p] = [k for k in self.known[p] if k != c]

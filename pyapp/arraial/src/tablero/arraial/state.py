@@ -12,6 +12,15 @@ decisions (``decision``; :attr:`ArraialState.DECISIONS`):
             slot, lowest first, with a face-up card of their choice;
 ``over``    phase 3 has ended: the game is scored.
 
+What is random is dealt as chance steps (:mod:`tablero.core.chance`): the first player
+(``first_player``, unless chosen), the cards dealt from the deck into the octagon and
+face up at set-up and at a phase's start (``deal``) and the face-up cards topped up at
+the end of a turn (``face_up``, deferrable: the player who just played decides nothing
+more, and the next player's first decision waits for it).  The deck is shuffled whole
+(at set-up and at a phase's start, with the face-up cards and the discards): the seeded
+dealer stacks it then (``_shuffled``) and deals its top card; a table without a dealer
+keeps it sorted and each card dealt is an outcome.  Every card dealt is public.
+
 Each rule is written once, as a method tagged for the core's
 :class:`~tablero.core.PhasedState` (see :mod:`tablero.core.decisions`).  The only hidden
 fact is the deck's order: a view lists the deck sorted, and ``determinize`` shuffles it.
@@ -21,8 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablero.core import Formats, Game, PhasedState, Rng
-from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core import Formats, Game, PhasedState, Rng, Source, Step, dealer_state
+from tablero.core.decisions import Decision, checks, deals, moves_of, plays, sources
 from tablero.core.options import first_player_option
 
 from . import notation, serial
@@ -174,18 +183,19 @@ class ArraialState(PhasedState, game=GAME):
 
     @classmethod
     def new_game(
-        cls, players: int, seed: int | str = 0, *, first_player: int | None = None
+        cls, players: int, seed: int | str | None = 0, *, first_player: int | None = None
     ) -> ArraialState:
-        """The position after setup: the cards of the player count, 3 drawn into the
-        octagon (rotation 0) and 3 face up, the bars at their rows, the first player
-        chosen or drawn at random."""
+        """The position after setup: the first player chosen or drawn at random, then
+        the cards of the player count shuffled into the deck, 3 dealt into the octagon
+        (rotation 0) and 3 face up, the bars at their rows (``seed`` ``None``: a table
+        without a dealer, its set-up waiting for ``deal``)."""
         s = cls.__new__(cls)
         s.n = players
         s.setup = GAME.setup_record(players, seed, {"first_player": first_player})
-        s.rng = Rng(seed).state
+        s.rng = dealer_state(seed)
         s.viewer_ = None
         s.history_ = []
-        s.player = s._first_player(first_player)
+        s.player = 0 if first_player is None else first_player
         s.decision = "act"
         s.phase_number = 1
         s.ap = ACTION_POINTS
@@ -194,10 +204,10 @@ class ArraialState(PhasedState, game=GAME):
         s.idle = 0
         s.backs = 0
         s.rotation = 0
-        s.deck = s._shuffle(list(cards_in_play(players)))
+        s.deck = list(cards_in_play(players))
         s.discards = []
-        s.slots = [s._draw() for _ in range(SLOTS)]
-        s.face_up = [s._draw() for _ in range(FACE_UP)]
+        s.slots = [None] * SLOTS
+        s.face_up = []
         s.streets = [EMPTY_STREET] * players
         s.occ = [0] * players
         s.pieces = [[] for _ in range(players)]
@@ -208,19 +218,87 @@ class ArraialState(PhasedState, game=GAME):
         s.visitors = [[] for _ in range(players)]
         s.pairs = dict.fromkeys(COLOURS)
         s.score = [0] * players
-        return s
+        if first_player is None:
+            s._pend("first_player")  # then the deck shuffled and dealt
+        else:
+            s._deal_set_up()
+        return s._started()
 
-    def _draw(self) -> int:
-        """The deck's top card, the last of ``deck`` (the caller checks there is one)."""
-        return self.deck.pop()
+    # --- chance: the first player, the deck's cards dealt -------------------------------
 
-    def _shuffle(self, cards: list[int]) -> list[int]:
-        """``cards`` shuffled with the state's PRNG."""
-        rng = Rng.from_state(self.rng)
-        out = sorted(cards)
-        rng.shuffle(out)
-        self.rng = rng.state
-        return out
+    @deals("first_player")
+    def _deal_first_player(self, step: Step, value: int, events: list[dict[str, Any]]) -> None:
+        self.player = value
+        self._deal_set_up()
+
+    def _deal_set_up(self) -> None:
+        """The set-up's deck shuffled (the first player is drawn before it), then dealt:
+        3 cards into the octagon, 3 face up."""
+        self._new_deck(self.deck)
+        self._pend("deal", "set-up")
+
+    def _new_deck(self, cards: list[int]) -> None:
+        """``cards`` shuffled into the deck: sorted, then stacked by the seeded dealer
+        (sorted without a dealer, and in a view, where the deck's order is hidden)."""
+        cards = sorted(cards)
+        self.deck = cards if self.viewer_ is not None else self._shuffled(cards)
+
+    def _deals_more(self) -> bool:
+        """Whether a deal goes on: an octagon slot is empty or fewer than 3 cards lie
+        face up, and the deck has a card."""
+        return bool(self.deck) and (None in self.slots or len(self.face_up) < FACE_UP)
+
+    @sources("deal", "face_up")
+    def _deck_source(self, step: Step) -> Source:
+        """The deck's cards, its top card (the last of ``deck``) first: the card the
+        seeded dealer stacked to come next; every card dealt lies face up."""
+        return Source(self.deck[::-1], order="top")
+
+    def _from_deck(self, card: int) -> None:
+        """``card`` taken out of the deck: its top card under the seeded dealer, any card
+        of it without one (the cards are all different)."""
+        deck = self.deck
+        if deck[-1] == card:
+            deck.pop()
+        else:
+            deck.remove(card)
+
+    @deals("deal")
+    def _deal_card(self, step: Step, value: int, events: list[dict[str, Any]]) -> None:
+        """A card of the deal at set-up (``arg`` ``"set-up"``) or at a phase's start
+        (``"phase"``): into the octagon's lowest empty slot, else face up, until the
+        octagon is full and 3 cards lie face up (or the deck runs out); then a phase's
+        start is told."""
+        self._from_deck(value)
+        if None in self.slots:
+            self.slots[self.slots.index(None)] = value
+        else:
+            self.face_up.append(value)
+        if self._deals_more():
+            self.chance_ = step  # the deal's next card
+        elif step.arg == "phase":
+            events.append(self._phase_start_event())
+
+    @deals("face_up")
+    def _deal_face_up(self, step: Step, value: int, events: list[dict[str, Any]]) -> None:
+        """A card topped up face up at the end of a turn (``arg``: how many this top-up
+        drew before), told in the turn's one ``face_up`` event."""
+        self._from_deck(value)
+        self.face_up.append(value)
+        code = CARD_CODES[value]
+        if step.arg == 0:
+            events.append({"type": "face_up", "cards": [code]})
+        else:  # a new event in place of the last (the previous state shares that one)
+            last = events[-1]
+            events[-1] = {**last, "cards": [*last["cards"], code]}
+        if self.deck and len(self.face_up) < FACE_UP:
+            self.chance_ = step._replace(arg=step.arg + 1)  # the same mover, the same entry
+
+    def _outcome_text(self, kind: str, value: Any) -> str:
+        """A card dealt is written by its code (``T2``), the first player by its letter."""
+        if kind == "first_player":
+            return super()._outcome_text(kind, value)
+        return CARD_CODES[value]
 
     # --- public questions -------------------------------------------------------------
 
@@ -717,12 +795,9 @@ class ArraialState(PhasedState, game=GAME):
         if IDLE_ROUND_ENDS_PHASE and self.idle >= self.n:
             self._end_phase("idle", events)
             return
-        drawn: list[int] = []
-        while len(self.face_up) + len(drawn) < FACE_UP and self.deck:
-            drawn.append(self._draw())
-        if drawn:
-            self.face_up = self.face_up + drawn
-            events.append({"type": "face_up", "cards": [CARD_CODES[c] for c in drawn]})
+        if self.deck and len(self.face_up) < FACE_UP:
+            # dealt before the next player's first decision (this one's turn is over)
+            self._pend("face_up", 0, deferrable=True)
         self._start_turn((self.player + 1) % self.n)
 
     def _start_turn(self, p: int) -> None:
@@ -755,26 +830,27 @@ class ArraialState(PhasedState, game=GAME):
         new deck, the octagon and the face-up cards dealt again, and the turn to the
         player after ``ender`` (who ended the last phase)."""
         back = len(self.deck) + len(self.face_up) + len(self.discards)
-        self.deck = self._shuffle(self.deck + self.face_up + self.discards)
+        self._new_deck(self.deck + self.face_up + self.discards)
         self.face_up = []
         self.discards = []
         events.append({"type": "reshuffle", "cards": back})
-        for i in range(SLOTS):
-            if self.slots[i] is None:
-                self.slots[i] = self._draw()
-        self.face_up = [self._draw() for _ in range(min(FACE_UP, len(self.deck)))]
+        dealing = self._deals_more()
+        if dealing:
+            self._pend("deal", "phase")  # caused by ``ender``'s move; told once dealt
         self.phase_number += 1
         self.idle = 0
         self._start_turn((ender + 1) % self.n)
-        events.append(
-            {
-                "type": "phase_start",
-                "stage": self.phase_number,
-                "player": self.player,
-                "slots": [None if c is None else CARD_CODES[c] for c in self.slots],
-                "face_up": [CARD_CODES[c] for c in self.face_up],
-            }
-        )
+        if not dealing:
+            events.append(self._phase_start_event())
+
+    def _phase_start_event(self) -> dict[str, Any]:
+        return {
+            "type": "phase_start",
+            "stage": self.phase_number,
+            "player": self.player,
+            "slots": [None if c is None else CARD_CODES[c] for c in self.slots],
+            "face_up": [CARD_CODES[c] for c in self.face_up],
+        }
 
     def _end_game(self, events: list[dict[str, Any]]) -> None:
         self.decision = "over"

@@ -12,6 +12,7 @@ text                          meaning
 ``draw 3``                    draw back the 3 from the display
 ``refresh``                   spend your refresh seashell (then pick tiles, then confirm)
 ``pick rack 3``               set aside a 3 from your rack for the refresh
+``pick rack ?``               another player's rack pick, as the others see it
 ``pick display 3``            set aside a 3 from the display for the refresh
 ``confirm``                   swap the picked tiles with tiles from the bag
 ``end``                       end the turn without spending the refresh seashell
@@ -100,13 +101,14 @@ class Refresh(WordMove, word="refresh"): ...
 @dataclass(frozen=True, slots=True)
 class Pick:
     """Set aside a tile of ``value`` from the rack or the display for the refresh
-    (``pick rack 3``)."""
+    (``pick rack 3``).  Value 0: a rack pick as the other players see it (``pick rack
+    ?``), which a view follows and no player can play."""
 
     source: Literal["rack", "display"]
     value: int
 
     def __str__(self) -> str:
-        return f"pick {self.source} {self.value}"
+        return f"pick {self.source} {self.value or '?'}"
 
 
 # Swap the picked tiles with tiles from the bag (``confirm``).
@@ -195,6 +197,8 @@ def _parse(text: str, size: int) -> ArribadaMove:
         if args[0] not in ("rack", "display"):
             raise InvalidMoveError(f"{text.strip()!r}: pick from 'rack' or 'display'")
         source: Literal["rack", "display"] = "rack" if args[0] == "rack" else "display"
+        if args == ["rack", "?"]:
+            return Pick("rack", 0)  # another player's rack pick, as a view sees it
         return Pick(source, _value(args[1], "the tile to pick"))
     simple: dict[str, ArribadaMove] = {
         "decline": Decline(),

@@ -9,6 +9,17 @@ A turn, as decisions (``decision``):
 ``end``      after drawing, spend the refresh seashell or ``end`` the turn.
 ``refresh``  choosing the refresh's tiles one at a time, then ``confirm``.
 ``over``     the game has ended.
+
+Every tile out of the bag is a chance step (:mod:`tablero.core.chance`), dealt in the
+order the game always drew them:
+
+``first_player``  at set-up, when not chosen (before any tile);
+``spawn``         a prefilled nido at set-up; in play, each empty nido next to a
+                  placed tile (the tile is scored once its nidos have spawned);
+``refill``        a display slot: at set-up, after drawing back, and during a refresh;
+``deal``          a rack tile at set-up (seen only by the rack's owner);
+``draw``          a tile from the bag to the mover's rack: ``draw bag``, and a refresh's
+                  new tiles (seen only by the mover).
 """
 
 from __future__ import annotations
@@ -16,8 +27,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal
 
-from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
-from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core import UNSEEN, Formats, Game, PhasedState, Rng, Source, Step, dealer_state
+from tablero.core.decisions import Decision, checks, deals, moves_of, plays, sources
 from tablero.core.options import OptionSpec, first_player_option
 
 from . import notation, scoring, serial
@@ -34,6 +45,7 @@ from .data import (
     SHELLS,
     STRENGTH,
     TILE_SUPPLY,
+    VALUES,
     VARIANTS,
     WILD,
 )
@@ -75,6 +87,9 @@ _FIELDS = (
 # Moves are values, so the move generators hand out shared instances.
 _REFRESH, _PASS, _DECLINE, _DRAW_BAG = Refresh(), Pass(), Decline(), DrawBag()
 _CONFIRM, _END = Confirm(), EndTurn()
+
+#: The seats that see a private draw, by seat (one set each, made once).
+_SEEN_BY = tuple(frozenset({q}) for q in range(4))
 
 
 class ArribadaState(PhasedState, game=GAME):
@@ -126,13 +141,15 @@ class ArribadaState(PhasedState, game=GAME):
     def new_game(
         cls,
         players: int,
-        seed: int | str = 0,
+        seed: int | str | None = 0,
         *,
         variant: Literal["standard", "beginner"] = "standard",
         first_player: int | None = None,
     ) -> ArribadaState:
         """The position after setup (options checked by ``tablero.core.make``): the
-        board's prefilled nidos, the display and every rack drawn from the bag."""
+        first player (unless chosen), the board's prefilled nidos, the display and every
+        rack drawn from the bag, as chance steps (dealt at once from ``seed``'s PRNG;
+        waiting for ``deal`` when ``seed`` is ``None``: a table without a dealer)."""
         board = get_board(BOARD_FOR_PLAYERS[players])
         s = cls.__new__(cls)
         s.board = board
@@ -146,12 +163,10 @@ class ArribadaState(PhasedState, game=GAME):
         s.bag = [TILE_SUPPLY[v] for v in range(1, 9)]
         s.bag_count = sum(s.bag)
         s.unseen = None
-        s.rng = Rng(seed).state
-        s.first = s._first_player(first_player)
-        for cell in board.prefilled[players]:
-            s.values[cell] = s._draw_from_bag()
-        s.display = [s._draw_from_bag() for _ in range(DISPLAY_SIZE)]
-        s.racks = [sorted(s._draw_from_bag() for _ in range(RACK_SIZE)) for _ in range(players)]
+        s.rng = dealer_state(seed)
+        s.first = 0 if first_player is None else first_player
+        s.display = [EMPTY] * DISPLAY_SIZE
+        s.racks = [[] for _ in range(players)]
         s.shells = [SHELLS[players]] * players
         s.refresh = [True] * players
         s.score = [0] * players
@@ -165,7 +180,11 @@ class ArribadaState(PhasedState, game=GAME):
         s.refresh_from = ""
         s.viewer_ = None
         s.history_ = []
-        return s
+        if first_player is None:
+            s._pend("first_player")
+        else:
+            s._setup_next()
+        return s._started()
 
     def _copy(self) -> ArribadaState:
         """A copy whose mutable parts may be changed without touching ``self``."""
@@ -194,28 +213,138 @@ class ArribadaState(PhasedState, game=GAME):
     def read_move(self, text: str) -> ArribadaMove:
         return parse_move(text, self.board.size)
 
-    # --- the bag ---------------------------------------------------------------------
+    # --- the bag: every tile out of it is a chance step ----------------------------------
 
-    def _draw_from_bag(self) -> int:
-        """A uniformly random tile out of the bag (the caller checks it is not empty)."""
-        if self.bag is None:
-            raise IllegalMoveError(
-                "this is a player's view: the bag is hidden, so nothing can be drawn "
-                "(determinize the view first)"
-            )
-        k = self._randbelow(self.bag_count)
-        for i, count in enumerate(self.bag):
-            if k < count:
-                self.bag[i] -= 1
-                self.bag_count -= 1
-                return i + 1
-            k -= count
-        raise AssertionError("bag counts out of step with bag_count")
+    def _hidden(self, seat: int) -> bool:
+        """Whether ``seat``'s rack is hidden here (another seat's, in a view)."""
+        return self.viewer_ is not None and self.viewer_ != seat
 
-    def _add_to_rack(self, v: int) -> None:
-        rack = self.racks[self.player]
+    def _take(self, v: Any) -> None:
+        """A tile of value ``v`` out of the bag (``UNSEEN``: one this view does not see)."""
+        self.bag_count -= 1
+        if v is UNSEEN:
+            return  # into a rack this view hides: still among its unseen tiles
+        counts = self.bag if self.bag is not None else self.unseen
+        assert counts is not None
+        counts[v - 1] -= 1
+
+    def _give_back(self, v: int | None) -> None:
+        """A tile of value ``v`` back into the bag (``None``: a tile this view hides)."""
+        self.bag_count += 1
+        if v is None:
+            return  # from a rack this view hides: it was unseen, it stays unseen
+        counts = self.bag if self.bag is not None else self.unseen
+        assert counts is not None
+        counts[v - 1] += 1
+
+    def _add_to_rack(self, v: int, seat: int | None = None) -> None:
+        """``v`` onto ``seat``'s rack (the mover's by default); onto a rack this view
+        hides, an unseen tile (its value, if known, joins the view's unseen tiles)."""
+        p = self.player if seat is None else seat
+        rack = self.racks[p]
+        if self._hidden(p):
+            if v != EMPTY:
+                assert self.unseen is not None
+                self.unseen[v - 1] += 1
+            v = EMPTY
         rack.append(v)
         rack.sort()
+
+    def _rack_out(self, p: int, v: int) -> None:
+        """``v`` off ``p``'s rack (off a rack this view hides: one unseen tile shown)."""
+        if self._hidden(p):
+            assert self.unseen is not None
+            self.unseen[v - 1] -= 1
+            v = EMPTY
+        self.racks[p].remove(v)
+
+    def _pool(self) -> list[int]:
+        """The counts of values 1..8 a tile from the bag may have: the bag's (in a
+        view, every tile the view does not see)."""
+        counts = self.bag if self.bag is not None else self.unseen
+        assert counts is not None
+        return counts
+
+    @sources("spawn", "refill")
+    def _public_source(self, step: Step) -> Source:
+        """A tile from the bag onto the board or the display: everyone sees it."""
+        return Source(VALUES, self._pool())
+
+    @sources("deal", "draw")
+    def _private_source(self, step: Step) -> Source:
+        """A tile from the bag onto a rack: seen only by the rack's owner (the seat a
+        set-up ``deal`` is for, the mover of a ``draw``)."""
+        seat = step.arg if step.kind == "deal" else step.mover
+        return Source(VALUES, self._pool(), _SEEN_BY[seat])
+
+    def _setup_next(self) -> None:
+        """The set-up's next tile: the prefilled nidos, the display, then each rack."""
+        for cell in self.board.prefilled[self.n]:
+            if self.values[cell] == EMPTY:
+                self._pend("spawn", [cell, -1, False])
+                return
+        for i, v in enumerate(self.display):
+            if v == EMPTY:
+                self._pend("refill", [i, "setup"])
+                return
+        for q, rack in enumerate(self.racks):
+            if len(rack) < RACK_SIZE:
+                self._pend("deal", q)
+                return
+
+    @deals("first_player")
+    def _deal_first(self, step: Step, value: int, ev: list[dict[str, Any]]) -> None:
+        self.first = self.player = value
+        self._setup_next()
+
+    @deals("deal")
+    def _deal_rack(self, step: Step, value: Any, ev: list[dict[str, Any]]) -> None:
+        self._take(value)
+        self._add_to_rack(EMPTY if value is UNSEEN else value, step.arg)
+        self._setup_next()
+
+    @deals("spawn")
+    def _deal_spawn(self, step: Step, value: int, ev: list[dict[str, Any]]) -> None:
+        """A nido's tile: at set-up (``placed`` -1), or next to the placed tile."""
+        nido, placed, extra = step.arg
+        self._take(value)
+        self.values[nido] = value
+        if placed < 0:
+            self._setup_next()
+            return
+        ev.append({"type": "spawn", "cell": self.board.cell_name(nido), "value": value})
+        self._spawn_next(placed, extra, ev)
+
+    @deals("refill")
+    def _deal_refill(self, step: Step, value: int, ev: list[dict[str, Any]]) -> None:
+        """A display slot's tile: at set-up, after drawing back, or in a refresh."""
+        slot, when = step.arg
+        self._take(value)
+        self.display[slot] = value
+        if when == "setup":
+            self._setup_next()
+        elif when == "turn":
+            ev.append({"type": "refill", "slot": slot, "value": value})
+            self._refill_next(ev)
+        else:
+            e = ev[-1]
+            ev[-1] = {**e, "display_in": [*e["display_in"], value]}
+            self._refresh_next(ev)
+
+    @deals("draw")
+    def _deal_draw(self, step: Step, value: Any, ev: list[dict[str, Any]]) -> None:
+        """A tile from the bag to the mover's rack: ``draw bag``, or a refresh's."""
+        p = step.mover
+        self._take(value)
+        seen = None if value is UNSEEN else value
+        self._add_to_rack(EMPTY if seen is None else seen, p)
+        if step.arg == "bag":
+            ev.append({"type": "draw", "player": p, "source": "bag", "value": seen})
+            self._continue_drawing(ev)
+        else:
+            e = ev[-1]
+            ev[-1] = {**e, "rack_in": [*e["rack_in"], seen]}
+            self._refresh_next(ev)
 
     # --- strength around a cell --------------------------------------------------------
 
@@ -324,12 +453,21 @@ class ArribadaState(PhasedState, game=GAME):
 
     @checks(Place)
     def _check_place(self, move: Place) -> str | None:
+        return self._place_reason(move, self.racks[self.player])
+
+    def _place_reason(self, move: Place, rack: list[int] | None) -> str | None:
+        """Why ``move`` is not a legal placement, or ``None`` (``rack`` ``None``: a rack
+        this view hides, where any tile it has not seen may lie)."""
         target = self._target(move)
         if isinstance(target, str):
             return target
         cell, name = target
         b = self.board
-        if move.value not in self.racks[self.player]:
+        if rack is None:
+            assert self.unseen is not None
+            if not self.unseen[move.value - 1]:
+                return f"{move}: every {move.value} is in sight, so none is on that rack"
+        elif move.value not in rack:
             return f"{move}: there is no {move.value} on your rack"
         if b.kinds[cell] != PLAYA:
             what = "a nido" if b.kinds[cell] == NIDO else "the roca grande"
@@ -344,16 +482,22 @@ class ArribadaState(PhasedState, game=GAME):
         p = self.player
         b = self.board
         cell = b.index(move.row, move.col)
-        self.racks[p].remove(move.value)
+        self._rack_out(p, move.value)
         self.values[cell] = move.value
         self._take_shell(p, cell)
-        for x in b.neighbours[cell]:
-            if b.kinds[x] == NIDO and self.values[x] == EMPTY and self.bag_count > 0:
-                v = self._draw_from_bag()
-                self.values[x] = v
-                ev.append({"type": "spawn", "cell": b.cell_name(x), "value": v})
-        self._score_tile(cell, ev)
-        self._action_done(first_action and move.value == EXTRA_ACTION_VALUE, ev)
+        self._spawn_next(cell, first_action and move.value == EXTRA_ACTION_VALUE, ev)
+
+    def _spawn_next(self, placed: int, extra: bool, ev: list[dict[str, Any]]) -> None:
+        """The next empty nido next to the placed tile spawns a tile (while the bag
+        holds one); once none is left, the placed tile scores and the action is done."""
+        if self.bag_count > 0:
+            b = self.board
+            for x in b.neighbours[placed]:
+                if b.kinds[x] == NIDO and self.values[x] == EMPTY:
+                    self._pend("spawn", [x, placed, extra])
+                    return
+        self._score_tile(placed, ev)
+        self._action_done(extra, ev)
 
     # claim: a neutral tile, with more strength around it than 0 and than anyone else
 
@@ -497,10 +641,7 @@ class ArribadaState(PhasedState, game=GAME):
 
     @plays(DrawBag)
     def _play_draw_bag(self, move: DrawBag, ev: list[dict[str, Any]]) -> None:
-        v = self._draw_from_bag()
-        self._add_to_rack(v)
-        ev.append({"type": "draw", "player": self.player, "source": "bag", "value": v})
-        self._continue_drawing(ev)
+        self._pend("draw", "bag")
 
     @checks(DrawDisplay)
     def _check_draw_display(self, move: DrawDisplay) -> str | None:
@@ -532,10 +673,16 @@ class ArribadaState(PhasedState, game=GAME):
         ):
             self.decision = "draw"
             return
-        for i, v in enumerate(self.display):
-            if v == EMPTY and self.bag_count > 0:
-                self.display[i] = w = self._draw_from_bag()
-                ev.append({"type": "refill", "slot": i, "value": w})
+        self._refill_next(ev)
+
+    def _refill_next(self, ev: list[dict[str, Any]]) -> None:
+        """The next empty display slot is refilled (while the bag holds a tile); then
+        the refresh is offered, or the turn ends."""
+        if self.bag_count > 0:
+            for i, v in enumerate(self.display):
+                if v == EMPTY:
+                    self._pend("refill", [i, "turn"])
+                    return
         if self._can_refresh():
             self.decision = "end"
         else:
@@ -598,6 +745,11 @@ class ArribadaState(PhasedState, game=GAME):
 
     @checks(Pick)
     def _check_pick(self, move: Pick) -> str | None:
+        if move.value == EMPTY:
+            return (
+                f"{move}: name the rack tile to set aside ('pick rack ?' is how the "
+                "other players see it)"
+            )
         if len(self.picks_rack) + len(self.picks_display) >= self.bag_count:
             return (
                 f"{move}: the bag holds {self.bag_count} tiles, so no more than that "
@@ -624,44 +776,85 @@ class ArribadaState(PhasedState, game=GAME):
 
     @plays(Confirm)
     def _play_confirm(self, move: Confirm, ev: list[dict[str, Any]]) -> None:
-        """The picked tiles go back to the bag after as many new ones are drawn."""
+        """The picked tiles go back to the bag after as many new ones are drawn: a new
+        rack tile for each picked one (``draw``), then each picked display slot
+        refilled (``refill``).  The refresh event records them as they come; the picked
+        rack tiles stay on the rack (``picks_rack``) until the last one is drawn."""
         p = self.player
-        rack = self.racks[p]
-        set_aside = list(self.picks_rack)
-        for v in set_aside:
-            rack.remove(v)
         slots = sorted(self.picks_display)
         display_aside = [self.display[i] for i in slots]
-        new_rack = [self._draw_from_bag() for _ in set_aside]
-        rack.extend(new_rack)
-        rack.sort()
-        new_display = []
         for i in slots:
-            self.display[i] = w = self._draw_from_bag()
-            new_display.append(w)
-        assert self.bag is not None
-        for v in set_aside + display_aside:
-            self.bag[v - 1] += 1
-            self.bag_count += 1
-        self.refresh[p] = False
-        self.picks_rack = []
+            self.display[i] = EMPTY
         self.picks_display = []
+        hidden = self._hidden(p)
         ev.append(
             {
                 "type": "refresh",
                 "player": p,
-                "rack_out": set_aside,
-                "rack_in": sorted(new_rack),
+                "rack_out": [None] * len(self.picks_rack) if hidden else list(self.picks_rack),
+                "rack_in": [],
                 "display_slots": slots,
                 "display_out": display_aside,
-                "display_in": new_display,
+                "display_in": [],
             }
         )
+        self._refresh_next(ev)
+
+    def _refresh_next(self, ev: list[dict[str, Any]]) -> None:
+        """The refresh's next draw; once all are drawn, the picked tiles go back to
+        the bag and the refresh ends."""
+        e = ev[-1]
+        if len(e["rack_in"]) < len(e["rack_out"]):
+            self._pend("draw", "refresh")
+            return
+        slots, done = e["display_slots"], len(e["display_in"])
+        if done < len(slots):
+            self._pend("refill", [slots[done], "refresh"])
+            return
+        p = self.player
+        rack = self.racks[p]
+        for v in self.picks_rack:
+            rack.remove(v)
+        for v in e["rack_out"]:
+            self._give_back(v)
+        for v in e["display_out"]:
+            self._give_back(v)
+        if not self._hidden(p):
+            ev[-1] = {**e, "rack_in": sorted(e["rack_in"])}
+        self.refresh[p] = False
+        self.picks_rack = []
         if self.refresh_from == "start":
             self.decision = "action"
         else:
             self._next_turn()
         self.refresh_from = ""
+
+    # --- another player's move, as a view sees it ---------------------------------------
+
+    def _seen_text(self, move: Any, seat: int) -> str:
+        """A rack pick is ``pick rack ?`` to every seat but the mover's."""
+        if isinstance(move, Pick) and move.source == "rack" and seat != self.player:
+            return "pick rack ?"
+        return str(move)
+
+    def _seen_check(self, move: Any) -> str | None:
+        """The checks a view can make of another seat's move: a placement from a
+        hidden rack needs an unseen tile of its value; a rack pick is ``pick rack ?``
+        and needs an unpicked tile left on the rack."""
+        p = self.player
+        if not self._hidden(p):
+            return super()._seen_check(move)
+        if isinstance(move, Place):
+            return self._place_reason(move, None)
+        if isinstance(move, Pick) and move.source == "rack":
+            if move.value != EMPTY:
+                return f"{move}: another player's rack pick is seen as 'pick rack ?'"
+            if len(self.picks_rack) + len(self.picks_display) >= self.bag_count:
+                return f"{move}: the bag holds {self.bag_count} tiles, no more can be picked"
+            if len(self.picks_rack) >= len(self.racks[p]):
+                return f"{move}: every tile of the rack is already picked"
+            return None
+        return super()._seen_check(move)
 
     # --- the end of the game -----------------------------------------------------------
 

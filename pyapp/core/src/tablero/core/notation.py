@@ -347,6 +347,9 @@ def turn_line(player: int, decision: str, extra: str = "") -> str:
     return f"turn: {PLAYERS[player]} {decision}" + (f" {extra}" if extra else "")
 
 
-def tail_line(viewer: int | None, rng: int) -> str:
-    """A position's last line: its PRNG state, or in a view whose view it is."""
-    return f"rng: {rng:016x}" if viewer is None else f"viewer: {PLAYERS[viewer]}"
+def tail_line(viewer: int | None, rng: int | None) -> str:
+    """A position's last line: its PRNG state, or in a view whose view it is (``rng: -``
+    at a table without a dealer, which has no PRNG state)."""
+    if viewer is not None:
+        return f"viewer: {PLAYERS[viewer]}"
+    return "rng: -" if rng is None else f"rng: {rng:016x}"

@@ -13,10 +13,23 @@ The decisions (``decision``; :attr:`DiaDePlayaState.DECISIONS`):
             and solitaire play);
 ``over``    every card has been taken and laid: the beaches are scored.
 
-All the deal's randomness (the deck's order, the face each card shows, the 14 cards of a
-solitaire game, the starting player) is drawn at setup, so nothing a player does changes
-what the deck holds.  Each rule is one method tagged for the core's
-:class:`~tablero.core.PhasedState` (see :mod:`tablero.core.decisions`).
+Chance steps (:mod:`tablero.core.chance`), each outcome seen by everyone:
+
+``first_card``   the first card of a beach, dealt at setup (beach by beach): a card,
+                 written by its number (``7``), since its player chooses its face;
+``deal``         a card dealt into the market, face up (a face, written ``7a``): the
+                 market's 3 slots at setup, then after each take (deferrable: the taker
+                 turns and places the card taken first; it is dealt before the next turn);
+``first_player`` the starting player, drawn at setup unless chosen.
+
+With the seeded dealer the whole deal is stacked at setup as the game always drew it
+(the deck shuffled, each card's face drawn, a solitaire game's 14 cards kept, the rest
+``out``), and each step deals the deck's top, so nothing a player does changes what the
+deck holds.  A table without a dealer keeps no deck: the cards not yet dealt are
+``unseen`` (a solitaire game's 4 left-out cards among them, never named: the deck's
+count says when the 14 have been dealt), and each deal is any face of an unseen card.
+Each rule is one method tagged for the core's :class:`~tablero.core.PhasedState` (see
+:mod:`tablero.core.decisions`).
 """
 
 from __future__ import annotations
@@ -24,8 +37,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablero.core import Formats, Game, IllegalMoveError, PhasedState, Rng
-from tablero.core.decisions import Decision, checks, moves_of, plays
+from tablero.core import Formats, Game, PhasedState, Rng, Source, Step, dealer_state
+from tablero.core.decisions import Decision, checks, deals, moves_of, plays, sources
 from tablero.core.options import OptionSpec, first_player_option
 
 from . import notation, scoring, serial
@@ -45,7 +58,7 @@ from .data import (
 )
 from .moves import DiaDePlayaMove, Place, Rotate, Side, Take, parse_move
 from .scoring import GRID
-from .shapes import ROTATIONS, card_of, face_name, face_of
+from .shapes import ROTATIONS, card_name, card_of, face_name, face_of
 
 __all__ = ["GAME", "DiaDePlayaState", "beach_reached"]
 
@@ -130,6 +143,9 @@ class DiaDePlayaState(PhasedState, game=GAME):
     """
 
     __slots__ = _FIELDS
+    #: The decisions that open a turn: the deal after a take waits for the next one (in
+    #: solitaire play the same seat takes again).
+    TURN_STARTS = frozenset({"take"})
     #: What a move edits in place, copied a level deep by ``_copy`` (the core writes it
     #: from the slots: the other fields a move replaces, never edits).
     COPIED_FIELDS = ("grids", "laid", "firsts", "market")
@@ -180,32 +196,104 @@ class DiaDePlayaState(PhasedState, game=GAME):
         s.setup = GAME.setup_record(
             players, seed, {"mode": mode, "criteria": criteria, "first_player": first_player}
         )
-        s.rng = Rng(seed).state
-        order = list(range(CARDS))
-        for i in range(CARDS - 1, 0, -1):
-            j = s._randbelow(i + 1)
-            order[i], order[j] = order[j], order[i]
-        faces = [face_of(c, s._randbelow(2)) for c in order]
-        s.out = None
-        if mode == "solitaire":
-            s.out = sorted(card_of(f) for f in faces[SOLITAIRE_CARDS:])
-            faces = faces[:SOLITAIRE_CARDS]
+        s.rng = dealer_state(seed)
+        order = s._shuffled(list(range(CARDS)))
+        sides = s._sides(CARDS, 2)
+        kept = SOLITAIRE_CARDS if mode == "solitaire" else CARDS
+        s.deck_count = kept
+        if sides is None:  # no dealer: each card is dealt by ``deal`` from the unseen ones
+            s.deck, s.out, s.unseen = None, None, order
+        else:  # the seeded dealer's stack, top first
+            faces = [face_of(c, side) for c, side in zip(order, sides, strict=True)]
+            s.out = sorted(card_of(f) for f in faces[kept:]) if mode == "solitaire" else None
+            s.deck, s.unseen = faces[:kept], None
         beaches = s.beach_count
-        s.firsts = [card_of(f) for f in faces[:beaches]]
-        s.market = list(faces[beaches : beaches + MARKET_SIZE])
-        s.deck = faces[beaches + MARKET_SIZE :]
-        s.deck_count = len(s.deck)
-        s.unseen = None
+        s.firsts = [None] * beaches
+        s.market = [None] * MARKET_SIZE
         s.grids = [{} for _ in range(beaches)]
         s.laid = [[] for _ in range(beaches)]
         s.holding = None
         s.rotation = None
-        s.player = s._first_player(first_player)
+        s.player = 0 if first_player is None else first_player
         s.decision = "side"
         s.viewer_ = None
         s.history_ = []
         s._rescore()
-        return s
+        s._pend("first_card", 0)  # then the market's 3 cards, then the first player
+        return s._started()
+
+    # --- chance: the cards dealt, the first player -----------------------------------------
+
+    def _outcome_text(self, kind: str, value: Any) -> str:
+        if kind == "deal":
+            return face_name(value)
+        if kind == "first_card":
+            return card_name(value)
+        return super()._outcome_text(kind, value)
+
+    @sources("first_card")
+    def _first_card_source(self, step: Step) -> Source:
+        """A beach's first card: the deck's top (the seeded dealer's stack; a card, whose
+        face its player chooses), or without a deck any unseen card."""
+        if self.deck is not None:
+            return Source([card_of(f) for f in self.deck], None, None, "top")
+        assert self.unseen is not None
+        return Source(self.unseen)
+
+    @sources("deal")
+    def _deal_source(self, step: Step) -> Source:
+        """A card dealt into the market face up: the deck's top face, or without a deck
+        either face of any unseen card."""
+        if self.deck is not None:
+            return Source(self.deck, None, None, "top")
+        assert self.unseen is not None
+        return Source([f for c in self.unseen for f in (c << 1, c << 1 | 1)])
+
+    @deals("first_card")
+    def _deal_first_card(self, step: Step, card: int, events: list[dict[str, Any]]) -> None:
+        b = step.arg
+        if self.deck is not None:
+            self._from_deck(next(i for i, f in enumerate(self.deck) if card_of(f) == card))
+        else:
+            self._from_unseen(card)
+        self.firsts[b] = card
+        if b + 1 < self.beach_count:
+            self._pend("first_card", b + 1)
+        else:
+            self._pend("deal", 0)
+
+    @deals("deal")
+    def _deal_card(self, step: Step, face: int, events: list[dict[str, Any]]) -> None:
+        """The face dealt into market slot ``step.arg``: after a take (recorded in the
+        take's entry), or at setup, slot by slot, then the first player."""
+        if self.deck is not None:
+            self._from_deck(self.deck.index(face))
+        else:
+            self._from_unseen(card_of(face))
+        slot = step.arg
+        self.market[slot] = face
+        if step.entry >= 0:
+            events.append({"type": "deal", "face": face_name(face), "left": self.deck_count})
+        elif slot + 1 < MARKET_SIZE:
+            self._pend("deal", slot + 1)
+        elif self.setup["options"]["first_player"] is None:
+            self._pend("first_player")
+
+    @deals("first_player")
+    def _deal_first_player(self, step: Step, seat: int, events: list[dict[str, Any]]) -> None:
+        self.player = seat
+
+    def _from_deck(self, i: int) -> None:
+        """The deck's ``i``-th card dealt (its top, from the seeded dealer's stack)."""
+        assert self.deck is not None
+        self.deck = self.deck[1:] if i == 0 else self.deck[:i] + self.deck[i + 1 :]
+        self.deck_count -= 1
+
+    def _from_unseen(self, card: int) -> None:
+        """An unseen card dealt (a table without a dealer, a view)."""
+        assert self.unseen is not None
+        self.unseen = [c for c in self.unseen if c != card]
+        self.deck_count -= 1
 
     # --- the table's shape ------------------------------------------------------------
 
@@ -336,19 +424,10 @@ class DiaDePlayaState(PhasedState, game=GAME):
                 "flipped": [face_name(f) for f in rest],
             }
         )
-        if self.deck_count:
-            if self.deck is None:
-                raise IllegalMoveError(
-                    "this is a player's view: the deck is hidden, so no card can be dealt "
-                    "(determinize the view first)"
-                )
-            dealt = self.deck[0]
-            self.deck = self.deck[1:]
-            self.deck_count -= 1
-            rest.insert(0, dealt)
-            events.append({"type": "deal", "face": face_name(dealt), "left": self.deck_count})
         self.market = [None] * (MARKET_SIZE - len(rest)) + rest
         self.decision = "rotate"
+        if self.deck_count:  # dealt next to the deck before the next turn's first decision
+            self._pend("deal", MARKET_SIZE - len(rest) - 1, deferrable=True)
 
     # --- laying the card --------------------------------------------------------------------
 
@@ -527,8 +606,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
         """Only the deck is hidden: its order and its cards' faces (and, in solitaire
         play, which cards were left out).  ``unseen`` lists the cards the deck and the
         left-out pile hold, which follows from the public facts."""
-        pool = [card_of(f) for f in self.deck or ()] + list(self.out or ())
-        self.unseen = sorted(pool)
+        if self.deck is not None:  # a table without a dealer keeps only ``unseen``
+            self.unseen = sorted([card_of(f) for f in self.deck] + list(self.out or ()))
         self.deck = None
         self.out = None
 
