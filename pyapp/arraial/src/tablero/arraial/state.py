@@ -298,7 +298,8 @@ class ArraialState(PhasedState, game=GAME):
         """A card dealt is written by its code (``T2``), the first player by its letter."""
         if kind == "first_player":
             return super()._outcome_text(kind, value)
-        return CARD_CODES[value]
+        code: str = CARD_CODES[value]
+        return code
 
     # --- public questions -------------------------------------------------------------
 
