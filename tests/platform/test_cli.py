@@ -349,3 +349,16 @@ def test_show_any_registered_game(capsys, tmp_path, nim):
         assert (code, err) == (0, "")
         assert "heap: 3" in out
         assert "legal moves (3): take 1; take 2; take 3" in out
+
+
+def test_show_describes_a_pending_chance_step():
+    """A table without a dealer waits for its steps: ``describe`` names the step, who
+    sees it and its outcomes with their weights, and lists no move."""
+    from tablero.cli.show import describe
+
+    table = make("arboretum", players=2, dealer=None, first_player=1)
+    text = describe(table)
+    assert "chance step: deal, seen by player 0, 48 outcomes: Ca1 x1; Ca2 x1;" in text
+    assert "legal moves (0): none" in text and "to move: player 1" in text
+    spawn = make("arribada", players=2, dealer=None, first_player=0)
+    assert "chance step: spawn, seen by everyone, 8 outcomes: 1 x" in describe(spawn)

@@ -22,6 +22,7 @@ from tablero.core import (
     from_text,
     game_ids,
     make,
+    replay,
 )
 from tablero.core.jsonutil import require_name
 
@@ -214,3 +215,21 @@ def test_require_name_reads_a_name_or_says_what_one_looks_like():
     for bad in ("T9", 5, None, ["T2"]):
         with pytest.raises(CorruptDataError, match=r"a card: .* is not a card code \(like T2\)"):
             require_name(table, bad, "a card", "a card code (like T2)")
+
+
+def test_a_table_without_a_dealer_waits_and_refuses_what_it_cannot_be():
+    """``dealer=None``: no seed, the set-up's first step waiting; a seed or another
+    dealer is refused; such a table is not replayed, and its JSON is not read back."""
+    table = make("arboretum", players=2, dealer=None)
+    assert table.setup["seed"] is None and table.chance is not None
+    assert table.chance.kind == "first_player" and table.chance.outcomes == ("A", "B")
+    with pytest.raises(ValueError, match="no seed"):
+        make("arboretum", players=2, dealer=None, seed=4)
+    with pytest.raises(ValueError, match="dealer is 'seeded' or None"):
+        make("arboretum", players=2, dealer="mine")  # type: ignore[arg-type]
+    with pytest.raises(CorruptDataError, match="no recorded seed"):
+        replay("arboretum", table.setup, [])
+    with pytest.raises(CorruptDataError, match="waiting for a chance step"):
+        from_json(table.to_json())
+    with pytest.raises(IllegalMoveError, match="nothing to deal"):
+        make("arboretum", players=2, seed=1).deal("A")

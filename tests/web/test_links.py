@@ -16,6 +16,7 @@ from tablero.web.links import (
     MSG_NEWER,
     MSG_NOT_A_LINK,
     MSG_TRUNCATED,
+    ShareError,
     decode_link,
     encode_link,
 )
@@ -349,3 +350,13 @@ def test_every_link_error_has_a_code_for_the_catalog():
         assert info.value.code and info.value.code.startswith("link."), bad
         codes.add(info.value.code)
     assert {"link.not_a_link", "link.truncated", "link.damaged", "link.newer"} <= codes
+
+
+@pytest.mark.parametrize("game_id", ["arboretum", "arribada"])
+def test_a_table_without_a_dealer_is_not_a_link(game_id):
+    """A table whose chance steps are dealt from outside has no seed: no link is made of
+    it, and it says why."""
+    table = make(game_id, players=2, dealer=None, first_player=0)
+    with pytest.raises(ShareError, match="no recorded seed") as caught:
+        encode_link(table, seats_for(2))
+    assert caught.value.code == "link.no_seed"

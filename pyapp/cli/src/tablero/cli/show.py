@@ -69,6 +69,14 @@ def describe(state: State) -> str:
     lines = [state.to_text().rstrip("\n"), ""]
     if state.viewer is not None:
         lines.append(f"view of player {state.viewer} (hidden information is masked)")
+    chance = state.chance
+    if chance is not None:
+        seen = "everyone" if chance.seen_by is None else _seats(chance.seen_by)
+        shown = "; ".join(f"{o} x{w}" for o, w in zip(chance.outcomes, chance.weights, strict=True))
+        lines.append(
+            f"chance step: {chance.kind}{' (deferrable)' if chance.deferrable else ''}, "
+            f"seen by {seen}, {len(chance.outcomes)} outcomes: {shown or 'none listed'}"
+        )
     if state.is_terminal():
         winners = state.winners()
         who = ", ".join(f"player {p}" for p in winners)
@@ -90,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     print(text)
     return 0
+
+
+def _seats(seats: frozenset[int]) -> str:
+    return ", ".join(f"player {p}" for p in sorted(seats))
 
 
 def _where(name: str) -> str:
