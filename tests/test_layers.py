@@ -33,6 +33,7 @@ GAME_MODULES = frozenset(
         "test_preview.py",  # what the table previews for a chosen move
         "test_evaluation.py",  # the bots' strategy (evaluate.py) and its hooks
         "test_ui.py",  # the game's UI package (tablero.web.games.<game>), without a browser
+        "test_chance.py",  # its chance steps: what each could give, followed from views
     }
 )
 LAYERS = ("games", "platform", "web", "browser", "support")
