@@ -778,7 +778,11 @@ def follow_game(game: str, players: int, options_json: str, seed: int | str) -> 
         if out.steps > 4 * MAX_PLIES:
             raise AssertionError(f"[chance] the game does not end{why}")
         chance = referee.chance
-        if chance is not None and (not chance.deferrable or rng.randbelow(2) == 0):
+        # A deferrable step is dealt at a random moment while its mover plays on, and
+        # at once when nobody can move before it.
+        if chance is not None and (
+            not chance.deferrable or rng.randbelow(2) == 0 or not referee.legal_moves()
+        ):
             out.chances += 1
             out.kinds.add(chance.kind)
             check_chance_shape(chance, why)

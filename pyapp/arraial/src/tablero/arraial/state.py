@@ -15,11 +15,11 @@ decisions (``decision``; :attr:`ArraialState.DECISIONS`):
 What is random is dealt as chance steps (:mod:`tablero.core.chance`): the first player
 (``first_player``, unless chosen), the cards dealt from the deck into the octagon and
 face up at set-up and at a phase's start (``deal``) and the face-up cards topped up at
-the end of a turn (``face_up``, deferrable: the player who just played decides nothing
-more, and the next player's first decision waits for it).  The deck is shuffled whole
-(at set-up and at a phase's start, with the face-up cards and the discards): the seeded
-dealer stacks it then (``_shuffled``) and deals its top card; a table without a dealer
-keeps it sorted and each card dealt is an outcome.  Every card dealt is public.
+the end of a turn (``face_up``: the turn has passed, and the next player's first
+decision waits for it).  The deck is shuffled whole (at set-up, and at a phase's start
+with the face-up cards and the discards): the seeded dealer stacks it then
+(``_shuffled``) and deals its top card; a table without a dealer keeps it sorted and
+each card dealt is an outcome.  Every card dealt is public.
 
 Each rule is written once, as a method tagged for the core's
 :class:`~tablero.core.PhasedState` (see :mod:`tablero.core.decisions`).  The only hidden
@@ -797,7 +797,9 @@ class ArraialState(PhasedState, game=GAME):
             self._end_phase("idle", events)
             return
         if self.deck and len(self.face_up) < FACE_UP:
-            # dealt before the next player's first decision (this one's turn is over)
+            # Deferrable: it bears on nothing the player who just played still decides;
+            # it is dealt before the next player's first decision (between devices, the
+            # next player's message deals it).
             self._pend("face_up", 0, deferrable=True)
         self._start_turn((self.player + 1) % self.n)
 

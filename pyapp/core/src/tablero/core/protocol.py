@@ -742,9 +742,9 @@ class PhasedState(State):
         """A deck the seeded dealer stacks up front (a game that shuffled a whole deck
         at once): with a dealer, ``cards`` shuffled with the PRNG, the order the game
         keeps where it keeps its deck (hidden in every view) and deals from the top
-        (:class:`Source` ``order="top"``); without one, sorted, each card then dealt by
-        ``deal``."""
-        if self.rng is None:
+        (:class:`Source` ``order="top"``); without one (and in a view), sorted, each card
+        then dealt by ``deal``."""
+        if self.rng is None or self.viewer_ is not None:
             return sorted(cards)  # type: ignore[type-var]
         rng = Rng.from_state(self.rng)
         out = cards[:]
@@ -756,7 +756,7 @@ class PhasedState(State):
         """The side each of ``count`` stacked cards shows (``0 .. sides - 1``), drawn by
         the seeded dealer with its stack; ``None`` without a dealer (each side is then
         part of its card's deal)."""
-        if self.rng is None:
+        if self.rng is None or self.viewer_ is not None:
             return None
         rng = Rng.from_state(self.rng)
         out = [rng.randbelow(sides) for _ in range(count)]
