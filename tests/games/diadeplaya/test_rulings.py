@@ -198,10 +198,14 @@ def test_a_players_view_hides_the_deck_and_nothing_else():
     assert seen.deck is None
     for move in mine.legal_moves()[:8]:
         assert seen.preview(move) == mine.preview(move)
-    # only the deck's top card, and the face it shows, stay unknown until dealt
+    # only the deck's top card, and the face it shows, stay unknown until dealt: B's
+    # view takes, and the deal waits for any face of any card the view has not seen
     placed = mine.apply(mine.legal_moves()[0]).view(1)
-    with pytest.raises(IllegalMoveError, match="deck is hidden"):
-        placed.apply("take 1")
+    taken = placed.apply("take 1")
+    assert taken.deck is None and taken.chance.kind == "deal"
+    assert taken.chance.outcomes == tuple(
+        face_name(c << 1 | side) for c in placed.unseen for side in (0, 1)
+    )
 
 
 # --- setup ----------------------------------------------------------------------------------

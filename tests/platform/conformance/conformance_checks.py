@@ -862,7 +862,13 @@ def prng_callers() -> tuple[list[str], Callable[[], None]]:
 
     def next64(self: Rng) -> int:
         frame = sys._getframe(1)
-        while frame.f_code.co_filename == rng_module.__file__:
+        # the first caller outside rng.py and outside a comprehension (its own frame)
+        while frame.f_code.co_filename == rng_module.__file__ or frame.f_code.co_name in (
+            "<listcomp>",
+            "<genexpr>",
+            "<setcomp>",
+            "<dictcomp>",
+        ):
             frame = frame.f_back  # type: ignore[assignment]
         callers.append(f"{frame.f_code.co_name} ({frame.f_code.co_filename})")
         return original(self)

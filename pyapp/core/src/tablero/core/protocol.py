@@ -629,18 +629,6 @@ class PhasedState(State):
             chance=self.chance_,
         )
 
-    # --- TEMPORARY: the draws of a game not yet written as chance steps ----------------
-
-    def _randbelow(self, n: int) -> int:
-        assert self.rng is not None
-        rng = Rng.from_state(self.rng)
-        x = rng.randbelow(n)
-        self.rng = rng.state
-        return x
-
-    def _first_player(self, chosen: int | None) -> int:
-        return chosen if chosen is not None else self._randbelow(self.n)
-
     # --- chance steps -----------------------------------------------------------------
 
     @property
@@ -759,7 +747,9 @@ class PhasedState(State):
         if self.rng is None or self.viewer_ is not None:
             return None
         rng = Rng.from_state(self.rng)
-        out = [rng.randbelow(sides) for _ in range(count)]
+        out = []
+        for _ in range(count):
+            out.append(rng.randbelow(sides))
         self.rng = rng.state
         return out
 

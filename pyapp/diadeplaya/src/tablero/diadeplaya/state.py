@@ -188,7 +188,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
         """The position after setup (options checked by ``tablero.core.make``): the
         deck shuffled and each card's face drawn, a solitaire game's 14 cards drawn, the
         first card of each beach dealt, the market of 3 dealt, the starting player
-        chosen or drawn."""
+        chosen or drawn.  At a table without a dealer (``seed`` ``None``) those deals
+        (``first_card``, ``deal``, ``first_player``) wait for ``deal``."""
         s = cls.__new__(cls)
         s.n = players
         s.mode = mode
@@ -196,7 +197,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         s.setup = GAME.setup_record(
             players, seed, {"mode": mode, "criteria": criteria, "first_player": first_player}
         )
-        s.rng = dealer_state(seed)
+        s.rng, s.viewer_, s.history_ = dealer_state(seed), None, []
         order = s._shuffled(list(range(CARDS)))
         sides = s._sides(CARDS, 2)
         kept = SOLITAIRE_CARDS if mode == "solitaire" else CARDS
@@ -216,8 +217,6 @@ class DiaDePlayaState(PhasedState, game=GAME):
         s.rotation = None
         s.player = 0 if first_player is None else first_player
         s.decision = "side"
-        s.viewer_ = None
-        s.history_ = []
         s._rescore()
         s._pend("first_card", 0)  # then the market's 3 cards, then the first player
         return s._started()
@@ -236,7 +235,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         """A beach's first card: the deck's top (the seeded dealer's stack; a card, whose
         face its player chooses), or without a deck any unseen card."""
         if self.deck is not None:
-            return Source([card_of(f) for f in self.deck], None, None, "top")
+            return Source([f >> 1 for f in self.deck], None, None, "top")  # (card_of)
         assert self.unseen is not None
         return Source(self.unseen)
 
@@ -253,7 +252,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
     def _deal_first_card(self, step: Step, card: int, events: list[dict[str, Any]]) -> None:
         b = step.arg
         if self.deck is not None:
-            self._from_deck(next(i for i, f in enumerate(self.deck) if card_of(f) == card))
+            deck = self.deck  # the seeded dealer deals its top
+            self._from_deck(0 if card_of(deck[0]) == card else [*map(card_of, deck)].index(card))
         else:
             self._from_unseen(card)
         self.firsts[b] = card
@@ -409,7 +409,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
     @plays(Take)
     def _play_take(self, move: Take, events: list[dict[str, Any]]) -> None:
         """Take the card; the others flip and slide away from the deck; the deck deals a
-        new card next to it."""
+        new card next to it (a ``deal`` step the taker need not wait for: it is dealt
+        before the next turn, its event recorded after the take's)."""
         p = self.player
         taken = self.market[move.slot - 1]
         assert taken is not None
@@ -617,7 +618,10 @@ class DiaDePlayaState(PhasedState, game=GAME):
         assert self.unseen is not None
         pool = self.unseen[:]
         rng.shuffle(pool)
-        self.deck = [face_of(c, rng.randbelow(2)) for c in pool[: self.deck_count]]
+        deck = []
+        for c in pool[: self.deck_count]:  # a loop: the PRNG must be drawn by ``_deal`` itself
+            deck.append(face_of(c, rng.randbelow(2)))
+        self.deck = deck
         self.out = sorted(pool[self.deck_count :]) if self.mode == "solitaire" else None
         self.unseen = None
 
