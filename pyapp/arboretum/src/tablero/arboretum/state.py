@@ -19,7 +19,7 @@ and :meth:`_deal`.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import Any
 
 from tablero.core import (
@@ -167,14 +167,22 @@ class ArboretumState(PhasedState, game=GAME):
         self.player = seat
         self._pend("deal", 0)
 
-    @sources("deal", "draw")
-    def _deck_source(self, step: Step) -> Source:
+    @sources("deal")
+    def _deal_source(self, step: Step) -> Source:
         """A card of the deck (a view: of the cards it has not seen), seen by the seat it
-        goes to (``deal``'s argument counts the cards dealt: seat by seat, 7 each)."""
-        seat = step.arg // HAND_SIZE if step.kind == "deal" else step.arg
+        goes to (the argument counts the cards dealt: seat by seat, 7 each)."""
+        return self._deck_source(step.arg // HAND_SIZE)
+
+    @sources("draw")
+    def _draw_source(self, step: Step) -> Source:
+        """A card of the deck (a view: of the cards it has not seen), seen by the drawer."""
+        return self._deck_source(step.arg)
+
+    def _deck_source(self, seat: int) -> Source:
         cards = self.deck if self.deck is not None else self.unseen
         assert cards is not None
-        return Source(cards, None, frozenset((seat,)))
+        # (tuple.__new__: half the cost of the named tuple's constructor, once a draw)
+        return _new_source(Source, (cards, None, _SEEN_BY[seat], "draw"))
 
     def _outcome_text(self, kind: str, value: Any) -> str:
         if kind == "reveal":
@@ -194,7 +202,7 @@ class ArboretumState(PhasedState, game=GAME):
             cards = self.deck if self.deck is not None else self.unseen
             assert cards is not None
             cards = cards[:]
-            cards.remove(c)
+            del cards[bisect_left(cards, c)]  # sorted, every card once
             if self.deck is not None:
                 self.deck = cards
             else:
@@ -606,6 +614,10 @@ class ArboretumState(PhasedState, game=GAME):
             who = f"player {PLAYERS[self.player]} to {self.decision}"
         return f"<ArboretumState {self.n}p, {who}, deck {self.deck_count}, scores {self.score}>"
 
+
+_new_source = tuple.__new__
+#: Who sees a card dealt or drawn to a seat: that seat alone (made once).
+_SEEN_BY = tuple(frozenset((q,)) for q in range(4))
 
 # Moves are values, so the move generators hand out shared instances.
 _DRAW_DECK = DrawDeck()

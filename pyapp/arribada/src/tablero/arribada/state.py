@@ -90,6 +90,7 @@ _CONFIRM, _END = Confirm(), EndTurn()
 
 #: The seats that see a private draw, by seat (one set each, made once).
 _SEEN_BY = tuple(frozenset({q}) for q in range(4))
+_new_source = tuple.__new__
 
 
 class ArribadaState(PhasedState, game=GAME):
@@ -265,17 +266,23 @@ class ArribadaState(PhasedState, game=GAME):
         assert counts is not None
         return counts
 
+    # (The sources build their Source with tuple.__new__: half the cost of the named
+    # tuple's constructor, and a search deals a tile every few moves.)
+
     @sources("spawn", "refill")
     def _public_source(self, step: Step) -> Source:
         """A tile from the bag onto the board or the display: everyone sees it."""
-        return Source(VALUES, self._pool())
+        return _new_source(Source, (VALUES, self._pool(), None, "draw"))
 
-    @sources("deal", "draw")
-    def _private_source(self, step: Step) -> Source:
-        """A tile from the bag onto a rack: seen only by the rack's owner (the seat a
-        set-up ``deal`` is for, the mover of a ``draw``)."""
-        seat = step.arg if step.kind == "deal" else step.mover
-        return Source(VALUES, self._pool(), _SEEN_BY[seat])
+    @sources("deal")
+    def _deal_source(self, step: Step) -> Source:
+        """A tile from the bag onto a rack at set-up: seen only by that rack's owner."""
+        return _new_source(Source, (VALUES, self._pool(), _SEEN_BY[step.arg], "draw"))
+
+    @sources("draw")
+    def _draw_source(self, step: Step) -> Source:
+        """A tile from the bag onto the mover's rack: seen only by the mover."""
+        return _new_source(Source, (VALUES, self._pool(), _SEEN_BY[step.mover], "draw"))
 
     def _setup_next(self) -> None:
         """The set-up's next tile: the prefilled nidos, the display, then each rack."""

@@ -102,22 +102,28 @@ def dealer_state(seed: int | str | None) -> int | None:
     return None if seed is None else Rng(seed).state
 
 
+#: The seeded dealer's generator: loaded with the table's PRNG state at each deal and
+#: read back after it (one object for every deal: a search deals millions of cards).
+_DEALER = Rng(0)
+
+
 def seeded_value(source: Source, rng_state: int) -> tuple[Any, int]:
     """The seeded dealer: the value it deals from ``source`` and the PRNG's next state.
 
     A draw takes ``randbelow`` of the count and walks the items (with their weights),
     the very draw the games made before chance steps existed; a stacked deck gives its
     top and a reveal its one outcome without touching the PRNG."""
-    items, weights = source.items, source.weights
-    if source.order != "draw":
+    items, weights, _, order = source
+    if order != "draw":
         return items[0], rng_state
-    rng = Rng.from_state(rng_state)
+    rng = _DEALER
+    rng.state = rng_state
     if weights is None:
         return items[rng.randbelow(len(items))], rng.state
     k = rng.randbelow(sum(weights))
-    for item, count in zip(items, weights, strict=True):
+    for i, count in enumerate(weights):
         if k < count:
-            return item, rng.state
+            return items[i], rng.state
         k -= count
     raise AssertionError("the weights do not add up")
 

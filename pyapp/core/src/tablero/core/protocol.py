@@ -349,6 +349,7 @@ class State(ABC):
 
 Rule = Callable[..., Any]
 T = TypeVar("T")
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -599,7 +600,7 @@ class PhasedState(State):
         """A new state of this class holding this one's turn, setup, PRNG state, viewer
         and a copy of its history (what every game's :meth:`_copy` starts from); the
         game copies its own parts."""
-        s = type(self).__new__(type(self))
+        s = object.__new__(type(self))  # (every slot is set below: no __new__ needed)
         s.n = self.n
         s.setup = self.setup
         s.player = self.player
@@ -696,7 +697,11 @@ class PhasedState(State):
     def _pend(self, kind: str, arg: Any = None, *, deferrable: bool = False) -> None:
         """Ask for a chance step of ``kind`` (on the copy a move or a deal is building):
         the game's source and deal for ``kind`` say what could come and what it does."""
-        self.chance_ = Step(kind, arg, self.player, len(self.history_) - 1, deferrable)
+        # (tuple.__new__: a named tuple's own constructor costs twice as much, and the
+        # seeded dealer makes one of these for every card a search deals)
+        self.chance_ = _new_tuple(
+            Step, (kind, arg, self.player, len(self.history_) - 1, deferrable)
+        )
 
     def _waiting(self) -> bool:
         """Whether the pending step must be dealt before anyone decides (a deferrable
@@ -713,11 +718,12 @@ class PhasedState(State):
         """The seeded dealer at work: every pending step dealt from the PRNG as it
         comes (the outcomes recorded in ``events``, the entry of the move that caused
         them).  The one use of the PRNG in play; ``determinize`` is the other."""
+        sources, deals = self._SOURCES, self._DEALS
         while (step := self.chance_) is not None:
-            assert self.rng is not None
-            value, self.rng = seeded_value(self._SOURCES[step.kind](self, step), self.rng)
+            kind = step[0]
+            value, self.rng = seeded_value(sources[kind](self, step), self.rng)  # type: ignore[arg-type]
             self.chance_ = None
-            self._DEALS[step.kind](self, step, value, events)
+            deals[kind](self, step, value, events)
 
     def _started(self) -> Self:
         """The state at the end of ``new_game``: the set-up's chance steps dealt when
