@@ -1,0 +1,834 @@
+"""A remote table with a fair deck: friends play from their own devices by passing a link
+each turn, with no server (Arraial and Día de Playa: games whose only hidden fact is the
+order of the deck).
+
+Every device holds its own seat's view and the whole transcript of the game's messages,
+and every message is a link sent to everyone.  The protocol (``docs/remote-play.md``):
+
+* **Commitments.**  Each device draws a secret and builds a hash chain of 16-byte values
+  (``c[k] = H(c[k + 1])``, SHA-256 cut to 16 bytes).  Its end ``c[0]`` is the player's
+  commitment, published when it joins; its message number ``s`` reveals ``c[s]``, checked
+  with one hash against the value revealed before.
+* **Content bound to its sender** (delayed authentication, as TESLA does): a message
+  carries an HMAC of its content keyed by the sender's *next* chain value, still secret;
+  the sender's next message reveals that value and every device then checks the MAC.  Two
+  different messages with the same seat and number stop the game.
+* **Set-up without grinding.**  The invite carries the creator's commitment; each join
+  carries the joiner's commitment and its first value; the start (the creator's, once
+  every seat has joined) settles the seating and reveals the creator's first value.  The
+  set-up's deal uses every seat's first value, the creator's last.
+* **Fair dealing.**  Each chance step that comes during seat P's turn is dealt from a key
+  made of the session, the step's number, the value P's message reveals and the *next*
+  value of the seat that moves after P: P cannot predict it, and that next seat learns it
+  when it opens P's message, when it would see the card at a table.
+
+A message is a link ``tb2.<frame>`` in the frame every Tablero link shares
+(:func:`tablero.web.links.pack`); today's share links are ``tb1.``, so an app that knows
+only those says "update Tablero" for a remote message.
+
+Pure Python (standard library only): runs in CPython tests and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tablero.core import CorruptDataError, IllegalMoveError, State, get_game, make
+from tablero.core.notation import PLAYERS
+
+from .links import clean_name, pack, unpack
+
+__all__ = [
+    "CHAIN_LENGTH",
+    "DEALING_VERSION",
+    "GAMES",
+    "PROTOCOL_VERSION",
+    "REMOTE_PREFIX",
+    "REMOTE_VERSION",
+    "RemoteTable",
+    "deal_index",
+]
+
+#: The link kind and format: ``tb2.`` (today's share links are ``tb1.``).
+REMOTE_PREFIX = "tb"
+REMOTE_VERSION = 2
+#: The protocol's version and the dealing's (how a key becomes an outcome).
+PROTOCOL_VERSION = 1
+DEALING_VERSION = 1
+#: Values in a chain: one is revealed a message, so a player can send this many.
+CHAIN_LENGTH = 400
+#: The games a remote table plays (nothing hidden but the deck's order), and their modes.
+GAMES: Mapping[str, Mapping[str, Any]] = {
+    "arraial": {},
+    "diadeplaya": {"mode": ("competitive", "teams", "cooperative")},
+}
+_BYTES = 16
+
+MSG_DAMAGED = "This link is damaged: ask for it again."
+MSG_FOREIGN = "This link belongs to another game."
+MSG_FORGED = "This link was changed after it was sent: ask its sender for it again."
+MSG_NEWER = "This link was made by a newer Tablero: update Tablero to open it."
+
+
+def _secret(entropy: bytes) -> bytes:
+    if len(entropy) < _BYTES:
+        raise ValueError("entropy: at least 16 random bytes")
+    return _h(b"tablero-secret", entropy)
+
+
+def _h(*parts: bytes) -> bytes:
+    """SHA-256 of the parts (each prefixed by its length), cut to 16 bytes."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(len(part).to_bytes(4, "big"))
+        digest.update(part)
+    return digest.digest()[:_BYTES]
+
+
+def _chain(secret: bytes) -> list[bytes]:
+    """The hash chain of ``secret``: ``c[0]`` (the commitment) .. ``c[CHAIN_LENGTH]``."""
+    values = [_h(b"tablero-chain", secret)]
+    for _ in range(CHAIN_LENGTH):
+        values.append(_h(values[-1]))
+    values.reverse()
+    return values
+
+
+def _mac(key: bytes, content: bytes) -> bytes:
+    return hmac.new(key, content, hashlib.sha256).digest()[:_BYTES]
+
+
+def _hex(value: bytes) -> str:
+    return value.hex()
+
+
+def _unhex(value: Any, what: str) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * _BYTES:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    try:
+        return bytes.fromhex(value)
+    except ValueError as exc:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+
+
+def deal_index(key: bytes, weights: Sequence[int]) -> int:
+    """The outcome a key deals, uniformly by ``weights``: 64-bit blocks of the key's
+    hash with a counter, rejected above the last whole multiple of the total (so every
+    unit of weight is equally likely), then walked over the weights."""
+    total = sum(weights)
+    limit = ((1 << 64) // total) * total
+    counter = 0
+    while True:
+        x = int.from_bytes(hashlib.sha256(key + counter.to_bytes(4, "big")).digest()[:8], "big")
+        if x < limit:
+            break
+        counter += 1
+    k = x % total
+    for i, w in enumerate(weights):
+        if k < w:
+            return i
+        k -= w
+    raise AssertionError("the weights do not add up")
+
+
+def _content(fields: list[Any]) -> bytes:
+    return json.dumps(fields, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+@dataclass(frozen=True)
+class _Seat:
+    name: str
+    commitment: bytes
+    revealed: bytes  # the last value revealed (the commitment before any)
+    seq: int  # the number of the last message read (0: the invite, or none yet)
+    unchecked: tuple[bytes, bytes] | None = None  # (content, mac) waiting for the next value
+
+
+@dataclass(frozen=True)
+class RemoteTable:
+    """One device's side of a remote game: its seat's view, the transcript, its secret.
+
+    Values: every method returns a new table and leaves this one as it was.  ``outbox``
+    holds the links the last call produced (to be sent to every other player)."""
+
+    game_id: str
+    players: int
+    options: Mapping[str, Any]
+    session: bytes
+    seat: int
+    creator: int
+    secret: bytes
+    seats: tuple[_Seat | None, ...]
+    state: State | None  # this seat's view (None before the start)
+    transcript: tuple[str, ...]  # every link read or sent, in the order they count
+    head: bytes  # the transcript's hash
+    my_seq: int
+    outbox: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+    notice: str = ""
+    stopped: str = ""
+    dealt: int = 0  # chance steps dealt so far (each step's number in its key)
+    turn_moves: tuple[str, ...] = ()  # this seat's moves of the turn not yet sent
+    deal_from: tuple[int, bytes] | None = None  # (P, the value P's message revealed)
+    joins: tuple[tuple[Any, ...], ...] = ()  # the creator's: joins read before the start
+    seen: Mapping[tuple[int, int], bytes] = field(default_factory=dict)  # (seat, seq) -> content
+    #: Every link this device made or accepted, in order (what ``to_json`` keeps).
+    log: tuple[str, ...] = ()
+    #: The chain value each (seat, message number) revealed.
+    values: Mapping[tuple[int, int], bytes] = field(default_factory=dict)
+
+    # --- the protocol's surface -----------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        game_id: str,
+        *,
+        players: int,
+        options: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        entropy: bytes,
+    ) -> RemoteTable:
+        """A new remote table, this device the creator at ``seat``: ``outbox`` holds the
+        invite.  ``names[seat]`` is the creator's name; ``entropy`` at least 16 random
+        bytes (``secrets.token_bytes(32)``)."""
+        if game_id not in GAMES:
+            raise ValueError(f"{game_id!r} is not played at a remote table")
+        modes = GAMES[game_id].get("mode")
+        if modes is not None and options.get("mode", "competitive") not in modes:
+            raise ValueError(f"{options.get('mode')!r} is not played at a remote table")
+        make(game_id, players=players, dealer=None, **options)  # the set-up is valid
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat} at a {players}-player table")
+        return cls._create(game_id, players, options, seat, names[seat], _secret(entropy))
+
+    @classmethod
+    def _create(
+        cls,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any],
+        seat: int,
+        name: str,
+        secret: bytes,
+    ) -> RemoteTable:
+        session = _h(b"tablero-session", secret)
+        chain = _chain(secret)
+        name = clean_name(name) or PLAYERS[seat]
+        version = get_game(game_id).version
+        fields = [
+            "i",
+            PROTOCOL_VERSION,
+            DEALING_VERSION,
+            _hex(session),
+            game_id,
+            version,
+            players,
+            dict(options),
+            seat,
+            name,
+            _hex(chain[0]),
+        ]
+        content = _content(fields)
+        link = _link(fields, _mac(chain[1], content))
+        seats: list[_Seat | None] = [None] * players
+        seats[seat] = _Seat(name, chain[0], chain[0], 0, (content, _mac(chain[1], content)))
+        return cls(
+            game_id,
+            players,
+            dict(options),
+            session,
+            seat,
+            seat,
+            secret,
+            tuple(seats),
+            None,
+            (link,),
+            _h(content),
+            0,
+            outbox=(link,),
+            seen={(seat, 0): content},
+            log=(link,),
+        )
+
+    @classmethod
+    def join(cls, link: str, *, seat: int, name: str, entropy: bytes) -> RemoteTable:
+        """This device joins the game of the invite ``link`` at ``seat`` (the creator may
+        seat it elsewhere if another joiner took it): ``outbox`` holds the join."""
+        return cls._join(link, seat, name, _secret(entropy))
+
+    @classmethod
+    def _join(cls, link: str, seat: int, name: str, secret: bytes) -> RemoteTable:
+        fields, mac = _read(link)
+        if fields[0] != "i":
+            raise CorruptDataError("This is not an invitation.", code="remote.not_invite")
+        game_id, version, players, options, creator, creator_name, commitment = fields[4:11]
+        session = _unhex(fields[3], "session")
+        if game_id not in GAMES or not isinstance(players, int) or not 1 < players <= 4:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if get_game(game_id).version < version:
+            raise CorruptDataError(MSG_NEWER, code="remote.newer")
+        if not isinstance(options, dict) or not isinstance(creator, int):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        try:
+            make(game_id, players=players, dealer=None, **options)
+        except (TypeError, ValueError) as exc:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+        if not 0 <= creator < players or not isinstance(creator_name, str):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if not 0 <= seat < players or seat == creator:
+            raise ValueError(f"seat {seat} is not free at this table")
+        chain = _chain(secret)
+        invite = _content(fields)
+        mine = clean_name(name) or PLAYERS[seat]
+        join_fields = [
+            "j",
+            PROTOCOL_VERSION,
+            DEALING_VERSION,
+            fields[3],
+            _hex(_h(invite)),
+            seat,
+            mine,
+            _hex(chain[0]),
+            _hex(chain[1]),
+        ]
+        join_content = _content(join_fields)
+        join_link = _link(join_fields, _mac(chain[2], join_content))
+        seats: list[_Seat | None] = [None] * players
+        creator_commitment = _unhex(commitment, "commitment")
+        seats[creator] = _Seat(clean_name(creator_name), creator_commitment, creator_commitment, 0,
+                               (invite, mac))  # fmt: skip
+        return cls(
+            game_id,
+            players,
+            options,
+            session,
+            seat,
+            creator,
+            secret,
+            tuple(seats),
+            None,
+            (link,),
+            _h(invite),
+            1,
+            outbox=(join_link,),
+            seen={(creator, 0): invite},
+            log=(link, join_link),
+        )
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats whose message is awaited (none once the game is over)."""
+        if self.stopped:
+            return ()
+        if self.state is None:
+            return tuple(q for q, s in enumerate(self.seats) if s is None) or (self._creator(),)
+        if self.state.is_terminal():
+            return ()
+        mover = self._mover()
+        return () if mover == self.seat else (mover,)
+
+    def receive(self, link: str) -> RemoteTable:
+        """The table after reading another player's ``link`` (an invite's join, the
+        start, a turn).  A link already read changes nothing; one that comes before an
+        earlier one it follows is held (``notice`` says whose to open first) and read
+        once that one is; a damaged, foreign, tampered or forged link raises
+        :class:`~tablero.core.CorruptDataError` (a move the rules refuse:
+        :class:`~tablero.core.IllegalMoveError`) and changes nothing.  Two different
+        messages from one seat with the same number stop the game (``stopped``)."""
+        self._check_running()
+        if isinstance(link, str) and link.strip() in self.log:
+            return replace(self, outbox=(), notice="")  # read or sent already
+        table = replace(self, outbox=(), notice="")
+        try:
+            table = table._accept(link)
+        except _Equivocation as stop:
+            return replace(self, outbox=(), notice=str(stop), stopped=str(stop))
+        # read what was held, as long as one of them now follows
+        progress = True
+        while progress and table.held:
+            progress = False
+            for held in table.held:
+                try:
+                    after = replace(table, held=tuple(h for h in table.held if h != held))
+                    after = after._accept(held)
+                except (CorruptDataError, IllegalMoveError):
+                    continue
+                if held not in after.held:
+                    table, progress = after, True
+                    break
+        return replace(table, outbox=table.outbox)
+
+    def play(self, move: str) -> RemoteTable:
+        """This seat's ``move`` (its text) played on its view; at the end of its turn
+        ``outbox`` holds the turn's link."""
+        self._check_running()
+        state = self.state
+        if state is None:
+            raise IllegalMoveError("the game has not started yet")
+        if (
+            state.is_terminal()
+            or self._mover() != self.seat
+            or state.chance is not None
+            and (not state.legal_moves())
+        ):
+            raise IllegalMoveError("it is not your turn: wait for the other players' links")
+        after = state.apply(move)
+        table = replace(
+            self,
+            state=after,
+            turn_moves=(*self.turn_moves, state.move_as_seen(move, self.seat)),
+            outbox=(),
+            notice="",
+        )
+        if table._turn_over():
+            table = table._send_turn()
+            table = replace(table, log=(*table.log, *table.outbox))
+        return table
+
+    def to_json(self) -> str:
+        """What this device keeps to go on later: its secret, its seat and every link it
+        read or sent, in order (reading it back replays and checks them all)."""
+        data = {
+            "remote": PROTOCOL_VERSION,
+            "secret": _hex(self.secret),
+            "log": list(self.log),
+            "held": list(self.held),
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> RemoteTable:
+        """A table from :meth:`to_json`: its links read again and checked."""
+        try:
+            data = json.loads(text)
+            secret = _unhex(data["secret"], "secret")
+            log, held = data["log"], data["held"]
+            if data["remote"] != PROTOCOL_VERSION or not isinstance(log, list) or not log:
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+            if not isinstance(held, list) or not all(isinstance(x, str) for x in log + held):
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        except (ValueError, KeyError, TypeError) as exc:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+        return cls._rebuild(secret, log, held)
+
+    # --- reading a link ---------------------------------------------------------------
+
+    def _accept(self, link: str) -> RemoteTable:
+        """Read ``link``; log it when it counted (not read already, not held), with the
+        links reading it made."""
+        after = self._receive(link)
+        if after is self or link in after.held:
+            return after
+        return replace(after, log=(*after.log, link, *after.outbox))
+
+    def _receive(self, link: str) -> RemoteTable:
+        fields, mac = _read(link)
+        if _unhex(fields[3], "session") != self.session:
+            raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
+        kind = fields[0]
+        content = _content(fields)
+        if kind == "i":
+            if self.seen.get((self._creator(), 0)) == content:
+                return self
+            raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
+        if kind == "j":
+            return self._receive_join(fields, content, mac, link)
+        if kind == "s":
+            return self._receive_start(fields, content, mac, link)
+        if kind == "t":
+            return self._receive_turn(fields, content, mac, link)
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+
+    def _receive_join(
+        self, fields: list[Any], content: bytes, mac: bytes, link: str
+    ) -> RemoteTable:
+        if self.seat != self._creator() or self.state is not None:
+            if any(j[0] == content for j in self.joins) or self.state is not None:
+                return self  # a join already counted: the start has it
+            raise CorruptDataError(
+                "Only the player who made the invitation reads the joins.",
+                code="remote.not_creator",
+            )
+        if fields[4] != _hex(self.head):
+            raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
+        seat, name = fields[5], fields[6]
+        commitment, first = _unhex(fields[7], "commitment"), _unhex(fields[8], "value")
+        if not isinstance(seat, int) or not 0 <= seat < self.players or not isinstance(name, str):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if _h(first) != commitment:
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        if any(j[0] == content for j in self.joins):
+            return self
+        joins = (*self.joins, (content, mac, seat, clean_name(name), commitment, first))
+        table = replace(self, joins=joins)
+        if len(joins) == self.players - 1:
+            table = table._send_start()
+        return table
+
+    def _send_start(self) -> RemoteTable:
+        """Every seat has joined: seat them (a joiner whose seat was taken gets the first
+        free one, in the order they came), reveal this device's first value, deal."""
+        chain = _chain(self.secret)
+        taken = {self.seat}
+        placed: dict[int, tuple[Any, ...]] = {}
+        for join in self.joins:
+            wanted = join[2]
+            seat = wanted if wanted not in taken else min(set(range(self.players)) - taken)
+            taken.add(seat)
+            placed[seat] = join
+        seating = [
+            None
+            if q == self.seat
+            else [
+                placed[q][3],
+                _hex(placed[q][4]),
+                _hex(placed[q][5]),
+                _hex(placed[q][1]),
+                placed[q][0].decode("ascii"),
+            ]  # fmt: skip
+            for q in range(self.players)
+        ]
+        fields = [
+            "s",
+            PROTOCOL_VERSION,
+            DEALING_VERSION,
+            _hex(self.session),
+            _hex(self.head),
+            seating,
+            _hex(chain[1]),
+        ]
+        content = _content(fields)
+        link = _link(fields, _mac(chain[2], content))
+        table = replace(self, joins=())._start(fields, content, _mac(chain[2], content), link)
+        return replace(table, outbox=(*table.outbox, link))
+
+    def _receive_start(
+        self, fields: list[Any], content: bytes, mac: bytes, link: str
+    ) -> RemoteTable:
+        if self.state is not None:
+            if self.seen.get((self._creator(), 1)) == content:
+                return self
+            raise self._differing(self._creator(), 1, fields[6], content, mac)
+        if fields[4] != _hex(self.head):
+            raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
+        return self._start(fields, content, mac, link)
+
+    def _start(self, fields: list[Any], content: bytes, mac: bytes, link: str) -> RemoteTable:
+        """Read the start: the seating checked, every seat's first value, the deal."""
+        creator = self._creator()
+        seating = fields[5]
+        if not isinstance(seating, list) or len(seating) != self.players:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        first_c = _unhex(fields[6], "value")
+        c_seat = self.seats[creator]
+        assert c_seat is not None
+        if _h(first_c) != c_seat.commitment or not hmac.compare_digest(
+            _mac(first_c, c_seat.unchecked[0] if c_seat.unchecked else b""),
+            c_seat.unchecked[1] if c_seat.unchecked else b"",
+        ):
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        seats: list[_Seat | None] = list(self.seats)
+        seats[creator] = _Seat(c_seat.name, c_seat.commitment, first_c, 1, (content, mac))
+        mine = _chain(self.secret)[0]
+        my_seat = creator if self.seat == creator else -1
+        for q, entry in enumerate(seating):
+            if q == creator:
+                if entry is not None:
+                    raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+                continue
+            seats[q] = _seated(entry)
+            if seats[q].commitment == mine:  # type: ignore[union-attr]
+                my_seat = q
+        if my_seat < 0:
+            raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
+        state: State = make(self.game_id, players=self.players, dealer=None, **self.options)
+        state = state.view(my_seat)
+        firsts = [s.revealed for s in seats if s is not None]
+        table = replace(
+            self,
+            seat=my_seat,
+            seats=tuple(seats),
+            state=state,
+            transcript=(*self.transcript, link),
+            head=_h(self.head, content),
+            my_seq=1,
+            seen={**self.seen, (creator, 1): content},
+            values={**self.values, (creator, 1): first_c},
+        )
+        return table._deal_all(b"setup", *firsts)
+
+    def _receive_turn(
+        self, fields: list[Any], content: bytes, mac: bytes, link: str
+    ) -> RemoteTable:
+        if self.state is None:
+            return replace(self, held=(*self.held, link), notice=_notice_start(self))
+        seat, seq, after = fields[4], fields[5], fields[6]
+        if not isinstance(seat, int) or not 0 <= seat < self.players or seat == self.seat:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        known = self.seats[seat]
+        assert known is not None
+        if seq <= known.seq:
+            if self.seen.get((seat, seq)) == content:
+                return self  # read already
+            raise self._differing(seat, seq, fields[8], content, mac)
+        if seq > known.seq + 1 or (self.state.is_terminal() or self._mover() != seat):
+            if link in self.held:
+                return self
+            return replace(self, held=(*self.held, link), notice=_notice_order(self))
+        reveal = _unhex(fields[8], "value")
+        if _h(reveal) != known.revealed:
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        if known.unchecked is not None and not hmac.compare_digest(
+            _mac(reveal, known.unchecked[0]), known.unchecked[1]
+        ):
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        if after != _hex(self.head):
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        moves = fields[7]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        table = self
+        if table.deal_from is not None:
+            table = table._deal_pending(reveal)
+        state = table.state
+        assert state is not None
+        for move in moves:
+            if state.is_terminal() or state.current_player != seat:
+                raise IllegalMoveError(f"player {PLAYERS[seat]} plays out of turn in this link")
+            state = state.apply(move)
+        seats = list(table.seats)
+        seats[seat] = replace(known, revealed=reveal, seq=seq, unchecked=(content, mac))
+        table = replace(
+            table,
+            state=state,
+            seats=tuple(seats),
+            transcript=(*table.transcript, link),
+            head=_h(table.head, content),
+            seen={**table.seen, (seat, seq): content},
+            values={**table.values, (seat, seq): reveal},
+            deal_from=(seat, reveal),
+        )
+        return table._after_turn()
+
+    # --- dealing ---------------------------------------------------------------------------
+
+    def _next_mover(self) -> int:
+        """The seat that moves after the turn that just ended (it deals that turn's
+        chance steps)."""
+        state = self.state
+        assert state is not None and self.deal_from is not None
+        mover = self.deal_from[0]
+        player = state.current_player
+        return player if player is not None and player != mover else (mover + 1) % self.players
+
+    def _after_turn(self) -> RemoteTable:
+        """After a turn's link: deal its chance steps now if this seat moves next (it
+        knows its own next value), else wait for the next mover's link."""
+        state = self.state
+        assert state is not None
+        if state.chance is None or state.is_terminal():
+            return replace(self, deal_from=None) if state.chance is None else self
+        if self._next_mover() == self.seat:
+            return self._deal_pending(_chain(self.secret)[self.my_seq + 1])
+        return self
+
+    def _deal_pending(self, next_value: bytes) -> RemoteTable:
+        assert self.deal_from is not None
+        table = self._deal_all(b"turn", self.deal_from[1], next_value)
+        return replace(table, deal_from=None)
+
+    def _deal_all(self, what: bytes, *values: bytes) -> RemoteTable:
+        """Deal every chance step the state waits for, each from its own key."""
+        state, dealt = self.state, self.dealt
+        assert state is not None
+        while (chance := state.chance) is not None:
+            key = _h(b"tablero-deal", what, self.session, dealt.to_bytes(8, "big"), *values)
+            outcome = chance.outcomes[deal_index(key, chance.weights)]
+            state = state.deal(outcome)
+            dealt += 1
+        return replace(self, state=state, dealt=dealt)
+
+    # --- sending --------------------------------------------------------------------------
+
+    def _turn_over(self) -> bool:
+        state = self.state
+        assert state is not None
+        if state.is_terminal():
+            return True
+        return state.current_player != self.seat or not state.legal_moves()
+
+    def _send_turn(self) -> RemoteTable:
+        chain = _chain(self.secret)
+        seq = self.my_seq + 1
+        fields = [
+            "t",
+            PROTOCOL_VERSION,
+            DEALING_VERSION,
+            _hex(self.session),
+            self.seat,
+            seq,
+            _hex(self.head),
+            list(self.turn_moves),
+            _hex(chain[seq]),
+        ]
+        content = _content(fields)
+        link = _link(fields, _mac(chain[seq + 1], content))
+        table = replace(
+            self,
+            transcript=(*self.transcript, link),
+            head=_h(self.head, content),
+            my_seq=seq,
+            turn_moves=(),
+            seen={**self.seen, (self.seat, seq): content},
+            values={**self.values, (self.seat, seq): chain[seq]},
+            deal_from=(self.seat, chain[seq]),
+            outbox=(link,),
+        )
+        state = table.state
+        assert state is not None
+        if state.chance is None:
+            table = replace(table, deal_from=None)
+        return table
+
+    # --- helpers -----------------------------------------------------------------------
+
+    def _creator(self) -> int:
+        return self.creator
+
+    def _mover(self) -> int:
+        state = self.state
+        assert state is not None
+        player = state.current_player
+        return self.seat if player is None else player
+
+    def _check_running(self) -> None:
+        if self.stopped:
+            raise IllegalMoveError(self.stopped)
+
+    def _differing(
+        self, seat: int, seq: int, reveal: Any, content: bytes, mac: bytes
+    ) -> CorruptDataError:
+        """A second, different message numbered as one already read: a forgery when its
+        chain value is not the one revealed, or when the next value is known and its MAC
+        fails; else the sender sent two messages for one turn (equivocation), and the
+        game stops (a copy of the first with another content cannot be told apart from
+        it until the sender's next message: the risk is a game stopped, never a game
+        changed)."""
+        if _unhex(reveal, "value") != self.values.get((seat, seq)):
+            return CorruptDataError(MSG_FORGED, code="remote.forged")
+        following = self.values.get((seat, seq + 1))
+        if following is not None and not hmac.compare_digest(_mac(following, content), mac):
+            return CorruptDataError(MSG_FORGED, code="remote.forged")
+        return _Equivocation(
+            f"Player {self._name(seat)} sent two different links for the same turn: "
+            "this game cannot go on.",
+            code="remote.equivocation",
+        )
+
+    def _name(self, seat: int) -> str:
+        entry = self.seats[seat]
+        return entry.name if entry is not None else PLAYERS[seat]
+
+    @classmethod
+    def _rebuild(cls, secret: bytes, log: list[str], held: list[str]) -> RemoteTable:
+        """Every link of ``log`` made again (this device's own, from its secret: each must
+        come out the same) or read again, in order."""
+        first, _ = _read(log[0])
+        if first[0] != "i" or len(log) < 2:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        game_id, _version, players, options, seat, name = first[4:10]
+        table = cls._create(game_id, players, options, seat, name, secret)
+        if table.log[0] != log[0]:  # not this device's invitation: it joined with log[1]
+            own, _ = _read(log[1])
+            table = cls._join(log[0], own[5], own[6], secret)
+        if table.log != tuple(log[: len(table.log)]):
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        i = len(table.log)
+        while i < len(log):
+            fields, _ = _read(log[i])
+            if fields[0] == "t" and fields[4] == table.seat:
+                for move in fields[7]:
+                    table = table.play(move)
+            else:
+                table = table.receive(log[i])
+            if table.log != tuple(log[: len(table.log)]):
+                raise CorruptDataError(MSG_FORGED, code="remote.forged")
+            i = len(table.log)
+        for link in held:
+            table = table.receive(link)
+        return replace(table, outbox=(), notice="")
+
+
+class _Equivocation(CorruptDataError):
+    """Two different messages from one seat with one number: the game stops."""
+
+
+def _seated(entry: Any) -> _Seat:
+    """A joiner's place in the start's seating: its name, commitment, first value, and
+    its join (content and MAC, checked once its next value is revealed), all agreeing."""
+    if not isinstance(entry, list) or len(entry) != 5 or not isinstance(entry[0], str):
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    commitment, first = _unhex(entry[1], "commitment"), _unhex(entry[2], "value")
+    join_mac = _unhex(entry[3], "mac")
+    if not isinstance(entry[4], str) or not entry[4].isascii():
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    try:
+        join = json.loads(entry[4])
+    except ValueError as exc:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+    if (
+        not isinstance(join, list)
+        or len(join) != 9
+        or join[0] != "j"
+        or join[6] != entry[0]
+        or join[7] != entry[1]
+        or join[8] != entry[2]
+        or _h(first) != commitment
+    ):
+        raise CorruptDataError(MSG_FORGED, code="remote.forged")
+    return _Seat(clean_name(entry[0]), commitment, first, 1, (entry[4].encode("ascii"), join_mac))
+
+
+def _notice_order(table: RemoteTable) -> str:
+    names = ", ".join(table._name(q) for q in table.waiting_for) or "the earlier player"
+    return f"Open {names}'s earlier link first."
+
+
+def _notice_start(table: RemoteTable) -> str:
+    return "Open the start link first."
+
+
+def _link(fields: list[Any], mac: bytes) -> str:
+    return pack([*fields, _hex(mac)], f"{REMOTE_PREFIX}{REMOTE_VERSION}.")
+
+
+_SHAPES = {"i": 12, "j": 10, "s": 8, "t": 10}
+
+
+def _read(link: str) -> tuple[list[Any], bytes]:
+    """A link's fields and MAC, its frame and shape checked."""
+    try:
+        payload = unpack(link, REMOTE_PREFIX, REMOTE_VERSION)
+    except CorruptDataError as exc:
+        if exc.code == "link.newer":
+            raise CorruptDataError(MSG_NEWER, code="remote.newer") from exc
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+    if not isinstance(payload, list) or not payload or payload[0] not in _SHAPES:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    if len(payload) != _SHAPES[payload[0]]:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    if payload[1] != PROTOCOL_VERSION or payload[2] != DEALING_VERSION:
+        newer = isinstance(payload[1], int) and payload[1] > PROTOCOL_VERSION
+        raise CorruptDataError(
+            MSG_NEWER if newer else MSG_DAMAGED, code="remote.newer" if newer else "remote.damaged"
+        )
+    return payload[:-1], _unhex(payload[-1], "mac")
