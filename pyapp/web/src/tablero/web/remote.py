@@ -52,6 +52,7 @@ __all__ = [
     "REMOTE_VERSION",
     "RemoteTable",
     "deal_index",
+    "deal_key",
 ]
 
 #: The link kind and format: ``tb2.`` (today's share links are ``tb1.``).
@@ -114,6 +115,13 @@ def _unhex(value: Any, what: str) -> bytes:
         return bytes.fromhex(value)
     except ValueError as exc:
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+
+
+def deal_key(what: bytes, session: bytes, index: int, *values: bytes) -> bytes:
+    """The key of the session's chance step number ``index``: ``b"setup"`` with every
+    seat's first value (seat order), or ``b"turn"`` with the value the mover's message
+    revealed and the next mover's next value."""
+    return _h(b"tablero-deal", what, session, index.to_bytes(8, "big"), *values)
 
 
 def deal_index(key: bytes, weights: Sequence[int]) -> int:
@@ -328,7 +336,10 @@ class RemoteTable:
         if self.stopped:
             return ()
         if self.state is None:
-            return tuple(q for q, s in enumerate(self.seats) if s is None) or (self._creator(),)
+            if self.seat != self.creator:
+                return (self.creator,)  # its start
+            taken = {self.creator, *(j[2] for j in self.joins)}
+            return tuple(q for q in range(self.players) if q not in taken)
         if self.state.is_terminal():
             return ()
         mover = self._mover()
@@ -651,7 +662,7 @@ class RemoteTable:
         state, dealt = self.state, self.dealt
         assert state is not None
         while (chance := state.chance) is not None:
-            key = _h(b"tablero-deal", what, self.session, dealt.to_bytes(8, "big"), *values)
+            key = deal_key(what, self.session, dealt, *values)
             outcome = chance.outcomes[deal_index(key, chance.weights)]
             state = state.deal(outcome)
             dealt += 1
