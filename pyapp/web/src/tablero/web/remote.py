@@ -38,10 +38,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablero.core import CorruptDataError, IllegalMoveError, State, get_game, make
+from tablero.core import CorruptDataError, IllegalMoveError, InvalidMoveError, State, get_game, make
+from tablero.core.jsonutil import load_json
 from tablero.core.notation import PLAYERS
 
-from .links import clean_name, pack, unpack
+from .links import clean_name, fragment_text, pack, unpack
 
 __all__ = [
     "CHAIN_LENGTH",
@@ -74,6 +75,8 @@ MSG_DAMAGED = "This link is damaged: ask for it again."
 MSG_FOREIGN = "This link belongs to another game."
 MSG_FORGED = "This link was changed after it was sent: ask its sender for it again."
 MSG_NEWER = "This link was made by a newer Tablero: update Tablero to open it."
+MSG_NOT_REMOTE = "This is a shared game, not a move of a game between devices."
+MSG_TAKEN = "Every seat of this game is taken."
 
 
 def _secret(entropy: bytes) -> bytes:
@@ -154,7 +157,9 @@ class _Seat:
     commitment: bytes
     revealed: bytes  # the last value revealed (the commitment before any)
     seq: int  # the number of the last message read (0: the invite, or none yet)
-    unchecked: tuple[bytes, bytes] | None = None  # (content, mac) waiting for the next value
+    #: (content, its MACs) waiting for the next value: a copy of a message with another
+    #: MAC (anyone can make one) adds its MAC; the next value tells which is genuine.
+    unchecked: tuple[bytes, tuple[bytes, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -246,7 +251,7 @@ class RemoteTable:
         content = _content(fields)
         link = _link(fields, _mac(chain[1], content))
         seats: list[_Seat | None] = [None] * players
-        seats[seat] = _Seat(name, chain[0], chain[0], 0, (content, _mac(chain[1], content)))
+        seats[seat] = _Seat(name, chain[0], chain[0], 0, (content, (_mac(chain[1], content),)))
         return cls(
             game_id,
             players,
@@ -269,7 +274,16 @@ class RemoteTable:
     def join(cls, link: str, *, seat: int, name: str, entropy: bytes) -> RemoteTable:
         """This device joins the game of the invite ``link`` at ``seat`` (the creator may
         seat it elsewhere if another joiner took it): ``outbox`` holds the join."""
-        return cls._join(link, seat, name, _secret(entropy))
+        secret = _secret(entropy)
+        fields, _ = _read(link)
+        if fields[0] == "i" and type(fields[8]) is int and fields[8] == seat:
+            raise ValueError(f"seat {seat} is the creator's")
+        try:
+            return cls._join(link, seat, name, secret)
+        except (CorruptDataError, ValueError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - an invitation is untrusted input
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
 
     @classmethod
     def _join(cls, link: str, seat: int, name: str, secret: bytes) -> RemoteTable:
@@ -278,7 +292,9 @@ class RemoteTable:
             raise CorruptDataError("This is not an invitation.", code="remote.not_invite")
         game_id, version, players, options, creator, creator_name, commitment = fields[4:11]
         session = _unhex(fields[3], "session")
-        if game_id not in GAMES or not isinstance(players, int) or not 1 < players <= 4:
+        if not isinstance(game_id, str) or game_id not in GAMES or type(version) is not int:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if type(players) is not int or not 1 < players <= 4 or type(creator) is not int:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         if get_game(game_id).version < version:
             raise CorruptDataError(MSG_NEWER, code="remote.newer")
@@ -311,7 +327,7 @@ class RemoteTable:
         seats: list[_Seat | None] = [None] * players
         creator_commitment = _unhex(commitment, "commitment")
         seats[creator] = _Seat(clean_name(creator_name), creator_commitment, creator_commitment, 0,
-                               (invite, mac))  # fmt: skip
+                               (invite, (mac,)))  # fmt: skip
         return cls(
             game_id,
             players,
@@ -354,27 +370,32 @@ class RemoteTable:
         :class:`~tablero.core.IllegalMoveError`) and changes nothing.  Two different
         messages from one seat with the same number stop the game (``stopped``)."""
         self._check_running()
-        if isinstance(link, str) and link.strip() in self.log:
+        text = fragment_text(link) if isinstance(link, str) else link
+        if text in self.log:
             return replace(self, outbox=(), notice="")  # read or sent already
         table = replace(self, outbox=(), notice="")
         try:
-            table = table._accept(link)
+            table = table._accept(text)
+            # Read what was held, as long as one of them now follows; one that is now
+            # refused (it was damage, only in place at last) leaves the queue.
+            progress = True
+            while progress and table.held:
+                progress = False
+                for held in table.held:
+                    rest = replace(table, held=tuple(h for h in table.held if h != held))
+                    try:
+                        after = rest._accept(held)
+                    except _Equivocation:
+                        raise
+                    except (CorruptDataError, IllegalMoveError):
+                        table, progress = rest, True  # refused now that it is in place
+                        break
+                    if held not in after.held:
+                        table, progress = after, True
+                        break
         except _Equivocation as stop:
             return replace(self, outbox=(), notice=str(stop), stopped=str(stop))
-        # read what was held, as long as one of them now follows
-        progress = True
-        while progress and table.held:
-            progress = False
-            for held in table.held:
-                try:
-                    after = replace(table, held=tuple(h for h in table.held if h != held))
-                    after = after._accept(held)
-                except (CorruptDataError, IllegalMoveError):
-                    continue
-                if held not in after.held:
-                    table, progress = after, True
-                    break
-        return replace(table, outbox=table.outbox)
+        return table
 
     def play(self, move: str) -> RemoteTable:
         """This seat's ``move`` (its text) played on its view; at the end of its turn
@@ -427,14 +448,27 @@ class RemoteTable:
                 raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         except (ValueError, KeyError, TypeError) as exc:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
-        return cls._rebuild(secret, log, held)
+        try:
+            return cls._rebuild(secret, log, held)
+        except (CorruptDataError, IllegalMoveError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - stored data is untrusted input too
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
 
     # --- reading a link ---------------------------------------------------------------
 
     def _accept(self, link: str) -> RemoteTable:
         """Read ``link``; log it when it counted (not read already, not held), with the
-        links reading it made."""
-        after = self._receive(link)
+        links reading it made.  Anything but a refusal the protocol names is damage:
+        untrusted input never crashes a device."""
+        try:
+            after = self._receive(link)
+        except (CorruptDataError, IllegalMoveError):
+            raise
+        except InvalidMoveError as exc:
+            raise IllegalMoveError(f"this link holds a move that is not a move: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - untrusted input
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
         if after is self or link in after.held:
             return after
         return replace(after, log=(*after.log, link, *after.outbox))
@@ -460,9 +494,11 @@ class RemoteTable:
     def _receive_join(
         self, fields: list[Any], content: bytes, mac: bytes, link: str
     ) -> RemoteTable:
-        if self.seat != self._creator() or self.state is not None:
-            if any(j[0] == content for j in self.joins) or self.state is not None:
-                return self  # a join already counted: the start has it
+        if self.state is not None:
+            if content in self.seen.values():
+                return self  # a join the start seated
+            raise CorruptDataError(MSG_TAKEN, code="remote.taken")
+        if self.seat != self._creator():
             raise CorruptDataError(
                 "Only the player who made the invitation reads the joins.",
                 code="remote.not_creator",
@@ -525,7 +561,7 @@ class RemoteTable:
     ) -> RemoteTable:
         if self.state is not None:
             if self.seen.get((self._creator(), 1)) == content:
-                return self
+                return self._another_mac(self._creator(), 1, mac)
             raise self._differing(self._creator(), 1, fields[6], content, mac)
         if fields[4] != _hex(self.head):
             raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
@@ -540,22 +576,24 @@ class RemoteTable:
         first_c = _unhex(fields[6], "value")
         c_seat = self.seats[creator]
         assert c_seat is not None
-        if _h(first_c) != c_seat.commitment or not hmac.compare_digest(
-            _mac(first_c, c_seat.unchecked[0] if c_seat.unchecked else b""),
-            c_seat.unchecked[1] if c_seat.unchecked else b"",
-        ):
+        if _h(first_c) != c_seat.commitment or not _authentic(c_seat, first_c):
             raise CorruptDataError(MSG_FORGED, code="remote.forged")
         seats: list[_Seat | None] = list(self.seats)
-        seats[creator] = _Seat(c_seat.name, c_seat.commitment, first_c, 1, (content, mac))
+        seats[creator] = _Seat(c_seat.name, c_seat.commitment, first_c, 1, (content, (mac,)))
         mine = _chain(self.secret)[0]
         my_seat = creator if self.seat == creator else -1
+        joined: dict[tuple[int, int], bytes] = {}
+        revealed: dict[tuple[int, int], bytes] = {}
         for q, entry in enumerate(seating):
             if q == creator:
                 if entry is not None:
                     raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
                 continue
-            seats[q] = _seated(entry)
-            if seats[q].commitment == mine:  # type: ignore[union-attr]
+            seated = _seated(entry)
+            seats[q] = seated
+            joined[(q, 1)] = seated.unchecked[0] if seated.unchecked else b""
+            revealed[(q, 1)] = seated.revealed
+            if seated.commitment == mine:
                 my_seat = q
         if my_seat < 0:
             raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
@@ -570,8 +608,8 @@ class RemoteTable:
             transcript=(*self.transcript, link),
             head=_h(self.head, content),
             my_seq=1,
-            seen={**self.seen, (creator, 1): content},
-            values={**self.values, (creator, 1): first_c},
+            seen={**self.seen, **joined, (creator, 1): content},
+            values={**self.values, **revealed, (creator, 1): first_c},
         )
         return table._deal_all(b"setup", *firsts)
 
@@ -581,15 +619,17 @@ class RemoteTable:
         if self.state is None:
             return replace(self, held=(*self.held, link), notice=_notice_start(self))
         seat, seq, after = fields[4], fields[5], fields[6]
-        if not isinstance(seat, int) or not 0 <= seat < self.players or seat == self.seat:
+        if type(seat) is not int or not 0 <= seat < self.players or type(seq) is not int:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-        if not isinstance(seq, int) or isinstance(seq, bool):
-            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if seat == self.seat:
+            if self.seen.get((seat, seq)) == content:
+                return self  # this device's own link
+            raise CorruptDataError(MSG_FORGED, code="remote.forged")
         known = self.seats[seat]
         assert known is not None
         if seq <= known.seq:
             if self.seen.get((seat, seq)) == content:
-                return self  # read already
+                return self._another_mac(seat, seq, mac)  # read already
             raise self._differing(seat, seq, fields[8], content, mac)
         if seq > known.seq + 1 or (self.state.is_terminal() or self._mover() != seat):
             if link in self.held:
@@ -598,10 +638,14 @@ class RemoteTable:
         reveal = _unhex(fields[8], "value")
         if _h(reveal) != known.revealed:
             raise CorruptDataError(MSG_FORGED, code="remote.forged")
-        if known.unchecked is not None and not hmac.compare_digest(
-            _mac(reveal, known.unchecked[0]), known.unchecked[1]
-        ):
-            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+        if not _authentic(known, reveal):
+            # Only the sender could reveal this value: the message of theirs read before
+            # was a changed copy, read first.  This device's game has gone astray.
+            raise _Equivocation(
+                f"A changed copy of {self._name(seat)}'s earlier link was read before the "
+                "real one: this game cannot go on.",
+                code="remote.tampered",
+            )
         if after != _hex(self.head):
             raise CorruptDataError(MSG_FORGED, code="remote.forged")
         moves = fields[7]
@@ -617,7 +661,7 @@ class RemoteTable:
                 raise IllegalMoveError(f"player {PLAYERS[seat]} plays out of turn in this link")
             state = state.apply(move)
         seats = list(table.seats)
-        seats[seat] = replace(known, revealed=reveal, seq=seq, unchecked=(content, mac))
+        seats[seat] = replace(known, revealed=reveal, seq=seq, unchecked=(content, (mac,)))
         table = replace(
             table,
             state=state,
@@ -736,6 +780,10 @@ class RemoteTable:
         changed)."""
         if _unhex(reveal, "value") != self.values.get((seat, seq)):
             return CorruptDataError(MSG_FORGED, code="remote.forged")
+        first = json.loads(self.seen[(seat, seq)])
+        if json.loads(content)[4 if first[0] == "s" else 6] != first[4 if first[0] == "s" else 6]:
+            # a sender's two messages for one turn would follow the same transcript
+            return CorruptDataError(MSG_FORGED, code="remote.forged")
         following = self.values.get((seat, seq + 1))
         if following is not None and not hmac.compare_digest(_mac(following, content), mac):
             return CorruptDataError(MSG_FORGED, code="remote.forged")
@@ -744,6 +792,20 @@ class RemoteTable:
             "this game cannot go on.",
             code="remote.equivocation",
         )
+
+    def _another_mac(self, seat: int, seq: int, mac: bytes) -> RemoteTable:
+        """The content already read, with another MAC: kept beside the first until the
+        seat's next value tells which is genuine (a changed MAC alone is no forgery
+        anyone could be fooled by, and must not make the genuine one lost)."""
+        entry = self.seats[seat]
+        if entry is None or entry.seq != seq or entry.unchecked is None:
+            return self  # already checked
+        content, macs = entry.unchecked
+        if mac in macs or len(macs) >= 8:
+            return self
+        seats = list(self.seats)
+        seats[seat] = replace(entry, unchecked=(content, (*macs, mac)))
+        return replace(self, seats=tuple(seats))
 
     def _name(self, seat: int) -> str:
         entry = self.seats[seat]
@@ -779,6 +841,16 @@ class RemoteTable:
         return replace(table, outbox=(), notice="")
 
 
+def _authentic(seat: _Seat, value: bytes) -> bool:
+    """Whether the seat's last message is its own: one of its MACs made with ``value``,
+    the seat's next chain value, just revealed."""
+    if seat.unchecked is None:
+        return True
+    content, macs = seat.unchecked
+    expected = _mac(value, content)
+    return any(hmac.compare_digest(expected, mac) for mac in macs)
+
+
 class _Equivocation(CorruptDataError):
     """Two different messages from one seat with one number: the game stops."""
 
@@ -793,7 +865,7 @@ def _seated(entry: Any) -> _Seat:
     if not isinstance(entry[4], str) or not entry[4].isascii():
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
     try:
-        join = json.loads(entry[4])
+        join = load_json(entry[4], max_chars=4096)
     except ValueError as exc:
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
     if (
@@ -806,7 +878,9 @@ def _seated(entry: Any) -> _Seat:
         or _h(first) != commitment
     ):
         raise CorruptDataError(MSG_FORGED, code="remote.forged")
-    return _Seat(clean_name(entry[0]), commitment, first, 1, (entry[4].encode("ascii"), join_mac))
+    return _Seat(
+        clean_name(entry[0]), commitment, first, 1, (entry[4].encode("ascii"), (join_mac,))
+    )
 
 
 def _notice_order(table: RemoteTable) -> str:
@@ -833,13 +907,17 @@ def _read(link: str) -> tuple[list[Any], bytes]:
         if exc.code == "link.newer":
             raise CorruptDataError(MSG_NEWER, code="remote.newer") from exc
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
-    if not isinstance(payload, list) or not payload or payload[0] not in _SHAPES:
+    if not fragment_text(link).startswith(f"{REMOTE_PREFIX}{REMOTE_VERSION}."):
+        raise CorruptDataError(MSG_NOT_REMOTE, code="remote.not_remote")  # a share link
+    if not isinstance(payload, list) or len(payload) < 3 or not isinstance(payload[0], str):
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    versions = payload[1:3]
+    if not all(type(v) is int for v in versions):
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    if versions[0] > PROTOCOL_VERSION or versions[1] > DEALING_VERSION:
+        raise CorruptDataError(MSG_NEWER, code="remote.newer")
+    if versions != [PROTOCOL_VERSION, DEALING_VERSION] or payload[0] not in _SHAPES:
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
     if len(payload) != _SHAPES[payload[0]]:
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    if payload[1] != PROTOCOL_VERSION or payload[2] != DEALING_VERSION:
-        newer = isinstance(payload[1], int) and payload[1] > PROTOCOL_VERSION
-        raise CorruptDataError(
-            MSG_NEWER if newer else MSG_DAMAGED, code="remote.newer" if newer else "remote.damaged"
-        )
     return payload[:-1], _unhex(payload[-1], "mac")
