@@ -436,9 +436,10 @@ def fuzz_forged(rng: Rng, count: Counter[str]) -> None:
         stale = [payload(s.link)[6] for s in game.steps if s.kind == "t"]
         stale = [h for h in stale if h != real[6]]
         data[6] = pick(rng, stale) if rng.randbelow(2) else random_hex(rng, real[6])
-        error = refused(d.read.before, framed(data))
-        assert isinstance(error, CorruptDataError) and error.code == "remote.forged"
-        count["forged", "hash: refused"] += 1
+        # Its chain value and the sender's last MAC say it is the sender's, in its place:
+        # following another transcript, it proves the devices' games apart, and stops.
+        stops(d.read.before, framed(data), sender)
+        count["forged", "hash: stopped"] += 1
     elif where == 1:  # an older number: its chain value is not that number's
         data[5] = pick(rng, [seq - 1, seq - 2, 1, 0, -1, -(2**40)])
         error = refused(pick(rng, (d.read.before, d.read.after)), framed(data))
@@ -468,10 +469,17 @@ def fuzz_forged(rng: Rng, count: Counter[str]) -> None:
         real_too = out.receive(step.link)  # the same content: its MAC kept beside
         assert state_json(real_too) == state_json(d.read.after) and not real_too.stopped
         count["forged", "MAC only: read, unchecked until the next value"] += 1
-    elif where == 4:  # a later number: held until the ones before it come
+    elif where == 4:  # a later number: held until the ones before it come...
         data[5] = seq + 1 + rng.randbelow(3)
-        held(pick(rng, (d.read.before, d.read.after)), framed(data))
-        count["forged", "later number: held"] += 1
+        table = pick(rng, (d.read.before, d.read.after))
+        if table is d.read.after and data[5] == seq + 1:
+            # ... unless it is the very next one: its value must chain, and it does not
+            error = refused(table, framed(data))
+            assert isinstance(error, CorruptDataError) and error.code == "remote.forged"
+            count["forged", "next number, a value that does not chain: refused"] += 1
+        else:
+            held(table, framed(data))
+            count["forged", "later number: held"] += 1
     # A device that has read the real link.
     elif where in (5, 6):
         if rng.randbelow(2):
@@ -777,32 +785,31 @@ def test_an_equivocation_among_the_held_links_stops_the_game():
 
 
 def _held_forgery() -> tuple[Game, Delivery, Delivery, RemoteTable]:
-    """C holds a copy of B's turn with another transcript hash, then reads A's and B's
-    real links: the copy is refused once in place, and leaves the queue."""
+    """C holds a copy of B's turn with another transcript hash (B's value, stolen), then
+    reads A's real link: in its place, B's own value following another transcript proves
+    the devices' games apart, and the game stops."""
     game, a, b = _three_players()
     data = payload(b.step.link)
     data[6] = random_hex(Rng("held"), data[6])
     table = held(a.read.before, framed(data))
-    table = table.receive(a.step.link).receive(b.step.link)
-    assert not table.held and not table.stopped  # refused once in place: out of the queue
-    assert table.state.to_json() == state_json(b.read.after)
+    table = table.receive(a.step.link)
+    assert table.stopped and NAMES[b.step.sender] in table.stopped
     return game, a, b, table
 
 
 def test_a_saved_table_after_a_held_forgery_comes_back_as_it_was():
-    """Saved and read back, the table above is as it was (not stopped)."""
+    """Saved and read back, the table above is still stopped, for the same reason."""
     _, _, _, table = _held_forgery()
     back = RemoteTable.from_json(table.to_json())
     assert back.stopped == table.stopped, back.stopped
+    assert back.state.to_json() == table.state.to_json()
 
 
-def test_a_saved_table_after_a_held_forgery_reads_back_later_too():
-    """Once the table above has read B's next link, its save reads back too."""
-    game, _, b, table = _held_forgery()
-    assert b.step.next_own is not None
-    table = _catch_up(table, game, b.index + 1, b.step.next_own)
-    assert not table.stopped
-    RemoteTable.from_json(table.to_json())
+def test_a_stopped_table_refuses_the_rest():
+    """The table above refuses every later link and move: its game cannot go on."""
+    _, _, b, table = _held_forgery()
+    with pytest.raises(IllegalMoveError, match="cannot go on"):
+        table.receive(b.step.link)
 
 
 def test_a_deep_join_in_a_start_is_refused():

@@ -432,6 +432,7 @@ class RemoteTable:
             "secret": _hex(self.secret),
             "log": list(self.log),
             "held": list(self.held),
+            "stopped": self.stopped,
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -441,7 +442,9 @@ class RemoteTable:
         try:
             data = json.loads(text)
             secret = _unhex(data["secret"], "secret")
-            log, held = data["log"], data["held"]
+            log, held, stopped = data["log"], data["held"], data.get("stopped", "")
+            if not isinstance(stopped, str):
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
             if data["remote"] != PROTOCOL_VERSION or not isinstance(log, list) or not log:
                 raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
             if not isinstance(held, list) or not all(isinstance(x, str) for x in log + held):
@@ -449,7 +452,8 @@ class RemoteTable:
         except (ValueError, KeyError, TypeError) as exc:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
         try:
-            return cls._rebuild(secret, log, held)
+            table = cls._rebuild(secret, log, held)
+            return replace(table, stopped=stopped, notice=stopped) if stopped else table
         except (CorruptDataError, IllegalMoveError):
             raise
         except Exception as exc:  # noqa: BLE001 - stored data is untrusted input too
@@ -631,10 +635,8 @@ class RemoteTable:
             if self.seen.get((seat, seq)) == content:
                 return self._another_mac(seat, seq, mac)  # read already
             raise self._differing(seat, seq, fields[8], content, mac)
-        if seq > known.seq + 1 or (self.state.is_terminal() or self._mover() != seat):
-            if link in self.held:
-                return self
-            return replace(self, held=(*self.held, link), notice=_notice_order(self))
+        if seq > known.seq + 1:
+            return self._hold(link)
         reveal = _unhex(fields[8], "value")
         if _h(reveal) != known.revealed:
             raise CorruptDataError(MSG_FORGED, code="remote.forged")
@@ -646,8 +648,17 @@ class RemoteTable:
                 "real one: this game cannot go on.",
                 code="remote.tampered",
             )
+        if self.state.is_terminal() or self._mover() != seat:
+            return self._hold(link)
         if after != _hex(self.head):
-            raise CorruptDataError(MSG_FORGED, code="remote.forged")
+            # The sender's own (its chain value, and its last message's MAC, say so),
+            # in its place, yet it follows another transcript: a link one of the two
+            # devices read was changed on its way.
+            raise _Equivocation(
+                f"{self._name(seat)}'s link follows another game than this device's (a "
+                "link was changed on its way): this game cannot go on.",
+                code="remote.diverged",
+            )
         moves = fields[7]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
@@ -792,6 +803,12 @@ class RemoteTable:
             "this game cannot go on.",
             code="remote.equivocation",
         )
+
+    def _hold(self, link: str) -> RemoteTable:
+        """``link`` kept until the links it follows come (``notice`` says whose)."""
+        if link in self.held:
+            return self
+        return replace(self, held=(*self.held, link), notice=_notice_order(self))
 
     def _another_mac(self, seat: int, seq: int, mac: bytes) -> RemoteTable:
         """The content already read, with another MAC: kept beside the first until the
