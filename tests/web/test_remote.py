@@ -80,6 +80,7 @@ CONFIGS = [
     ("diadeplaya", 3, {"mode": "competitive"}),
     ("diadeplaya", 4, {"mode": "teams"}),
     ("diadeplaya", 2, {"mode": "cooperative"}),
+    ("diadeplaya", 3, {"mode": "cooperative"}),
     ("diadeplaya", 4, {"mode": "cooperative"}),
 ]
 
