@@ -135,17 +135,27 @@ def test_the_mover_cannot_predict_a_deal_of_its_turn():
     assert stat < critical, counts
 
 
-def test_the_next_mover_decides_nothing_by_its_entropy_it_did_not_commit_to():
-    """Two games whose seats hold the same entropies deal the same cards; another entropy
-    of the next seat (committed when it joined) gives other cards: the outcomes vary with
-    it, and a seat cannot change it once it has joined (its link carries the commitment)."""
-    hands = set()
-    for tag in ("a", "b", "c", "d"):
-        devices = seat_table("diadeplaya", 2, {"mode": "competitive"}, tag=tag)
-        hands.add(devices[0].state.to_json())
-        again = seat_table("diadeplaya", 2, {"mode": "competitive"}, tag=tag)
-        assert again[1].state.to_json() == devices[1].state.to_json()
-    assert len(hands) == 4
+def test_with_one_seat_fixed_the_next_seats_entropy_moves_the_deals():
+    """The creator's entropy fixed, the joiner's varied: the cards dealt at the set-up and
+    after the first turn differ from one joiner entropy to the next; the same entropies
+    deal the same cards again (the deal is the commitments', nobody's choice)."""
+    dealt = set()
+    for k in range(6):
+        creator = RemoteTable.create("diadeplaya", players=2, options={"mode": "competitive"},
+                                     seat=0, names=["Ana"], entropy=entropy("fixed"))  # fmt: skip
+        devices = [creator]
+        joiner = RemoteTable.join(creator.outbox[0], seat=1, name="Ben", entropy=entropy(f"v{k}"))
+        devices = [creator.receive(joiner.outbox[0]), joiner]
+        devices[1] = devices[1].receive(devices[0].outbox[-1])
+        q = next(i for i, d in enumerate(devices) if not d.waiting_for)
+        while not devices[q].outbox or devices[q].outbox[0] in devices[1 - q].log:
+            devices[q] = devices[q].play(str(devices[q].state.legal_moves()[0]))
+            if devices[q].outbox:
+                break
+        devices = broadcast(devices, q)
+        state = json.loads(devices[1 - q].state.to_json())
+        dealt.add(json.dumps([state["market"], state["beaches"], state["history"]]))
+    assert len(dealt) == 6
 
 
 def test_the_last_joiner_cannot_choose_the_set_up():
