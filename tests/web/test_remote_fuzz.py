@@ -662,7 +662,9 @@ def fuzz_newer(rng: Rng, count: Counter[str]) -> None:
     if rng.randbelow(3):
         link = framed(data, f"tb{pick(rng, [3, 3, 4, 9, 10, 255, 999999])}.")
     else:
-        data[pick(rng, [1, 2])] = pick(rng, [2, 3, 17])  # the protocol's or the dealing's
+        # the protocol's, the dealing's, or (after the invite) the rules' version
+        at = pick(rng, [1, 2] if data[0] == "i" else [1, 2, -2])
+        data[at] = pick(rng, [2, 3, 17]) if at > 0 else data[at] + pick(rng, [1, 2, 50])
         link = framed(data)
     error = refused(pick(rng, (d.read.before, d.read.after)), link)
     assert isinstance(error, CorruptDataError) and error.code == "remote.newer"

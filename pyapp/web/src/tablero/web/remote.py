@@ -77,6 +77,7 @@ MSG_FORGED = "This link was changed after it was sent: ask its sender for it aga
 MSG_NEWER = "This link was made by a newer Tablero: update Tablero to open it."
 MSG_NOT_REMOTE = "This is a shared game, not a move of a game between devices."
 MSG_TAKEN = "Every seat of this game is taken."
+MSG_OLDER = "This link was made by an older Tablero: its sender should update Tablero."
 
 
 def _secret(entropy: bytes) -> bytes:
@@ -296,8 +297,7 @@ class RemoteTable:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         if type(players) is not int or not 1 < players <= 4 or type(creator) is not int:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-        if get_game(game_id).version < version:
-            raise CorruptDataError(MSG_NEWER, code="remote.newer")
+        _check_rules(version, get_game(game_id).version)
         if not isinstance(options, dict) or not isinstance(creator, int):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         try:
@@ -321,6 +321,7 @@ class RemoteTable:
             mine,
             _hex(chain[0]),
             _hex(chain[1]),
+            version,
         ]
         join_content = _content(join_fields)
         join_link = _link(join_fields, _mac(chain[2], join_content))
@@ -483,6 +484,8 @@ class RemoteTable:
             raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
         kind = fields[0]
         content = _content(fields)
+        if kind != "i":  # every later message names the rules it was played by
+            _check_rules(fields[-1], self._rules())
         if kind == "i":
             if self.seen.get((self._creator(), 0)) == content:
                 return self
@@ -554,6 +557,7 @@ class RemoteTable:
             _hex(self.head),
             seating,
             _hex(chain[1]),
+            self._rules(),
         ]
         content = _content(fields)
         link = _link(fields, _mac(chain[2], content))
@@ -745,6 +749,7 @@ class RemoteTable:
             _hex(self.head),
             list(self.turn_moves),
             _hex(chain[seq]),
+            self._rules(),
         ]
         content = _content(fields)
         link = _link(fields, _mac(chain[seq + 1], content))
@@ -803,6 +808,10 @@ class RemoteTable:
             "this game cannot go on.",
             code="remote.equivocation",
         )
+
+    def _rules(self) -> int:
+        """The version of the game's rules this device plays (its format version)."""
+        return get_game(self.game_id).version
 
     def _hold(self, link: str) -> RemoteTable:
         """``link`` kept until the links it follows come (``notice`` says whose)."""
@@ -868,6 +877,17 @@ def _authentic(seat: _Seat, value: bytes) -> bool:
     return any(hmac.compare_digest(expected, mac) for mac in macs)
 
 
+def _check_rules(version: Any, mine: int) -> None:
+    """Every device of a game plays the same rules: a message of other rules is refused
+    (newer ones: update Tablero; older ones: the sender should)."""
+    if type(version) is not int:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    if version > mine:
+        raise CorruptDataError(MSG_NEWER, code="remote.newer")
+    if version < mine:
+        raise CorruptDataError(MSG_OLDER, code="remote.older")
+
+
 class _Equivocation(CorruptDataError):
     """Two different messages from one seat with one number: the game stops."""
 
@@ -887,7 +907,7 @@ def _seated(entry: Any) -> _Seat:
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
     if (
         not isinstance(join, list)
-        or len(join) != 9
+        or len(join) != 10
         or join[0] != "j"
         or join[6] != entry[0]
         or join[7] != entry[1]
@@ -913,7 +933,7 @@ def _link(fields: list[Any], mac: bytes) -> str:
     return pack([*fields, _hex(mac)], f"{REMOTE_PREFIX}{REMOTE_VERSION}.")
 
 
-_SHAPES = {"i": 12, "j": 10, "s": 8, "t": 10}
+_SHAPES = {"i": 12, "j": 11, "s": 9, "t": 11}
 
 
 def _read(link: str) -> tuple[list[Any], bytes]:
