@@ -58,7 +58,7 @@ from tablero.web.links import encode_link, pack, unpack
 from tablero.web.plugin import Seat
 from tablero.web.remote import RemoteTable
 
-from web.test_remote import entropy
+from web.test_remote import CONFIGS, entropy
 
 SEED = "remote-table fuzz, seed 1"
 MIN_CASES = 5000
@@ -74,16 +74,8 @@ QUOTAS = {
     "garbage": 500,
     "newer": 300,
 }
-GAMES: list[tuple[str, int, dict[str, Any]]] = [
-    ("arraial", 2, {}),
-    ("arraial", 3, {}),
-    ("arraial", 4, {}),
-    ("diadeplaya", 2, {"mode": "competitive"}),
-    ("diadeplaya", 3, {"mode": "competitive"}),
-    ("diadeplaya", 4, {"mode": "teams"}),
-    ("diadeplaya", 2, {"mode": "cooperative"}),
-    ("diadeplaya", 3, {"mode": "cooperative"}),
-]
+#: The games recorded: every remote configuration but the cooperative game of 4.
+GAMES: list[tuple[str, int, dict[str, Any]]] = CONFIGS[:-1]
 #: Seat q's name: the creator (seat 0) is "Ana", a joiner "P<q>".
 NAMES = ("Ana", "P1", "P2", "P3")
 REFUSED = (CorruptDataError, IllegalMoveError)

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.chance import follow as chance_follow
+from support.chance import pick_outcome
 from tablero.arraial import ArraialState
 from tablero.arraial.data import CARD_CODES, FACE_UP, SLOTS, cards_in_play
 from tablero.core import (
@@ -29,18 +31,6 @@ def table(players: int, **options: Any) -> ArraialState:
     s = make("arraial", players=players, dealer=None, **options)
     assert isinstance(s, ArraialState)
     return s
-
-
-def pick_outcome(s: ArraialState, rng: Rng) -> str:
-    """An outcome of the pending step, at random by its weights."""
-    chance = s.chance
-    assert chance is not None
-    k = rng.randbelow(sum(chance.weights))
-    for outcome, weight in zip(chance.outcomes, chance.weights, strict=True):
-        if k < weight:
-            return outcome
-        k -= weight
-    raise AssertionError("the weights do not add up")
 
 
 def left_in_deck(s: ArraialState) -> dict[str, int]:
@@ -75,30 +65,11 @@ def check_step(s: ArraialState) -> None:
     assert not s.is_terminal()
 
 
-def follow(players: int, options: dict[str, Any], seed: int) -> Iterator[ArraialState]:
+def follow(players: int, options: dict[str, Any], seed: int) -> Iterator[Any]:
     """A whole game at a table without a dealer, every seat's view following it: after
-    every step each view is the referee's view of that seat."""
+    every step each view is the referee's view of that seat (support.chance.follow)."""
     rng = Rng(f"arraial chance|{players}|{options}|{seed}")
-    referee = table(players, **options)
-    clients = [referee.view(q) for q in range(players)]
-    for _ in range(20000):
-        for q, client in enumerate(clients):
-            assert client.to_json() == referee.view(q).to_json()
-            assert client.chance == referee.chance
-        yield referee
-        if referee.is_terminal():
-            return
-        if referee.chance is not None:
-            check_step(referee)
-            outcome = pick_outcome(referee, rng)
-            referee = referee.deal(outcome)
-            clients = [c.deal(outcome) for c in clients]
-        else:
-            moves = referee.legal_moves()
-            move = moves[rng.randbelow(len(moves))]
-            clients = [c.apply(referee.move_as_seen(move, q)) for q, c in enumerate(clients)]
-            referee = referee.apply(move)
-    raise AssertionError("the game did not end")
+    return chance_follow(table(players, **options), rng, check=check_step, same_chance=True)
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS, ids=[f"{n}p-{o}" for n, o in SETUPS])
@@ -222,7 +193,7 @@ def test_a_phase_start_deals_the_octagon_then_the_face_up_cards() -> None:
                 assert s.discards == [] and s.face_up == []
                 assert s.deck == sorted(s.deck)  # no dealer: the new deck sorted
             check_step(s)
-            s = s.deal(pick_outcome(s, rng))
+            s = s.deal(pick_outcome(s.chance, rng))
         else:
             moves = s.legal_moves()
             s = s.apply(moves[rng.randbelow(len(moves))])

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.chance import follow as chance_follow
+from support.chance import pick_outcome
 from tablero.arribada import ArribadaState, get_board
 from tablero.arribada.data import DISPLAY_SIZE, EMPTY, RACK_SIZE, TILE_SUPPLY, WILD
 from tablero.core import (
@@ -34,18 +36,6 @@ def table(players: int, **options: Any) -> ArribadaState:
     s = make("arribada", players=players, dealer=None, **options)
     assert isinstance(s, ArribadaState)
     return s
-
-
-def pick_outcome(s: ArribadaState, rng: Rng) -> str:
-    """An outcome of the pending step, at random by its weights."""
-    chance = s.chance
-    assert chance is not None
-    k = rng.randbelow(sum(chance.weights))
-    for outcome, weight in zip(chance.outcomes, chance.weights, strict=True):
-        if k < weight:
-            return outcome
-        k -= weight
-    raise AssertionError("the weights do not add up")
 
 
 def left_in_bag(s: ArribadaState) -> dict[str, int]:
@@ -94,33 +84,11 @@ def check_step(s: ArribadaState) -> None:
         assert chance.seen_by is None
 
 
-def follow(players: int, options: dict[str, Any], seed: int) -> Iterator[ArribadaState]:
+def follow(players: int, options: dict[str, Any], seed: int) -> Iterator[Any]:
     """A whole game at a table without a dealer, every seat's view following it: after
-    every step each view is the referee's view of that seat."""
+    every step each view is the referee's view of that seat (support.chance.follow)."""
     rng = Rng(f"arribada chance|{players}|{options}|{seed}")
-    referee = table(players, **options)
-    clients = [referee.view(q) for q in range(players)]
-    for _ in range(5000):
-        for q, client in enumerate(clients):
-            assert client.to_json() == referee.view(q).to_json()
-        yield referee
-        if referee.is_terminal():
-            return
-        chance = referee.chance
-        if chance is not None:
-            check_step(referee)
-            outcome = pick_outcome(referee, rng)
-            referee = referee.deal(outcome)
-            clients = [
-                c.deal(outcome if chance.seen_by is None or q in chance.seen_by else None)
-                for q, c in enumerate(clients)
-            ]
-        else:
-            moves = referee.legal_moves()
-            move = moves[rng.randbelow(len(moves))]
-            clients = [c.apply(referee.move_as_seen(move, q)) for q, c in enumerate(clients)]
-            referee = referee.apply(move)
-    raise AssertionError("the game did not end")
+    return chance_follow(table(players, **options), rng, check=check_step)
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS, ids=[f"{n}p-{o}" for n, o in SETUPS])
@@ -241,7 +209,7 @@ def next_draw(s: ArribadaState, rng: Rng) -> ArribadaState:
         if s.chance is not None:
             if s.chance_ is not None and s.chance_.kind == "draw":
                 return s
-            s = s.deal(pick_outcome(s, rng))
+            s = s.deal(pick_outcome(s.chance, rng))
         elif s.decision == "draw" and s.bag_count:
             s = s.apply("draw bag")
         else:
@@ -287,7 +255,7 @@ def test_a_rack_pick_is_seen_as_pick_rack_question_mark_and_followed() -> None:
     s, follower = s.apply("confirm"), follower.apply("confirm")
     assert s.chance_ is not None and s.chance_.kind == "draw" and s.chance_.arg == "refresh"
     assert follower.to_json() == s.view(1).to_json()
-    drawn = pick_outcome(s, rng)
+    drawn = pick_outcome(s.chance, rng)
     s, follower = s.deal(drawn), follower.deal(None)
     assert follower.to_json() == s.view(1).to_json() and s.chance is None
     event = s.history[-1]["events"][-1]

@@ -14,26 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.chance import pick_outcome, sees
 from tablero.core import IllegalMoveError, InvalidMoveError, Rng, get_game, make
 from tablero.diadeplaya.shapes import card_name, card_of, face_name
 
 GAME = get_game("diadeplaya")
 CARDS = 18
 SEEDS = (1, 2)
-
-
-def pick(chance: Any, rng: Rng) -> str:
-    """An outcome drawn by its weights (the test's own dealer)."""
-    k = rng.randbelow(sum(chance.weights))
-    for outcome, weight in zip(chance.outcomes, chance.weights, strict=True):
-        if k < weight:
-            return str(outcome)
-        k -= weight
-    raise AssertionError("the weights do not add up")
-
-
-def sees(chance: Any, seat: int) -> bool:
-    return chance.seen_by is None or seat in chance.seen_by
 
 
 def on_the_table(s: Any) -> list[int]:
@@ -79,7 +66,7 @@ def followed(players: int, options: dict[str, Any], seed: int) -> Iterator[tuple
         waits = chance is not None and not referee.legal_moves()
         if chance is not None and (waits or rng.randbelow(2) == 0):
             check_source(referee)
-            outcome = pick(chance, rng)
+            outcome = pick_outcome(chance, rng)
             for q, client in enumerate(clients):
                 assert client.chance == chance  # a view lists what the referee lists
                 clients[q] = client.deal(outcome if sees(chance, q) else None)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from support import tiny_game
+from support.chance import pick_outcome, sees
 from support.property_helpers import check_saved_data_is_a_copy
 from tablero.core import (
     CorruptDataError,
@@ -690,21 +691,6 @@ def check_make_errors(game_id: str) -> None:
 
 
 # --- chance steps (tablero.core.chance) ---------------------------------------------------
-
-
-def sees(chance: Any, seat: int) -> bool:
-    """Whether ``seat`` sees the outcome of ``chance``."""
-    return chance.seen_by is None or seat in chance.seen_by
-
-
-def pick_outcome(chance: Any, rng: Rng) -> str:
-    """An outcome drawn by its weights (the test's own dealer)."""
-    k = rng.randbelow(sum(chance.weights))
-    for outcome, weight in zip(chance.outcomes, chance.weights, strict=True):
-        if k < weight:
-            return str(outcome)
-        k -= weight
-    raise AssertionError("the weights do not add up")
 
 
 def check_chance_shape(chance: Any, why: str) -> None:
