@@ -240,8 +240,7 @@ class ArraialState(PhasedState, game=GAME):
     def _new_deck(self, cards: list[int]) -> None:
         """``cards`` shuffled into the deck: sorted, then stacked by the seeded dealer
         (sorted without a dealer, and in a view, where the deck's order is hidden)."""
-        cards = sorted(cards)
-        self.deck = cards if self.viewer_ is not None else self._shuffled(cards)
+        self.deck = self._shuffled(sorted(cards))
 
     def _deals_more(self) -> bool:
         """Whether a deal goes on: an octagon slot is empty or fewer than 3 cards lie

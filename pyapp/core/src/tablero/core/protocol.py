@@ -549,6 +549,11 @@ class PhasedState(State):
         """``None`` if ``move`` is legal now, else a sentence saying why it is not:
         the game's over, a view of someone else's turn, a kind the decision does not
         allow, or the game's own check of that kind."""
+        return self._reason(move, following=False)
+
+    def _reason(self, move: Any, *, following: bool) -> str | None:
+        """:meth:`illegal_reason`'s checks in order; ``following``: of another seat's
+        move (as seen) in a view, checked by :meth:`_seen_check`."""
         if self.chance_ is not None and self._waiting():
             return (
                 f"the {self.chance_.kind} (a chance step) is dealt first: no move until "
@@ -556,14 +561,18 @@ class PhasedState(State):
             )
         if self.decision == "over":
             return "the game is over: no more moves"
-        if self.viewer_ is not None and self.viewer_ != self.player:
+        if not following and self.viewer_ is not None and self.viewer_ != self.player:
             return "this is another player's view: only the player to move can act"
         if type(move) not in self._PLAYS:
             return f"{move!r} is not an {self.game.title} move"
         pending = self.DECISIONS[self.decision]
         if type(move) not in pending.moves:
             return not_now(move, self.decision, pending.expected(self))
-        # A kind without a check of its own is legal whenever its decision is pending.
+        return self._seen_check(move) if following else self._own_check(move)
+
+    def _own_check(self, move: Any) -> str | None:
+        """The game's check of ``move``'s kind (a kind without one is legal whenever its
+        decision is pending)."""
         check = self._CHECKS.get(type(move))
         reason: str | None = None if check is None else check(self, move)
         return reason
@@ -772,41 +781,20 @@ class PhasedState(State):
         """A move's text as ``seat`` sees it played (the default: as it is)."""
         return str(move)
 
-    def _follow(self, move: Any) -> Self:
-        """Another seat's move, as this view's seat saw it, played in the view."""
+    def _follow(self, move: Any) -> PhasedState:
+        """Another seat's move, as this view's seat saw it, played in the view (its
+        chance steps wait: a view has no dealer)."""
         if isinstance(move, str):
             move = self.read_move(move)
-        reason = self._follow_reason(move)
+        reason = self._reason(move, following=True)
         if reason is not None:
             raise IllegalMoveError(reason)
-        play = self._PLAYS[type(move)]
-        s = self._copy()
-        events: list[dict[str, Any]] = []
-        s.history_.append({"player": s.player, "move": str(move), "events": events})
-        play(s, move, events)
-        return s
-
-    def _follow_reason(self, move: Any) -> str | None:
-        """Why another seat's move (as seen) cannot be followed here, or ``None``: the
-        checks :meth:`illegal_reason` makes, the game's own check where the view can
-        make it (:meth:`_seen_check`)."""
-        if self.chance_ is not None and self._waiting():
-            return f"the {self.chance_.kind} (a chance step) is dealt first"
-        if self.decision == "over":
-            return "the game is over: no more moves"
-        if type(move) not in self._PLAYS:
-            return f"{move!r} is not an {self.game.title} move"
-        pending = self.DECISIONS[self.decision]
-        if type(move) not in pending.moves:
-            return not_now(move, self.decision, pending.expected(self))
-        return self._seen_check(move)
+        return self.apply_unchecked(move)
 
     def _seen_check(self, move: Any) -> str | None:
         """The game's check of another seat's move in a view (the default: its own
         check, for a game whose checks read nothing a view hides)."""
-        check = self._CHECKS.get(type(move))
-        reason: str | None = None if check is None else check(self, move)
-        return reason
+        return self._own_check(move)
 
     # --- hidden information ---------------------------------------------------------
 

@@ -235,7 +235,7 @@ class DiaDePlayaState(PhasedState, game=GAME):
         """A beach's first card: the deck's top (the seeded dealer's stack; a card, whose
         face its player chooses), or without a deck any unseen card."""
         if self.deck is not None:
-            return Source([f >> 1 for f in self.deck], None, None, "top")  # (card_of)
+            return Source([card_of(f) for f in self.deck], None, None, "top")
         assert self.unseen is not None
         return Source(self.unseen)
 
@@ -252,8 +252,8 @@ class DiaDePlayaState(PhasedState, game=GAME):
     def _deal_first_card(self, step: Step, card: int, events: list[dict[str, Any]]) -> None:
         b = step.arg
         if self.deck is not None:
-            deck = self.deck  # the seeded dealer deals its top
-            self._from_deck(0 if card_of(deck[0]) == card else [*map(card_of, deck)].index(card))
+            # the seeded dealer deals its top (the first of the deck with that card)
+            self._from_deck([card_of(f) for f in self.deck].index(card))
         else:
             self._from_unseen(card)
         self.firsts[b] = card
