@@ -656,7 +656,8 @@ def fuzz_newer(rng: Rng, count: Counter[str]) -> None:
     else:
         # the protocol's, the dealing's, or (after the invite) the rules' version
         at = pick(rng, [1, 2] if data[0] == "i" else [1, 2, -2])
-        data[at] = pick(rng, [2, 3, 17]) if at > 0 else data[at] + pick(rng, [1, 2, 50])
+        higher = [3, 17] if at == 2 else [2, 3, 17]  # dealing 2 exists: private hands
+        data[at] = pick(rng, higher) if at > 0 else data[at] + pick(rng, [1, 2, 50])
         link = framed(data)
     error = refused(pick(rng, (d.read.before, d.read.after)), link)
     assert isinstance(error, CorruptDataError) and error.code == "remote.newer"
@@ -833,12 +834,17 @@ def test_an_own_link_in_a_url_changes_nothing():
 
 
 def test_a_newer_dealing_asks_for_an_update():
-    """A link of a newer dealing (the protocol's version unchanged) asks for an update."""
+    """A link of a newer dealing (the protocol's version unchanged) asks for an update;
+    one of another dealing this Tablero knows (2: private hands) is no link of this
+    table's."""
     d = turn_deliveries()[0]
     data = payload(d.step.link)
-    data[2] = 2
+    data[2] = 3
     error = refused(d.read.before, framed(data))
     assert isinstance(error, CorruptDataError) and error.code == "remote.newer", error.code
+    data[2] = 2
+    error = refused(d.read.before, framed(data))
+    assert isinstance(error, CorruptDataError) and error.code == "remote.damaged", error.code
 
 
 @pytest.mark.parametrize(("index", "value"), [(4, ["arraial"]), (5, "1")])

@@ -43,6 +43,8 @@ from tablero.core.jsonutil import load_json
 from tablero.core.notation import PLAYERS
 
 from .links import clean_name, fragment_text, pack, unpack
+from .maskdeck import Keys
+from .privatedeck import MODES, PRIVATE_GAMES, PrivateDeck, WrongKey
 
 __all__ = [
     "CHAIN_LENGTH",
@@ -59,15 +61,18 @@ __all__ = [
 #: The link kind and format: ``tb2.`` (today's share links are ``tb1.``).
 REMOTE_PREFIX = "tb"
 REMOTE_VERSION = 2
-#: The protocol's version and the dealing's (how a key becomes an outcome).
+#: The protocol's version and the dealing's (how a key becomes an outcome); a table with
+#: private hands deals from a masked deck (dealing 2: :mod:`.privatedeck`).
 PROTOCOL_VERSION = 1
 DEALING_VERSION = 1
+PRIVATE_DEALING = 2
 #: Values in a chain: one is revealed a message, so a player can send this many.
 CHAIN_LENGTH = 400
 #: The games a remote table plays (nothing hidden but the deck's order), and their modes.
 GAMES: Mapping[str, Mapping[str, Any]] = {
     "arraial": {},
     "diadeplaya": {"mode": ("competitive", "teams", "cooperative")},
+    **{game_id: {} for game_id in PRIVATE_GAMES},
 }
 _BYTES = 16
 
@@ -78,6 +83,7 @@ MSG_NEWER = "This link was made by a newer Tablero: update Tablero to open it."
 MSG_NOT_REMOTE = "This is a shared game, not a move of a game between devices."
 MSG_TAKEN = "Every seat of this game is taken."
 MSG_OLDER = "This link was made by an older Tablero: its sender should update Tablero."
+MSG_FALSE_CARD = "This link plays a card its player was not dealt: ask for it again."
 
 
 def _secret(entropy: bytes) -> bytes:
@@ -195,6 +201,18 @@ class RemoteTable:
     log: tuple[str, ...] = ()
     #: The chain value each (seat, message number) revealed.
     values: Mapping[tuple[int, int], bytes] = field(default_factory=dict)
+    dealing: int = DEALING_VERSION
+    #: A table with private hands: ``correspondence`` (keys sent ahead) or ``strict``.
+    mode: str = ""
+    private: PrivateDeck | None = None
+    #: This device's lock pass, riding on its first turn's link (the first mover's).
+    setup_payload: Mapping[str, Any] | None = None
+    #: This seat's hidden cards its moves of the turn showed: [place, seat, key] each.
+    shown: tuple[tuple[int, int, int], ...] = ()
+    #: The places this device opened for its own seat, and their cards.
+    mine: Mapping[int, str] = field(default_factory=dict)
+    #: The end's audit: "N draws, every shuffle matches", or what failed.
+    audit: str = ""
 
     # --- the protocol's surface -----------------------------------------------------
 
@@ -208,10 +226,18 @@ class RemoteTable:
         seat: int,
         names: Sequence[str],
         entropy: bytes,
+        mode: str | None = None,
     ) -> RemoteTable:
         """A new remote table, this device the creator at ``seat``: ``outbox`` holds the
         invite.  ``names[seat]`` is the creator's name; ``entropy`` at least 16 random
-        bytes (``secrets.token_bytes(32)``)."""
+        bytes (``secrets.token_bytes(32)``).  A game with private hands (Arboretum)
+        plays in ``mode`` ``"correspondence"`` (the default: one link a turn, a player's
+        own next cards sent ahead) or ``"strict"`` (every draw waits for the others'
+        keys: more links); ``docs/remote-play.md``, "Private hands"."""
+        if mode is not None and (game_id not in PRIVATE_GAMES or mode not in MODES):
+            raise ValueError(f"{mode!r} is not a mode of a {game_id} table")
+        if game_id in PRIVATE_GAMES and mode is None:
+            mode = "correspondence"
         if game_id not in GAMES:
             raise ValueError(f"{game_id!r} is not played at a remote table")
         modes = GAMES[game_id].get("mode")
@@ -220,7 +246,8 @@ class RemoteTable:
         make(game_id, players=players, dealer=None, **options)  # the set-up is valid
         if not 0 <= seat < players:
             raise ValueError(f"no seat {seat} at a {players}-player table")
-        return cls._create(game_id, players, options, seat, names[seat], _secret(entropy))
+        secret = _secret(entropy)
+        return cls._create(game_id, players, options, seat, names[seat], secret, mode or "")
 
     @classmethod
     def _create(
@@ -231,15 +258,17 @@ class RemoteTable:
         seat: int,
         name: str,
         secret: bytes,
+        mode: str = "",
     ) -> RemoteTable:
         session = _h(b"tablero-session", secret)
+        dealing = PRIVATE_DEALING if mode else DEALING_VERSION
         chain = _chain(secret)
         name = clean_name(name) or PLAYERS[seat]
         version = get_game(game_id).version
         fields = [
             "i",
             PROTOCOL_VERSION,
-            DEALING_VERSION,
+            dealing,
             _hex(session),
             game_id,
             version,
@@ -248,6 +277,7 @@ class RemoteTable:
             seat,
             name,
             _hex(chain[0]),
+            *([mode] if mode else []),
         ]
         content = _content(fields)
         link = _link(fields, _mac(chain[1], content))
@@ -269,6 +299,8 @@ class RemoteTable:
             outbox=(link,),
             seen={(seat, 0): content},
             log=(link,),
+            dealing=dealing,
+            mode=mode,
         )
 
     @classmethod
@@ -293,7 +325,13 @@ class RemoteTable:
             raise CorruptDataError("This is not an invitation.", code="remote.not_invite")
         game_id, version, players, options, creator, creator_name, commitment = fields[4:11]
         session = _unhex(fields[3], "session")
+        dealing = fields[2]
+        mode = fields[11] if dealing == PRIVATE_DEALING else ""
         if not isinstance(game_id, str) or game_id not in GAMES or type(version) is not int:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if (dealing == PRIVATE_DEALING) != (game_id in PRIVATE_GAMES) or (
+            dealing == PRIVATE_DEALING and mode not in MODES
+        ):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         if type(players) is not int or not 1 < players <= 4 or type(creator) is not int:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
@@ -314,7 +352,7 @@ class RemoteTable:
         join_fields = [
             "j",
             PROTOCOL_VERSION,
-            DEALING_VERSION,
+            dealing,
             fields[3],
             _hex(_h(invite)),
             seat,
@@ -345,6 +383,8 @@ class RemoteTable:
             outbox=(join_link,),
             seen={(creator, 0): invite},
             log=(link, join_link),
+            dealing=dealing,
+            mode=mode,
         )
 
     @property
@@ -357,6 +397,9 @@ class RemoteTable:
                 return (self.creator,)  # its start
             taken = {self.creator, *(j[2] for j in self.joins)}
             return tuple(q for q in range(self.players) if q not in taken)
+        if self.dealing == PRIVATE_DEALING:
+            sender = self._next_sender()
+            return () if sender is None or sender == self.seat else (sender,)
         if self.state.is_terminal():
             return ()
         mover = self._mover()
@@ -405,13 +448,16 @@ class RemoteTable:
         state = self.state
         if state is None:
             raise IllegalMoveError("the game has not started yet")
+        mover = self._next_sender() if self.dealing == PRIVATE_DEALING else self._mover()
         if (
             state.is_terminal()
-            or self._mover() != self.seat
+            or mover != self.seat
+            or state.current_player != self.seat
             or state.chance is not None
             and (not state.legal_moves())
         ):
             raise IllegalMoveError("it is not your turn: wait for the other players' links")
+        shown = self._shown(state, move) if self.dealing == PRIVATE_DEALING else ()
         after = state.apply(move)
         table = replace(
             self,
@@ -419,9 +465,14 @@ class RemoteTable:
             turn_moves=(*self.turn_moves, state.move_as_seen(move, self.seat)),
             outbox=(),
             notice="",
+            shown=(*self.shown, *shown),
         )
+        if self.dealing == PRIVATE_DEALING:
+            table = table._settle()
         if table._turn_over():
             table = table._send_turn()
+            if table.dealing == PRIVATE_DEALING:
+                table = table._autosend()
             table = replace(table, log=(*table.log, *table.outbox))
         return table
 
@@ -484,6 +535,8 @@ class RemoteTable:
             raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
         kind = fields[0]
         content = _content(fields)
+        if fields[2] != self.dealing:
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         if kind != "i":  # every later message names the rules it was played by
             _check_rules(fields[-1], self._rules())
         if kind == "i":
@@ -552,7 +605,7 @@ class RemoteTable:
         fields = [
             "s",
             PROTOCOL_VERSION,
-            DEALING_VERSION,
+            self.dealing,
             _hex(self.session),
             _hex(self.head),
             seating,
@@ -562,7 +615,7 @@ class RemoteTable:
         content = _content(fields)
         link = _link(fields, _mac(chain[2], content))
         table = replace(self, joins=())._start(fields, content, _mac(chain[2], content), link)
-        return replace(table, outbox=(*table.outbox, link))
+        return replace(table, outbox=(*table.outbox, link))._autosend()
 
     def _receive_start(
         self, fields: list[Any], content: bytes, mac: bytes, link: str
@@ -573,7 +626,7 @@ class RemoteTable:
             raise self._differing(self._creator(), 1, fields[6], content, mac)
         if fields[4] != _hex(self.head):
             raise CorruptDataError(MSG_FOREIGN, code="remote.foreign")
-        return self._start(fields, content, mac, link)
+        return self._start(fields, content, mac, link)._autosend()
 
     def _start(self, fields: list[Any], content: bytes, mac: bytes, link: str) -> RemoteTable:
         """Read the start: the seating checked, every seat's first value, the deal."""
@@ -619,6 +672,15 @@ class RemoteTable:
             seen={**self.seen, **joined, (creator, 1): content},
             values={**self.values, **revealed, (creator, 1): first_c},
         )
+        if self.dealing == PRIVATE_DEALING:
+            table = table._deal_all(b"setup", *firsts, stop=PRIVATE_GAMES[self.game_id].kinds)
+            assert table.state is not None
+            first = table.state.current_player
+            assert first is not None
+            deck = PrivateDeck.begin(
+                self.game_id, self.mode, self.players, self.options, self.session, first
+            )
+            return replace(table, private=deck)
         return table._deal_all(b"setup", *firsts)
 
     def _receive_turn(
@@ -652,7 +714,7 @@ class RemoteTable:
                 "real one: this game cannot go on.",
                 code="remote.tampered",
             )
-        if self.state.is_terminal() or self._mover() != seat:
+        if self._next_sender() != seat:
             return self._hold(link)
         if after != _hex(self.head):
             # The sender's own (its chain value, and its last message's MAC, say so),
@@ -666,6 +728,19 @@ class RemoteTable:
         moves = fields[7]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if self.dealing == PRIVATE_DEALING:
+            table = self._private_turn(seat, moves, fields[9])
+            seats = list(table.seats)
+            seats[seat] = replace(known, revealed=reveal, seq=seq, unchecked=(content, (mac,)))
+            table = replace(
+                table,
+                seats=tuple(seats),
+                transcript=(*table.transcript, link),
+                head=_h(table.head, content),
+                seen={**table.seen, (seat, seq): content},
+                values={**table.values, (seat, seq): reveal},
+            )
+            return table._settle()._autosend()
         table = self
         if table.deal_from is not None:
             table = table._deal_pending(reveal)
@@ -716,16 +791,251 @@ class RemoteTable:
         table = self._deal_all(b"turn", self.deal_from[1], next_value)
         return replace(table, deal_from=None)
 
-    def _deal_all(self, what: bytes, *values: bytes) -> RemoteTable:
-        """Deal every chance step the state waits for, each from its own key."""
+    def _deal_all(
+        self, what: bytes, *values: bytes, stop: frozenset[str] = frozenset()
+    ) -> RemoteTable:
+        """Deal every chance step the state waits for, each from its own key (up to a
+        step of a kind in ``stop``: a private deck's)."""
         state, dealt = self.state, self.dealt
         assert state is not None
-        while (chance := state.chance) is not None:
+        while (chance := state.chance) is not None and chance.kind not in stop:
             key = deal_key(what, self.session, dealt, *values)
             outcome = chance.outcomes[deal_index(key, chance.weights)]
             state = state.deal(outcome)
             dealt += 1
         return replace(self, state=state, dealt=dealt)
+
+    # --- private hands (dealing 2: a masked deck, docs/remote-play.md) ---------------------
+
+    def _next_sender(self) -> int | None:
+        """The seat whose link comes next (``None``: nobody's, the game is over)."""
+        state, deck = self.state, self.private
+        assert state is not None
+        if deck is None:
+            return None if state.is_terminal() else self._mover()
+        sender = deck.setup_sender()
+        if sender is not None:
+            return sender
+        if state.is_terminal():
+            return None
+        mover = state.current_player if state.current_player is not None else 0
+        if self._ending():
+            start = next(iter(deck.seeds), mover)
+            missing = [q for q in range(self.players) if q not in deck.seeds]
+            return min(missing, key=lambda q: (q - start) % self.players)
+        blocked = deck.blocked()
+        if blocked:
+            return min(blocked, key=lambda q: (q - mover) % self.players)
+        return mover
+
+    def _ending(self) -> bool:
+        """Whether the game waits for the hands shown at its end (every seat's seed)."""
+        state = self.state
+        chance = None if state is None else state.chance
+        return chance is not None and chance.kind == PRIVATE_GAMES[self.game_id].reveal
+
+    def _keys(self) -> Keys:
+        return _keys_of(self.secret)
+
+    def _shown(self, state: State, move: str) -> tuple[tuple[int, int, int], ...]:
+        """The keys that show the hidden cards ``move`` plays (this seat's places whose
+        cards they are; a place taken from another's lane: that holder's key too)."""
+        deck = self.private
+        assert deck is not None
+        spec = PRIVATE_GAMES[self.game_id]
+        mine, used = self._keys(), {place for place, _, _ in self.shown}
+        out: list[tuple[int, int, int]] = []
+        for value in spec.shown(state, move, self.seat):
+            place = next(
+                (
+                    j
+                    for j, label in sorted(self.mine.items())
+                    if j not in deck.public and j not in used and deck.value(label) == value
+                ),
+                None,
+            )
+            if place is None:
+                raise IllegalMoveError(f"{move}: that card is not in your hand")
+            used.add(place)
+            out.append((place, self.seat, mine.place_key(place)))
+            holder = deck.taken_from.get(place)
+            if holder is not None:
+                key = deck.key_for(place, holder, self.seat, mine)
+                assert key is not None
+                out.append((place, holder, key))
+        return tuple(out)
+
+    def _settle(self) -> RemoteTable:
+        """Deal every chance step this device can: a place of the deck drawn for each,
+        opened when this seat sees it and holds every key, unseen when another seat
+        does; the hands shown once every seed is in."""
+        deck, state = self.private, self.state
+        assert deck is not None and state is not None
+        spec = PRIVATE_GAMES[self.game_id]
+        keys, mine, audit = self._keys(), dict(self.mine), self.audit
+        try:
+            while (chance := state.chance) is not None:
+                if chance.kind == spec.reveal:
+                    if len(deck.seeds) < self.players:
+                        break
+                    passed, audit = deck.audit(self._name)
+                    if not passed:
+                        return replace(self, private=deck, state=state, audit=audit,
+                                       stopped=audit, notice=audit)  # fmt: skip
+                    hidden = [
+                        []
+                        if q == self.seat
+                        else [
+                            deck.value(label)
+                            for j in deck.drawn
+                            if deck.claims[j] == q
+                            and j not in deck.public
+                            and (label := deck.open(j, self.seat, keys)) is not None
+                        ]
+                        for q in range(self.players)
+                    ]
+                    state = state.deal(spec.reveal_text(state, hidden))
+                    continue
+                if chance.kind not in spec.kinds or not deck.ready:
+                    break
+                if deck.pending is None:
+                    seen = chance.seen_by
+                    seat = min(seen) if seen else state.current_player
+                    assert seat is not None
+                    deck = deck.assign(seat, seen is None)
+                place = deck.pending
+                assert place is not None
+                owner = deck.claims[place]
+                if 0 <= owner != self.seat:
+                    state = state.deal(None)
+                else:
+                    label = deck.open(place, self.seat, keys)
+                    if label is None:
+                        break
+                    if owner == self.seat:
+                        mine[place] = label
+                    state = state.deal(deck.value(label))
+                deck = replace(deck, pending=None)
+        except WrongKey as stop:
+            return replace(self, stopped=str(stop), notice=str(stop))
+        return replace(self, private=deck, state=state, mine=mine, audit=audit)
+
+    def _autosend(self) -> RemoteTable:
+        """The links this device sends with no decision of its player: its set-up pass,
+        its keys for another's draw, its seed at the end."""
+        table = self
+        while not table.stopped and table.private is not None and table.state is not None:
+            deck, state = table.private, table.state
+            if table._next_sender() != table.seat:
+                break
+            if not deck.ready:
+                deck, payload = deck.make_pass(table._keys())
+                table = replace(table, private=deck)
+                if deck.ready:  # the first mover's lock rides on its first turn's link
+                    table = replace(table, setup_payload=payload)._settle()
+                    break
+                table = table._send_private((), payload)
+            elif table._ending() or state.current_player != table.seat:
+                table = table._send_private((), {})
+            else:
+                break  # this seat's turn: its player decides
+        return table
+
+    def _send_private(
+        self, moves: Sequence[str], extra: Mapping[str, Any] | None = None
+    ) -> RemoteTable:
+        """This seat's link: its moves, its pass, the keys it owes, the keys of the hidden
+        cards it played, and its seed at the end; ``outbox`` gains it."""
+        deck = self.private
+        assert deck is not None
+        keys = self._keys()
+        payload: dict[str, Any] = {**(self.setup_payload or {}), **(extra or {})}
+        payload.update(deck.payload_keys(keys, self.seat))
+        deck = deck.read_keys(self.seat, payload)
+        if self.shown:
+            payload["r"] = [[j, q, _key_hex(k)] for j, q, k in self.shown]
+            deck = deck.read_shown(self.seat, payload["r"])
+        if self._ending() and self.seat not in deck.seeds:
+            payload["s"] = keys.seed.hex()
+            deck = deck.read_seed(self.seat, keys.seed)
+        chain = _chain(self.secret)
+        seq = self.my_seq + 1
+        fields = [
+            "t",
+            PROTOCOL_VERSION,
+            self.dealing,
+            _hex(self.session),
+            self.seat,
+            seq,
+            _hex(self.head),
+            list(moves),
+            _hex(chain[seq]),
+            payload,
+            self._rules(),
+        ]
+        content = _content(fields)
+        link = _link(fields, _mac(chain[seq + 1], content))
+        table = replace(
+            self,
+            private=deck.after_link(self.seat),
+            setup_payload=None,
+            shown=(),
+            transcript=(*self.transcript, link),
+            head=_h(self.head, content),
+            my_seq=seq,
+            seen={**self.seen, (self.seat, seq): content},
+            values={**self.values, (self.seat, seq): chain[seq]},
+            outbox=(*self.outbox, link),
+        )
+        return table._settle()
+
+    def _private_turn(self, seat: int, moves: list[str], payload: Any) -> RemoteTable:
+        """Another seat's link read: its pass or keys, its moves (the chance steps they
+        cause dealt as they come), the hidden cards it played checked against their
+        keys, the keys it owed, its seed at the end."""
+        deck = self.private
+        assert deck is not None and self.state is not None
+        if not isinstance(payload, dict) or not set(payload) <= set("dcxkwrs"):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        if not deck.ready:
+            deck = deck.read_pass(seat, payload)
+        elif set(payload) & set("dcx"):
+            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        deck = deck.read_keys(seat, payload)
+        table = replace(self, private=deck)._settle()
+        spec = PRIVATE_GAMES[self.game_id]
+        shown: list[str] = []
+        for move in moves:
+            state = table.state
+            assert state is not None
+            if table.stopped or state.is_terminal() or state.current_player != seat:
+                raise IllegalMoveError(f"player {PLAYERS[seat]} plays out of turn in this link")
+            shown.extend(spec.shown(state, move, seat))
+            table = replace(table, state=state.apply(move))._settle()
+        if table.stopped:
+            return table
+        deck = table.private
+        assert deck is not None
+        try:
+            deck = deck.read_shown(seat, payload.get("r", []))
+            cards = sorted(
+                deck.value(deck.open(j, self.seat, self._keys()) or "")
+                for j in {e[0] for e in payload.get("r", [])}
+            )
+        except (WrongKey, ValueError) as exc:
+            raise CorruptDataError(MSG_FALSE_CARD, code="remote.false_card") from exc
+        if cards != sorted(shown):
+            raise CorruptDataError(MSG_FALSE_CARD, code="remote.false_card")
+        deck.check_owed(seat, payload)
+        if "s" in payload:
+            if not table._ending() or not isinstance(payload["s"], str):
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+            try:
+                seed = bytes.fromhex(payload["s"])
+            except ValueError as exc:
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
+            deck = deck.read_seed(seat, seed)
+        return replace(table, private=deck.after_link(seat))
 
     # --- sending --------------------------------------------------------------------------
 
@@ -734,9 +1044,14 @@ class RemoteTable:
         assert state is not None
         if state.is_terminal():
             return True
+        if self.private is not None:
+            if self._ending() or any(q != self.seat for q in self.private.blocked()):
+                return True
         return state.current_player != self.seat or not state.legal_moves()
 
     def _send_turn(self) -> RemoteTable:
+        if self.dealing == PRIVATE_DEALING:
+            return replace(self._send_private(self.turn_moves), turn_moves=())
         chain = _chain(self.secret)
         seq = self.my_seq + 1
         fields = [
@@ -845,7 +1160,8 @@ class RemoteTable:
         if first[0] != "i" or len(log) < 2:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         game_id, _version, players, options, seat, name = first[4:10]
-        table = cls._create(game_id, players, options, seat, name, secret)
+        mode = first[11] if len(first) > 11 and first[2] == PRIVATE_DEALING else ""
+        table = cls._create(game_id, players, options, seat, name, secret, mode)
         if table.log[0] != log[0]:  # not this device's invitation: it joined with log[1]
             own, _ = _read(log[1])
             table = cls._join(log[0], own[5], own[6], secret)
@@ -865,6 +1181,20 @@ class RemoteTable:
         for link in held:
             table = table.receive(link)
         return replace(table, outbox=(), notice="")
+
+
+_KEYS: dict[bytes, Keys] = {}
+
+
+def _keys_of(secret: bytes) -> Keys:
+    """A device's deck keys (kept: its DH key costs a scalar multiplication)."""
+    if secret not in _KEYS:
+        _KEYS[secret] = Keys.from_secret(secret)
+    return _KEYS[secret]
+
+
+def _key_hex(k: int) -> str:
+    return k.to_bytes(32, "little").hex()
 
 
 def _authentic(seat: _Seat, value: bytes) -> bool:
@@ -951,10 +1281,13 @@ def _read(link: str) -> tuple[list[Any], bytes]:
     versions = payload[1:3]
     if not all(type(v) is int for v in versions):
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    if versions[0] > PROTOCOL_VERSION or versions[1] > DEALING_VERSION:
+    if versions[0] > PROTOCOL_VERSION or versions[1] > PRIVATE_DEALING:
         raise CorruptDataError(MSG_NEWER, code="remote.newer")
-    if versions != [PROTOCOL_VERSION, DEALING_VERSION] or payload[0] not in _SHAPES:
+    if versions[0] != PROTOCOL_VERSION or versions[1] not in (DEALING_VERSION, PRIVATE_DEALING):
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    if len(payload) != _SHAPES[payload[0]]:
+    if payload[0] not in _SHAPES:
+        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+    extra = 1 if versions[1] == PRIVATE_DEALING and payload[0] in "it" else 0
+    if len(payload) != _SHAPES[payload[0]] + extra:
         raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
     return payload[:-1], _unhex(payload[-1], "mac")

@@ -1,0 +1,189 @@
+"""A masked deck for mental poker: cards hidden by every player's keys, shuffled by each,
+a card opened to one player when the others give their keys for its place.
+
+This is the cryptography of a remote table with private hands (Arboretum's hands and
+deck, Arribada's racks and bag: ``docs/remote-play.md``, "Private hands"); the table's
+bookkeeping (who draws which place, who owes which key) is :mod:`.privatetable`.
+
+**The group.**  Cards are elements of ristretto255 (:mod:`tablero.core.ristretto255`, a
+group of prime order ``ORDER``): card ``c`` of game ``g`` is ``M(c) =
+hash_to_element("tablero-card", g, c)``, never a small multiple of the base point, so
+no one knows a discrete logarithm between two cards.  Every copy of a tile has its own
+identity (Arribada's ``7#3``: the fourth 7), so opening one copy says nothing of another.
+
+**Masking.**  SRA-style commutative masking with one key per place: a player's *pass*
+multiplies points by its scalars, which commute, so the keys of all players can be put
+on and taken off in any order.  Set-up, in turn: each player multiplies every card by
+its *global key* ``a`` and shuffles (a *shuffle pass*); then each takes its global key
+off and puts on one key per place, ``k[j]`` (a *lock pass*).  Place ``j`` of the deck
+then holds ``(k_1[j] k_2[j] ... k_N[j]) M(c)``: it opens to whoever gets the other
+players' keys for ``j`` and holds their own.  A key for one place says nothing of
+another's card.
+
+**Seeds.**  Every key and permutation of a player derives from one 32-byte *seed*
+(itself derived from the device's secret), committed to in the player's shuffle link
+(SHA-256 of the seed) and revealed at the end, when every device recomputes every pass,
+key and draw (the audit).
+
+**Keys sent to one player only.**  A player's DH key pair ``x``, ``X = x B`` (from the
+seed, ``X`` published with the commitment) lets a key be sent to one player on a link
+everyone reads: ``k + H(x_q X_p, session, place)`` (mod ``ORDER``), which only ``p``
+(and its sender) can take off.
+
+Pure Python (standard library and :mod:`tablero.core.ristretto255`); runs in Pyodide.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from tablero.core.ristretto255 import (
+    BASE,
+    ORDER,
+    Element,
+    hash_to_element,
+    hash_to_scalar,
+    scalar_inverse,
+)
+
+__all__ = [
+    "POINT_BYTES",
+    "SEED_BYTES",
+    "Keys",
+    "card_points",
+    "decode_points",
+    "encode_points",
+    "lock_pass",
+    "open_point",
+    "shuffle_pass",
+    "unwrap",
+    "wrap",
+]
+
+POINT_BYTES = 32
+SEED_BYTES = 32
+_DOMAIN = b"tablero-deck-1"
+
+
+def card_points(game_id: str, labels: Sequence[str]) -> tuple[Element, ...]:
+    """The cards' points, in ``labels``' order (the deck before any pass)."""
+    game = game_id.encode("ascii")
+    return tuple(hash_to_element(_DOMAIN + b"-card", game, label.encode()) for label in labels)
+
+
+def _int(*parts: bytes) -> int:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(len(part).to_bytes(4, "big"))
+        digest.update(part)
+    return int.from_bytes(digest.digest(), "big")
+
+
+@dataclass(frozen=True)
+class Keys:
+    """One player's keys and permutation, all derived from its ``seed``."""
+
+    seed: bytes
+
+    @staticmethod
+    def from_secret(secret: bytes) -> Keys:
+        return Keys(hashlib.sha256(_DOMAIN + b"-seed" + secret).digest())
+
+    @cached_property
+    def commitment(self) -> bytes:
+        """What the player's shuffle link publishes before anyone could benefit."""
+        return hashlib.sha256(_DOMAIN + b"-commit" + self.seed).digest()
+
+    @cached_property
+    def global_key(self) -> int:
+        return hash_to_scalar(_DOMAIN + b"-global", self.seed)
+
+    def place_key(self, place: int) -> int:
+        """This player's key for place ``place`` of the deck."""
+        return hash_to_scalar(_DOMAIN + b"-place", self.seed, place.to_bytes(4, "big"))
+
+    @cached_property
+    def dh_secret(self) -> int:
+        return hash_to_scalar(_DOMAIN + b"-dh", self.seed)
+
+    @cached_property
+    def dh_public(self) -> Element:
+        return BASE * self.dh_secret
+
+    def permutation(self, n: int) -> list[int]:
+        """The shuffle of an ``n``-card deck: ``out[i] = in[perm[i]]`` (Fisher-Yates
+        driven by SHA-256 of the seed and a counter, rejection-sampled: uniform)."""
+        perm = list(range(n))
+        counter = 0
+        for i in range(n - 1, 0, -1):
+            bound = i + 1
+            limit = (1 << 256) // bound * bound
+            while True:
+                x = _int(_DOMAIN + b"-perm", self.seed, counter.to_bytes(4, "big"))
+                counter += 1
+                if x < limit:
+                    break
+            j = x % bound
+            perm[i], perm[j] = perm[j], perm[i]
+        return perm
+
+
+def shuffle_pass(deck: Sequence[Element], keys: Keys) -> list[Element]:
+    """A shuffle pass: every point times the global key, then permuted."""
+    a = keys.global_key
+    perm = keys.permutation(len(deck))
+    return [deck[p] * a for p in perm]
+
+
+def lock_pass(deck: Sequence[Element], keys: Keys) -> list[Element]:
+    """A lock pass: the global key taken off and each place's key put on."""
+    inverse = scalar_inverse(keys.global_key)
+    return [point * (keys.place_key(j) * inverse % ORDER) for j, point in enumerate(deck)]
+
+
+def open_point(point: Element, keys: Iterable[int]) -> Element:
+    """The card under ``point`` once every player's key for its place is taken off."""
+    product = 1
+    for k in keys:
+        product = product * k % ORDER
+    return point * scalar_inverse(product)
+
+
+def _pad(sender: Keys, receiver: Element, session: bytes, place: int) -> int:
+    shared = (receiver * sender.dh_secret).to_bytes()
+    return hash_to_scalar(_DOMAIN + b"-wrap", shared, session, place.to_bytes(4, "big"))
+
+
+def wrap(key: int, sender: Keys, receiver: Element, session: bytes, place: int) -> int:
+    """``key`` sent to the holder of ``receiver`` (a DH public key) only."""
+    return (key + _pad(sender, receiver, session, place)) % ORDER
+
+
+def unwrap(value: int, receiver: Keys, sender: Element, session: bytes, place: int) -> int:
+    """A key :func:`wrap` sent to this player (``receiver``) by ``sender``'s holder."""
+    return (value - _pad(receiver, sender, session, place)) % ORDER
+
+
+def encode_points(points: Sequence[Element]) -> str:
+    """Points as one base64url text (32 bytes each, no padding)."""
+    raw = b"".join(p.to_bytes() for p in points)
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_points(text: object, n: int) -> list[Element]:
+    """``n`` points from :func:`encode_points`' text; ``ValueError`` for anything else."""
+    if not isinstance(text, str) or len(text) != (n * POINT_BYTES * 4 + 2) // 3:
+        raise ValueError("not a deck of this size")
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if len(raw) != n * POINT_BYTES:
+        raise ValueError("not a deck of this size")
+    return [Element.from_bytes(raw[i : i + POINT_BYTES]) for i in range(0, len(raw), POINT_BYTES)]
+
+
+def label_of(point: Element, table: Mapping[bytes, str]) -> str | None:
+    """The card a point is (``None``: no card: a wrong key somewhere)."""
+    return table.get(point.to_bytes())
