@@ -416,7 +416,7 @@ class PrivateDeck:
                 or self.claims.get(place) != seat
                 or place in self.public
                 or (q != seat and self.taken_from.get(place) != q)
-                or (place, q) in keys
+                or keys.get((place, q), key) != key  # (a stealer's own key: out already)
             ):
                 raise CorruptDataError(MSG_KEYS, code="remote.keys")
             keys[(place, q)] = key
@@ -433,17 +433,28 @@ class PrivateDeck:
             raise CorruptDataError(MSG_KEYS, code="remote.damaged")
         return replace(self, seeds={**self.seeds, seat: seed})
 
-    def audit(self, name: Callable[[int], str]) -> tuple[bool, str]:
-        """Every seed against its commitment, every set-up pass, key and key sent to one
-        player recomputed: ``(True, "N draws, every shuffle matches")``, or ``False`` and
-        the seat and step that failed (``name`` gives a seat's name)."""
+    def audit(self, name: Callable[[int], str], me: int | None = None) -> tuple[bool, str]:
+        """Every seed against its commitment, every key and key sent to one player, and
+        every set-up pass recomputed from the seeds (``me``'s own passes, which this
+        device made, read back instead): ``(True, "N draws, every shuffle matches")``,
+        or ``False`` and the seat and step that failed (``name`` gives a seat's name)."""
         unverified = "the scores are not verified."
         keys = {q: Keys(seed) for q, seed in self.seeds.items()}
         for q, k in keys.items():
             if k.commitment != self.commitments.get(q) or k.dh_public != self.dh.get(q):
                 return False, f"{name(q)}'s seed is not the one they committed to: {unverified}"
+        for (place, q), key in sorted(self.keys.items()):
+            if keys[q].place_key(place) != key:
+                return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
+        for (place, q), value in sorted(self.wrapped.items()):
+            to = self.dh[self.claims[place]]
+            if wrap(keys[q].place_key(place), keys[q], to, self.session, place) != value:
+                return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
         points: Sequence[Element] = card_points(self.game_id, self.labels)
         for i, q in enumerate(self.order):
+            if q == me:
+                points = decode_points(self.passes[i], self.n)
+                continue
             if i < self.players:
                 points = shuffle_pass(points, keys[q])
             if i >= self.players - 1:
@@ -453,13 +464,6 @@ class PrivateDeck:
                     f"{name(q)}'s set-up pass (link {i + 1} of {len(self.order)}) does not "
                     f"match their seed: {unverified}"
                 )
-        for (place, q), key in sorted(self.keys.items()):
-            if keys[q].place_key(place) != key:
-                return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
-        for (place, q), value in sorted(self.wrapped.items()):
-            to = self.dh[self.claims[place]]
-            if wrap(keys[q].place_key(place), keys[q], to, self.session, place) != value:
-                return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
         return True, f"{len(self.drawn)} draws, every shuffle matches"
 
     def key_for(self, place: int, seat: int, me: int, mine: Keys) -> int | None:

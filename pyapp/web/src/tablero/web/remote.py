@@ -878,7 +878,7 @@ class RemoteTable:
                 if chance.kind == spec.reveal:
                     if len(deck.seeds) < self.players:
                         break
-                    passed, audit = deck.audit(self._name)
+                    passed, audit = deck.audit(self._name, self.seat)
                     if not passed:
                         return replace(self, private=deck, state=state, audit=audit,
                                        stopped=audit, notice=audit)  # fmt: skip
