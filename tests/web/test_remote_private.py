@@ -79,10 +79,12 @@ def deliver(game: Game, check: Any = None) -> None:
 
 
 def play(game_id: str, players: int, mode: str, tag: str = "", check: Any = None) -> Game:
-    """A whole game of random legal moves, each made by the device whose player it is."""
+    """A whole game of random legal moves, each made by the device whose player it is
+    (at most two of Arribada's refreshes a game: each one's reshuffle of the bag is
+    3N-2 links of scalar multiplications, and one or two show it as well as ten)."""
     game = seat(game_id, players, mode, tag)
     rng = Rng(sum(map(ord, f"{game_id}{players}{mode}{tag}")))
-    last = -1
+    last, refreshes = -1, 0
     for _ in range(5000):
         deliver(game, check)
         if all(d.state.is_terminal() or d.stopped for d in game.devices):
@@ -95,10 +97,14 @@ def play(game_id: str, players: int, mode: str, tag: str = "", check: Any = None
         assert len(movers) == 1, [(d.waiting_for, d.stopped) for d in game.devices]
         i = movers[0]
         legal = game.devices[i].state.legal_moves()
+        if refreshes >= 2 and len(legal) > 1:
+            legal = [m for m in legal if str(m) != "refresh"]
         if i != last:
             game.turns += 1
         last = i
-        game.devices[i] = game.devices[i].play(str(legal[rng.randbelow(len(legal))]))
+        move = str(legal[rng.randbelow(len(legal))])
+        refreshes += move == "refresh"
+        game.devices[i] = game.devices[i].play(move)
         game.links.extend((i, link) for link in game.devices[i].outbox)
         if check is not None:
             check(game.devices[i])
@@ -112,7 +118,7 @@ def openable(table: Any) -> set[int]:
         return set()
     return {
         j
-        for j in range(deck.n)
+        for j in range(len(deck.deck))
         if all(deck.key_for(j, q, table.seat, keys) is not None for q in range(deck.players))
     }
 
@@ -129,7 +135,8 @@ def private_check(table: Any) -> None:
     # docs/remote-play.md states): nothing else
     allowed = {j for j, q in deck.claims.items() if q == table.seat or q in deck.seeds}
     allowed |= {j for j, q in deck.taken_from.items() if q == table.seat}
-    assert openable(table) <= allowed | deck.public, "a device can open another's card"
+    if len(deck.seeds) < deck.players:  # (every seed out: every card is open)
+        assert openable(table) <= allowed | deck.public, "a device can open another's card"
     state = json.loads(table.state.to_json())
     state.pop("unseen")  # the cards this seat has not seen, all of them: no one's in particular
     labels = set(deck.labels)
@@ -171,6 +178,29 @@ def test_a_whole_arboretum_game_agrees_on_every_device_and_passes_its_audit(
         assert turn_links > game.turns * players, (turn_links, game.turns)
 
 
+@pytest.mark.parametrize(("players", "mode"), CONFIGS, ids=[f"{p}p-{m}" for p, m in CONFIGS])
+def test_a_whole_arribada_game_agrees_on_every_device_and_passes_its_audit(
+    players: int, mode: str
+) -> None:
+    """110 tiles, each copy of a value its own identity; a refresh's tiles go back to
+    the bag through a reshuffle of the whole bag (3N-2 links, every seat's keys taken
+    off and put on again); every device ends with the same scores and a passing audit
+    of every round of passes.  Each device's racks match its places in hand."""
+    game = play("arribada", players, mode, check=private_check if players == 2 else None)
+    scores = {(tuple(d.state.scores()), tuple(d.state.winners())) for d in game.devices}
+    assert len(scores) == 1
+    audits = {d.audit for d in game.devices}
+    assert len(audits) == 1 and audits.pop().endswith(" draws, every shuffle matches")
+    for device in game.devices:
+        deck, racks = device.private, json.loads(device.state.to_json())["racks"]
+        held = [sorted(j for j, q in deck.held.items() if q == seat) for seat in range(players)]
+        assert [len(h) for h in held] == [len(r) for r in racks]
+        mine = sorted(deck.value(device._label(j)) for j in held[device.seat])
+        assert mine == sorted(str(v) for v in racks[device.seat])
+    mixes = [r for r in game.devices[0].private.rounds if r.kind == "mix"]
+    assert all(len(r.order) == 3 * players - 2 for r in mixes)
+
+
 @pytest.fixture(scope="module")
 def honest() -> Game:
     """One 2-player correspondence game, every delivery kept (the cheats' ground)."""
@@ -180,7 +210,7 @@ def honest() -> Game:
 def test_every_device_sees_only_its_own_cards_in_a_two_player_game(honest: Game) -> None:
     """Checked after every link each device read or made (the fixture's ``check``);
     at the end every card is open to everyone."""
-    assert all(openable(d) == set(range(d.private.n)) for d in honest.devices)
+    assert all(openable(d) == set(range(len(d.private.deck))) for d in honest.devices)
 
 
 def test_a_stored_private_table_is_read_back_at_every_step(honest: Game) -> None:
@@ -252,21 +282,30 @@ def test_a_false_played_card_is_refused(honest: Game) -> None:
 
 
 def test_a_link_without_the_keys_its_sender_owes_is_refused(honest: Game) -> None:
-    """A key left out, one added, or one moved to another place: refused."""
+    """A key the sender owed before its link left out (a draw it could stall), a key
+    given twice, a key for a place the deck does not have: refused."""
     caught = 0
-    for d in turn_deliveries(honest, "k")[:20]:
+    for d in turn_deliveries(honest, "k"):
         secret = honest.devices[d.sender].secret
+        owed = set(d.before.private.owed(d.sender)[0])
+        given = [e[0] for e in remote._read(d.link)[0][9]["k"]]
+        held_back = next((j for j in given if j in owed), None)
 
-        def left_out(f: list[Any]) -> None:
-            f[9]["k"].pop()
+        def left_out(f: list[Any], held_back: int | None = held_back) -> None:
+            f[9]["k"] = [e for e in f[9]["k"] if e[0] != held_back]
 
-        def added(f: list[Any]) -> None:
-            f[9]["k"].append([f[9]["k"][-1][0] + 100, f[9]["k"][-1][1]])
+        def twice(f: list[Any]) -> None:
+            f[9]["k"].append(list(f[9]["k"][0]))
 
-        for change in (left_out, added):
+        def no_such_place(f: list[Any]) -> None:
+            f[9]["k"].append([1000, f[9]["k"][0][1]])
+
+        for change in (left_out, twice, no_such_place):
+            if change is left_out and held_back is None:
+                continue
             refused(d.before, resign(d.link, secret, change), ("remote.keys",))
             caught += 1
-    assert caught >= 30
+    assert caught >= 40
 
 
 def test_a_wrong_key_at_the_set_up_stops_the_game_when_its_card_is_opened(honest: Game) -> None:
@@ -307,19 +346,23 @@ def test_the_audit_names_a_changed_pass_a_wrong_key_or_a_false_seed(honest: Game
     caught = 0
     from tablero.web.maskdeck import decode_points, encode_points
 
+    setup = deck.rounds[0]
+
+    def with_pass(i: int, points: list[Any]) -> Any:
+        passes = (*setup.passes[:i], encode_points(points), *setup.passes[i + 1 :])
+        return replace(deck, rounds=(replace(setup, passes=passes), *deck.rounds[1:]))
+
     for i, q in enumerate(deck.order):
-        points = decode_points(deck.passes[i], deck.n)
+        points = decode_points(setup.passes[i], setup.size)
         for a, b in ((0, 1), (5, 30), (47, 2)):
             swapped = list(points)
             swapped[a], swapped[b] = swapped[b], swapped[a]
-            passes = (*deck.passes[:i], encode_points(swapped), *deck.passes[i + 1 :])
-            ok, text = replace(deck, passes=passes).audit(name)
+            ok, text = with_pass(i, swapped).audit(name)
             assert not ok and text.startswith(f"{name(q)}'s set-up pass (link {i + 1} of 3)")
             caught += 1
         replaced = list(points)
         replaced[3] = points[4]
-        passes = (*deck.passes[:i], encode_points(replaced), *deck.passes[i + 1 :])
-        ok, text = replace(deck, passes=passes).audit(name)
+        ok, text = with_pass(i, replaced).audit(name)
         assert not ok and f"link {i + 1} of 3" in text
         caught += 1
     for (place, q), key in sorted(deck.keys.items())[::5]:
@@ -345,8 +388,8 @@ def test_a_cheating_shuffle_is_named_by_every_honest_device_at_the_end(
     cheater = Keys.from_secret(remote._secret(entropy("1cheat")))
     calls = []
 
-    def permutation(self: Keys, n: int) -> list[int]:
-        perm = real(self, n)
+    def permutation(self: Keys, n: int, index: int = 0) -> list[int]:
+        perm = real(self, n, index)
         if self.seed != cheater.seed:
             return perm
         calls.append(n)  # the first call is the cheater's own pass; later ones, audits

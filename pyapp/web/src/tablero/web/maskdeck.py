@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -60,6 +61,7 @@ __all__ = [
     "lock_pass",
     "open_point",
     "shuffle_pass",
+    "unkey_pass",
     "unwrap",
     "wrap",
 ]
@@ -98,9 +100,10 @@ class Keys:
         """What the player's shuffle link publishes before anyone could benefit."""
         return hashlib.sha256(_DOMAIN + b"-commit" + self.seed).digest()
 
-    @cached_property
-    def global_key(self) -> int:
-        return hash_to_scalar(_DOMAIN + b"-global", self.seed)
+    def round_key(self, index: int) -> int:
+        """The key this player puts on every card in round ``index`` of passes (the
+        set-up's is round 0), and takes off by its lock."""
+        return hash_to_scalar(_DOMAIN + b"-round", self.seed, index.to_bytes(4, "big"))
 
     def place_key(self, place: int) -> int:
         """This player's key for place ``place`` of the deck."""
@@ -114,16 +117,18 @@ class Keys:
     def dh_public(self) -> Element:
         return BASE * self.dh_secret
 
-    def permutation(self, n: int) -> list[int]:
-        """The shuffle of an ``n``-card deck: ``out[i] = in[perm[i]]`` (Fisher-Yates
-        driven by SHA-256 of the seed and a counter, rejection-sampled: uniform)."""
+    def permutation(self, n: int, index: int = 0) -> list[int]:
+        """The shuffle of ``n`` cards in round ``index``: ``out[i] = in[perm[i]]``
+        (Fisher-Yates driven by SHA-256 of the seed, the round and a counter,
+        rejection-sampled: uniform)."""
         perm = list(range(n))
         counter = 0
+        prefix = index.to_bytes(4, "big")
         for i in range(n - 1, 0, -1):
             bound = i + 1
             limit = (1 << 256) // bound * bound
             while True:
-                x = _int(_DOMAIN + b"-perm", self.seed, counter.to_bytes(4, "big"))
+                x = _int(_DOMAIN + b"-perm", self.seed, prefix, counter.to_bytes(4, "big"))
                 counter += 1
                 if x < limit:
                     break
@@ -132,17 +137,62 @@ class Keys:
         return perm
 
 
-def shuffle_pass(deck: Sequence[Element], keys: Keys) -> list[Element]:
-    """A shuffle pass: every point times the global key, then permuted."""
-    a = keys.global_key
-    perm = keys.permutation(len(deck))
-    return [deck[p] * a for p in perm]
+#: Passes computed lately, by exactly what they were computed from (the points, each
+#: one's multiplier, the permutation): a pure function of those, so a device's audit
+#: that recomputes a pass it read, and devices sharing a process (tests, a table of
+#: bots), compute each one once.  Nothing is trusted: equal inputs, equal outputs.
+_PASSES: OrderedDict[bytes, tuple[Element, ...]] = OrderedDict()
+_PASSES_KEPT = 48
 
 
-def lock_pass(deck: Sequence[Element], keys: Keys) -> list[Element]:
-    """A lock pass: the global key taken off and each place's key put on."""
-    inverse = scalar_inverse(keys.global_key)
-    return [point * (keys.place_key(j) * inverse % ORDER) for j, point in enumerate(deck)]
+def _multiplied(
+    deck: Sequence[Element], factors: Sequence[int], perm: Sequence[int]
+) -> list[Element]:
+    """``out[i] = deck[perm[i]] * factors[i]``."""
+    digest = hashlib.sha256()
+    for p in deck:
+        digest.update(p.to_bytes())
+    for k in factors:
+        digest.update(k.to_bytes(32, "little"))
+    digest.update(b"".join(i.to_bytes(4, "big") for i in perm))
+    key = digest.digest()
+    found = _PASSES.get(key)
+    if found is None:
+        found = _PASSES[key] = tuple(deck[p] * k for p, k in zip(perm, factors, strict=True))
+        while len(_PASSES) > _PASSES_KEPT:
+            _PASSES.popitem(last=False)
+    else:
+        _PASSES.move_to_end(key)
+    return list(found)
+
+
+def shuffle_pass(
+    deck: Sequence[Element], keys: Keys, index: int = 0, *, multiply: bool = True
+) -> list[Element]:
+    """A shuffle pass of round ``index``: every point times the round's key (the
+    set-up's; a mix's keys went on as the old ones came off), then permuted."""
+    perm = keys.permutation(len(deck), index)
+    if not multiply:
+        return [deck[p] for p in perm]
+    return _multiplied(deck, [keys.round_key(index)] * len(deck), perm)
+
+
+def lock_pass(deck: Sequence[Element], keys: Keys, index: int = 0, base: int = 0) -> list[Element]:
+    """A lock pass: the round's key taken off and each new place's key put on (the
+    round's points become places ``base``, ``base + 1``...)."""
+    inverse = scalar_inverse(keys.round_key(index))
+    factors = [keys.place_key(base + j) * inverse % ORDER for j in range(len(deck))]
+    return _multiplied(deck, factors, range(len(deck)))
+
+
+def unkey_pass(
+    deck: Sequence[Element], places: Sequence[int], keys: Keys, index: int
+) -> list[Element]:
+    """A mix's first pass: each point's old place key taken off, the round's key put
+    on (before anyone shuffles: every player still knows which place is which)."""
+    a = keys.round_key(index)
+    factors = [a * scalar_inverse(keys.place_key(j)) % ORDER for j in places]
+    return _multiplied(deck, factors, range(len(deck)))
 
 
 def open_point(point: Element, keys: Iterable[int]) -> Element:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from tablero.core import State, make
@@ -44,6 +45,7 @@ from .maskdeck import (
     lock_pass,
     open_point,
     shuffle_pass,
+    unkey_pass,
     unwrap,
     wrap,
 )
@@ -52,6 +54,7 @@ __all__ = ["MODES", "PRIVATE_GAMES", "DeckSpec", "PrivateDeck", "WrongKey"]
 
 MODES = ("correspondence", "strict")
 MSG_KEYS = "This link does not carry the keys its sender owes: ask for it again."
+MSG_PASS = "This link's deck is damaged: ask for it again."
 
 
 class WrongKey(CorruptDataError):
@@ -64,13 +67,25 @@ class DeckSpec:
     showing of the hands (``reveal``), the most places a turn can draw (``lane``), the
     hidden cards a move shows (``shown``) and the showing's text (``reveal_text``)."""
 
-    kinds: frozenset[str]
+    #: the chance steps dealt from the deck, each to where its card goes: "hand" (the
+    #: seat that sees it), "display" (face up, to be taken), "board" (face up)
+    to: Mapping[str, str]
     reveal: str | None
     lane: int
     #: (view before the move, the move's text, its seat) -> the hidden cards it shows
     shown: Callable[[State, str, int], list[str]]
     #: (view, each seat's hidden cards) -> the reveal step's outcome text
-    reveal_text: Callable[[State, Sequence[Sequence[str]]], str]
+    reveal_text: Callable[[State, Sequence[Sequence[str]]], str] | None = None
+    #: (view before the move, its text, its seat) -> the display's cards it takes
+    taken: Callable[[State, str, int], list[str]] | None = None
+    #: (view before the move, its text, its seat) -> what it gives back to the bag: the
+    #: hand's cards (their values in the mover's own view; ``None`` in another's) and
+    #: the display's; ``None`` when it gives nothing back
+    gives_back: Callable[[State, str, int], tuple[list[str | None], list[str]] | None] | None = None
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(self.to)
 
 
 def _arboretum_shown(view: State, text: str, seat: int) -> list[str]:
@@ -92,9 +107,46 @@ def _arboretum_reveal(view: State, hidden: Sequence[Sequence[str]]) -> str:
     )
 
 
+def _arribada_shown(view: State, text: str, seat: int) -> list[str]:
+    """A tile placed from the rack (every rack is hidden from the others)."""
+    words = text.split()
+    return [words[1]] if words[0] == "place" else []
+
+
+def _arribada_taken(view: State, text: str, seat: int) -> list[str]:
+    """A tile drawn from the display (``draw 5``; ``draw bag`` takes from the bag)."""
+    words = text.split()
+    return [words[1]] if words[0] == "draw" and words[1].isdigit() else []
+
+
+def _arribada_gives_back(
+    view: State, text: str, seat: int
+) -> tuple[list[str | None], list[str]] | None:
+    """A refresh confirmed: the rack's picked tiles and the display's go back to the
+    bag once the new ones are drawn."""
+    if text != "confirm":
+        return None
+    data = json.loads(view.to_json())
+    turn = data["turn"]
+    rack = [None if v is None else str(v) for v in turn["picks_rack"]]
+    return rack, [str(data["display"][slot]) for slot in turn["picks_display"]]
+
+
 PRIVATE_GAMES: Mapping[str, DeckSpec] = {
     "arboretum": DeckSpec(
-        frozenset({"deal", "draw"}), "reveal", 2, _arboretum_shown, _arboretum_reveal
+        {"deal": "hand", "draw": "hand"},
+        "reveal",
+        2,
+        _arboretum_shown,
+        _arboretum_reveal,
+    ),
+    "arribada": DeckSpec(
+        {"spawn": "board", "refill": "display", "deal": "hand", "draw": "hand"},
+        None,
+        3,
+        _arribada_shown,
+        taken=_arribada_taken,
+        gives_back=_arribada_gives_back,
     ),
 }
 
@@ -129,6 +181,44 @@ def deck_labels(
 
 
 @dataclass(frozen=True)
+class Round:
+    """A round of passes over the deck: the set-up (``inputs`` empty: the cards
+    themselves) or a reshuffle of the bag after tiles were given back (``inputs``: the
+    places it mixes).  ``order`` its senders, ``passes`` each link's points as sent;
+    its output is ``len`` new places from ``base``."""
+
+    kind: str  # "setup" | "mix"
+    order: tuple[int, ...]
+    inputs: tuple[int, ...]
+    base: int
+    size: int
+    passes: tuple[str, ...] = ()
+
+    def roles(self, i: int, players: int) -> tuple[bool, bool, bool]:
+        """What link ``i`` does: (takes its old place keys off and puts a round key on,
+        shuffles, locks).  Set-up: N shuffles (the last one locks too), N-1 locks.  A
+        mix: N take their keys off (the last one shuffles too), N-1 shuffle (the last
+        one locks too), N-1 lock."""
+        n = players
+        if self.kind == "setup":
+            return False, i < n, i >= n - 1
+        return i < n, n - 1 <= i <= 2 * n - 2, i >= 2 * n - 2
+
+
+def _setup_order(players: int, first: int) -> tuple[int, ...]:
+    seq = [(first + i) % players for i in range(players)]
+    lockers = [q for q in seq[1:] if q != seq[-1]] + [first]
+    return (*seq, *lockers)
+
+
+def _mix_order(players: int, start: int) -> tuple[int, ...]:
+    seq = [(start + i) % players for i in range(players)]
+    shufflers = seq[:-1]
+    last = shufflers[-1] if shufflers else seq[-1]
+    return (*seq, *shufflers, *[q for q in seq if q != last])
+
+
+@dataclass(frozen=True)
 class PrivateDeck:
     """One table's private deck, as every device keeps it (values: methods return new
     decks)."""
@@ -139,14 +229,13 @@ class PrivateDeck:
     session: bytes
     labels: tuple[str, ...]
     values: tuple[str, ...]
-    #: the set-up's senders: each shuffles in turn (the last one locks in the same
-    #: link), then the others lock, the first mover last (its lock rides on its turn)
-    order: tuple[int, ...]
     first: int
-    setup_len: int = 0  # the set-up's places (0 .. setup_len - 1)
-    step: int = 0  # set-up links read (or made)
-    passes: tuple[str, ...] = ()  # each set-up link's deck, as sent (for the audit)
-    deck: tuple[Element, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    step: int = 0  # links of the last round read (or made)
+    #: the last round's points, as its last link left them (``None``: not read yet)
+    work: tuple[Element, ...] | None = ()
+    deck: tuple[Element, ...] = ()  # every place's points (places of every round)
+    setup_len: int = 0  # the set-up's draws (places 0 .. setup_len - 1, in order)
     commitments: Mapping[int, bytes] = field(default_factory=dict)
     dh: Mapping[int, Element] = field(default_factory=dict)
     keys: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (place, seat)
@@ -154,14 +243,18 @@ class PrivateDeck:
     claims: Mapping[int, int] = field(default_factory=dict)  # place -> seat (-1: all)
     public: frozenset[int] = frozenset()  # places every device may open
     drawn: tuple[int, ...] = ()  # places dealt, in order
+    held: Mapping[int, int] = field(default_factory=dict)  # place -> seat whose hand has it
+    display: tuple[int, ...] = ()  # public places in the display (Arribada's shoreline)
+    given_back: tuple[int, ...] = ()  # places given back to the bag, to be mixed in
     lanes: tuple[tuple[int, ...], ...] = ()
     taken_from: Mapping[int, int] = field(default_factory=dict)  # place -> lane seat
-    next_place: int = 0
+    next_place: int = 0  # the bag's next place (the bag: next_place .. len(deck) - 1)
     pending: int | None = None  # the place of the step waiting now
     seeds: Mapping[int, bytes] = field(default_factory=dict)
-    shown_places: Mapping[int, str] = field(default_factory=dict)  # place -> card shown
+    cards: Mapping[int, str] = field(default_factory=dict)  # public places' cards
+    drawer: Mapping[int, int] = field(default_factory=dict)  # place -> seat it was drawn for
 
-    # --- set-up ---------------------------------------------------------------------
+    # --- rounds of passes -----------------------------------------------------------
 
     @classmethod
     def begin(
@@ -174,11 +267,8 @@ class PrivateDeck:
         first: int,
     ) -> PrivateDeck:
         labels, values = deck_labels(game_id, players, options)
-        n = players
-        shufflers = [(first + i) % n for i in range(n)]
-        last = shufflers[-1]
-        lockers = [(first + i) % n for i in range(1, n) if (first + i) % n != last] + [first]
         claims = setup_claims(game_id, players, options, first)
+        setup = Round("setup", _setup_order(players, first), (), 0, len(labels))
         deck = cls(
             game_id,
             mode,
@@ -186,102 +276,148 @@ class PrivateDeck:
             session,
             tuple(labels),
             tuple(values),
-            (*shufflers, *lockers),
             first,
-            deck=card_points(game_id, labels),
+            rounds=(setup,),
+            work=card_points(game_id, labels),
             lanes=((),) * players,
-        )
-        deck = replace(
-            deck, claims=dict(enumerate(claims)), next_place=len(claims), setup_len=len(claims)
+            claims=dict(enumerate(claims)),
+            next_place=len(claims),
+            setup_len=len(claims),
         )
         return deck._top_up(first)
 
     @property
-    def n(self) -> int:
-        return len(self.labels)
+    def round(self) -> Round:
+        return self.rounds[-1]
+
+    @property
+    def places(self) -> int:
+        """The deck's places, with those of the round under way."""
+        return self.round.base + self.round.size
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The set-up's senders."""
+        return self.rounds[0].order
 
     @property
     def ready(self) -> bool:
-        """Every pass is in: the deck's places can be opened."""
-        return self.step >= len(self.order)
+        """Every pass of every round is in: the deck's places can be opened."""
+        return self.step >= len(self.round.order)
 
     def setup_sender(self) -> int | None:
-        return None if self.ready else self.order[self.step]
+        """The seat whose pass comes next (``None``: no round is under way)."""
+        return None if self.ready else self.round.order[self.step]
 
     def locked(self, seat: int) -> bool:
-        """Whether ``seat``'s lock pass is in (its keys then count)."""
-        shufflers = self.players
-        lock_at = shufflers - 1 if self.order[shufflers - 1] == seat else None
-        if lock_at is None:
-            lock_at = shufflers + self.order[shufflers:].index(seat)
-        return self.step > lock_at
+        """Whether ``seat``'s set-up lock is in (its keys then count)."""
+        setup = self.rounds[0]
+        lock_at = max(i for i, q in enumerate(setup.order) if q == seat)
+        return len(self.rounds) > 1 or self.step > lock_at
 
     def make_pass(self, keys: Keys) -> tuple[PrivateDeck, dict[str, Any]]:
-        """This device's set-up pass (its seat is the next sender): the deck after it,
-        and what its link carries."""
-        i = self.step
-        deck = list(self.deck)
+        """This device's pass (its seat is the next sender): the deck after it, and what
+        its link carries."""
+        rnd, i = self.round, self.step
+        unkey, shuffle, lock = rnd.roles(i, self.players)
+        points = self._points()
+        index = len(self.rounds) - 1
         payload: dict[str, Any] = {}
-        if i < self.players:
-            deck = shuffle_pass(deck, keys)
+        if unkey:
+            points = unkey_pass(points, rnd.inputs, keys, index)
+        if shuffle:
+            points = shuffle_pass(points, keys, index, multiply=rnd.kind == "setup")
+        if lock:
+            points = lock_pass(points, keys, index, rnd.base)
+        if rnd.kind == "setup" and i < self.players:
             payload["c"] = keys.commitment.hex()
             payload["x"] = keys.dh_public.to_bytes().hex()
-        if i >= self.players - 1:
-            deck = lock_pass(deck, keys)
-        payload["d"] = encode_points(deck)
-        return self._read_pass(self.order[i], payload, deck), payload
+        payload["d"] = encode_points(points)
+        return self._read_pass(rnd.order[i], payload, points), payload
 
     def read_pass(self, seat: int, payload: Mapping[str, Any]) -> PrivateDeck:
-        """A set-up link's pass, its shape checked (its truth is the audit's)."""
-        if self.ready or self.order[self.step] != seat:
-            raise CorruptDataError("This set-up link comes out of turn.", code="remote.damaged")
+        """A pass of another seat's link, its shape checked (its points are read when
+        this device needs them: to make its own pass, or the round's last, which become
+        places; the audit checks every one)."""
+        if self.ready or self.round.order[self.step] != seat:
+            raise CorruptDataError("This link's pass comes out of turn.", code="remote.damaged")
+        text = payload.get("d")
+        if not isinstance(text, str) or len(text) != (self.round.size * 128 + 2) // 3:
+            raise CorruptDataError(MSG_PASS, code="remote.damaged")
+        return self._read_pass(seat, payload, None)
+
+    def _points(self) -> list[Element]:
+        """The points the round's last link left (read from it if not read yet)."""
+        if self.work is not None:
+            return list(self.work)
         try:
-            deck = decode_points(payload.get("d"), self.n)
+            return decode_points(self.round.passes[-1], self.round.size)
         except ValueError as exc:
-            raise CorruptDataError(
-                "This set-up link's deck is damaged.", code="remote.damaged"
-            ) from exc
-        return self._read_pass(seat, payload, deck)
+            raise CorruptDataError(MSG_PASS, code="remote.damaged") from exc
 
     def _read_pass(
-        self, seat: int, payload: Mapping[str, Any], deck: Sequence[Element]
+        self, seat: int, payload: Mapping[str, Any], points: Sequence[Element] | None
     ) -> PrivateDeck:
         commitments, dh = dict(self.commitments), dict(self.dh)
-        if self.step < self.players:
+        rnd = self.round
+        if rnd.kind == "setup" and self.step < self.players:
             try:
                 commitment = bytes.fromhex(payload["c"])
                 public = Element.from_bytes(bytes.fromhex(payload["x"]))
             except (KeyError, TypeError, ValueError) as exc:
-                raise CorruptDataError(
-                    "This set-up link is damaged.", code="remote.damaged"
-                ) from exc
+                raise CorruptDataError(MSG_PASS, code="remote.damaged") from exc
             if len(commitment) != 32:
-                raise CorruptDataError("This set-up link is damaged.", code="remote.damaged")
+                raise CorruptDataError(MSG_PASS, code="remote.damaged")
             commitments[seat], dh[seat] = commitment, public
         elif "c" in payload or "x" in payload:
-            raise CorruptDataError("This set-up link is damaged.", code="remote.damaged")
-        return replace(
+            raise CorruptDataError(MSG_PASS, code="remote.damaged")
+        rnd = replace(rnd, passes=(*rnd.passes, payload["d"]))
+        deck = replace(
             self,
+            rounds=(*self.rounds[:-1], rnd),
             step=self.step + 1,
-            passes=(*self.passes, payload["d"]),
-            deck=tuple(deck),
+            work=None if points is None else tuple(points),
             commitments=commitments,
             dh=dh,
+        )
+        if deck.ready:  # the round's points become places
+            deck = replace(deck, deck=(*deck.deck, *deck._points()), work=())
+        return deck
+
+    def give_back(self, places: Sequence[int]) -> PrivateDeck:
+        """Places given back to the bag (a refresh's tiles): kept aside until the mix."""
+        held = {j: q for j, q in self.held.items() if j not in places}
+        display = tuple(j for j in self.display if j not in places)
+        return replace(self, held=held, display=display, given_back=(*self.given_back, *places))
+
+    def start_mix(self, start: int) -> PrivateDeck:
+        """A round that mixes the given-back places into the bag (every place left in it,
+        those of the lanes aside), seats in order from ``start``: the bag's places are
+        then new ones, opened by no one yet."""
+        inputs = (*range(self.next_place, len(self.deck)), *self.given_back)
+        rnd = Round("mix", _mix_order(self.players, start), inputs, len(self.deck), len(inputs))
+        return replace(
+            self,
+            rounds=(*self.rounds, rnd),
+            step=0,
+            work=tuple(self.deck[j] for j in inputs),
+            given_back=(),
+            next_place=len(self.deck),
         )
 
     # --- places ---------------------------------------------------------------------
 
     def _top_up(self, start: int) -> PrivateDeck:
-        """Every lane filled to ``lane`` places from the pool, seats in order from
+        """Every lane filled to ``lane`` places from the bag, seats in order from
         ``start`` (correspondence mode only)."""
-        if self.mode != "correspondence":
+        if self.mode != "correspondence" or not self.ready:
             return self
         size = PRIVATE_GAMES[self.game_id].lane
         lanes = [list(lane) for lane in self.lanes]
         claims, place = dict(self.claims), self.next_place
         for i in range(self.players):
             q = (start + i) % self.players
-            while len(lanes[q]) < size and place < self.n:
+            while len(lanes[q]) < size and place < len(self.deck):
                 lanes[q].append(place)
                 claims[place] = q
                 place += 1
@@ -293,17 +429,18 @@ class PrivateDeck:
         """What follows every link: the lanes topped up, from the seat after ``sender``."""
         return self._top_up((sender + 1) % self.players)
 
-    def assign(self, seat: int, public: bool) -> PrivateDeck:
+    def assign(self, seat: int, public: bool, to: str) -> PrivateDeck:
         """The place of the chance step now waiting, drawn for ``seat`` (``public``:
-        seen by everyone): the set-up's next, the seat's lane, the pool, or the first
-        place of another lane (whose holder then sends its key to ``seat`` alone)."""
+        seen by everyone; ``to``: "hand", "display" or "board"): the set-up's next, the
+        seat's lane, the bag's next, or the first place of another lane (whose holder
+        then sends its key to ``seat`` alone)."""
         claims, lanes = dict(self.claims), [list(lane) for lane in self.lanes]
         taken_from, next_place = dict(self.taken_from), self.next_place
         if len(self.drawn) < self.setup_len:
             place = len(self.drawn)  # the set-up's places, in order
         elif lanes[seat]:
             place = lanes[seat].pop(0)
-        elif next_place < self.n:
+        elif next_place < len(self.deck):
             place, next_place = next_place, next_place + 1
         else:
             holders = [q for q in range(self.players) if lanes[q]]
@@ -313,6 +450,12 @@ class PrivateDeck:
             place = lanes[holder].pop(0)
             taken_from[place] = holder
         claims[place] = -1 if public else seat
+        drawer = {**self.drawer, place: seat}
+        held, display = dict(self.held), self.display
+        if to == "hand":
+            held[place] = seat
+        elif to == "display":
+            display = (*display, place)
         return replace(
             self,
             claims=claims,
@@ -322,7 +465,35 @@ class PrivateDeck:
             next_place=next_place,
             pending=place,
             public=self.public | {place} if public else self.public,
+            held=held,
+            display=display,
+            drawer=drawer,
         )
+
+    def value(self, label: str) -> str:
+        return self.values[self.labels.index(label)]
+
+    def opened(self, place: int, label: str) -> PrivateDeck:
+        """A public place's card, as every device opened it."""
+        return replace(self, cards={**self.cards, place: label})
+
+    def from_display(self, values: Sequence[str]) -> list[int]:
+        """The display's places of these values (the first of each: every device picks
+        the same)."""
+        display, out = list(self.display), []
+        for value in values:
+            place = next((j for j in display if self.value(self.cards[j]) == value), None)
+            if place is None:
+                raise CorruptDataError(MSG_KEYS, code="remote.damaged")
+            display.remove(place)
+            out.append(place)
+        return out
+
+    def take(self, seat: int, values: Sequence[str]) -> PrivateDeck:
+        """Public places taken from the display into ``seat``'s hand, one a value."""
+        places = self.from_display(values)
+        display = tuple(j for j in self.display if j not in places)
+        return replace(self, display=display, held={**self.held, **dict.fromkeys(places, seat)})
 
     # --- keys -----------------------------------------------------------------------
 
@@ -338,12 +509,37 @@ class PrivateDeck:
             out.append(q)
         return out
 
+    @cached_property
+    def _unfinished(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The places drawn whose keys are not all in, and the seats they wait for."""
+        out = []
+        for place in self.drawn:
+            missing = self.missing(place)
+            if missing:
+                out.append((place, tuple(missing)))
+        return tuple(out)
+
     def blocked(self) -> list[int]:
         """The seats that owe a key for a place already drawn, in seat order."""
-        seats: set[int] = set()
-        for place in self.drawn:
-            seats.update(self.missing(place))
-        return sorted(seats)
+        return sorted({q for _, missing in self._unfinished for q in missing})
+
+    def next_reply(self) -> tuple[int, int] | None:
+        """``(seat, drawer)``: the first place drawn whose keys are not all in, the seat
+        whose key comes next (in turn after the seat it was drawn for, that one last)
+        and that seat.  Every device waits for those keys before anything else."""
+        for place, missing in self._unfinished:
+            drawer = self.drawer.get(place, self.claims[place])
+            return min(missing, key=lambda q: (q - drawer - 1) % self.players), drawer
+        return None
+
+    def stalled(self, me: int) -> bool:
+        """Whether a place drawn waits for a key of another seat than its drawer's (and
+        than ``me``: this device's own keys go out with its next link)."""
+        return any(
+            q not in (me, self.drawer.get(j, self.claims[j]))
+            for j, missing in self._unfinished
+            for q in missing
+        )
 
     def owed(self, seat: int) -> tuple[list[int], list[int]]:
         """The places whose key ``seat`` owes now: sent to all, and sent to the drawer
@@ -380,26 +576,23 @@ class PrivateDeck:
         once its moves are read: :meth:`check_owed`)."""
         keys, wrapped = dict(self.keys), dict(self.wrapped)
         for j, k in (_entry(e) for e in _list(payload.get("k"))):
-            if not 0 <= j < self.n or (j, seat) in keys:
+            if not 0 <= j < self.places or (j, seat) in keys:
                 raise CorruptDataError(MSG_KEYS, code="remote.keys")
             keys[(j, seat)] = k
         for j, k in (_entry(e) for e in _list(payload.get("w"))):
-            if not 0 <= j < self.n or (j, seat) in wrapped:
+            if not 0 <= j < self.places or (j, seat) in wrapped:
                 raise CorruptDataError(MSG_KEYS, code="remote.keys")
             wrapped[(j, seat)] = k
         return replace(self, keys=keys, wrapped=wrapped)
 
     def check_owed(self, seat: int, payload: Mapping[str, Any]) -> None:
-        """The link of ``seat`` just read (its moves too) carried exactly the keys it
-        owed: those of this deck, the link's own taken out."""
-        clear = [_entry(e)[0] for e in _list(payload.get("k"))]
-        alone = [_entry(e)[0] for e in _list(payload.get("w"))]
-        before = replace(
-            self,
-            keys={k: v for k, v in self.keys.items() if not (k[1] == seat and k[0] in clear)},
-            wrapped={k: v for k, v in self.wrapped.items() if not (k[1] == seat and k[0] in alone)},
-        )
-        if before.owed(seat) != (clear, alone):
+        """A link of ``seat`` (this deck: before its keys are read) carries at least the
+        keys it owed before it was made: nobody can stall a draw by holding a key back
+        (keys for places drawn in the link itself may come then or in its next link)."""
+        clear, alone = self.owed(seat)
+        got_clear = {_entry(e)[0] for e in _list(payload.get("k"))}
+        got_alone = {_entry(e)[0] for e in _list(payload.get("w"))}
+        if not set(clear) <= got_clear or not set(alone) <= got_alone:
             raise CorruptDataError(MSG_KEYS, code="remote.keys")
 
     def read_shown(self, seat: int, entries: Any) -> PrivateDeck:
@@ -412,9 +605,7 @@ class PrivateDeck:
             place, key = _entry([entry[0], entry[2]])
             q = entry[1]
             if (
-                place not in self.drawn
-                or self.claims.get(place) != seat
-                or place in self.public
+                self.held.get(place) != seat
                 or (q != seat and self.taken_from.get(place) != q)
                 or keys.get((place, q), key) != key  # (a stealer's own key: out already)
             ):
@@ -425,7 +616,8 @@ class PrivateDeck:
             holder = self.taken_from.get(place)
             if (place, seat) not in keys or holder is not None and (place, holder) not in keys:
                 raise CorruptDataError(MSG_KEYS, code="remote.keys")
-        return replace(self, keys=keys, public=self.public | places)
+        held = {j: q for j, q in self.held.items() if j not in places}
+        return replace(self, keys=keys, public=self.public | places, held=held)
 
     def read_seed(self, seat: int, seed: bytes) -> PrivateDeck:
         """``seat``'s seed, shown at the end (checked by :meth:`audit`)."""
@@ -450,20 +642,29 @@ class PrivateDeck:
             to = self.dh[self.claims[place]]
             if wrap(keys[q].place_key(place), keys[q], to, self.session, place) != value:
                 return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
-        points: Sequence[Element] = card_points(self.game_id, self.labels)
-        for i, q in enumerate(self.order):
-            if q == me:
-                points = decode_points(self.passes[i], self.n)
-                continue
-            if i < self.players:
-                points = shuffle_pass(points, keys[q])
-            if i >= self.players - 1:
-                points = lock_pass(points, keys[q])
-            if encode_points(points) != self.passes[i]:
-                return False, (
-                    f"{name(q)}'s set-up pass (link {i + 1} of {len(self.order)}) does not "
-                    f"match their seed: {unverified}"
-                )
+        for index, rnd in enumerate(self.rounds):
+            points: Sequence[Element] = (
+                card_points(self.game_id, self.labels)
+                if rnd.kind == "setup"
+                else [self.deck[j] for j in rnd.inputs]
+            )
+            for i, q in enumerate(rnd.order):
+                if q == me:
+                    points = decode_points(rnd.passes[i], rnd.size)
+                    continue
+                unkey, shuffle, lock = rnd.roles(i, self.players)
+                if unkey:
+                    points = unkey_pass(points, rnd.inputs, keys[q], index)
+                if shuffle:
+                    points = shuffle_pass(points, keys[q], index, multiply=rnd.kind == "setup")
+                if lock:
+                    points = lock_pass(points, keys[q], index, rnd.base)
+                if encode_points(points) != rnd.passes[i]:
+                    what = "set-up pass" if rnd.kind == "setup" else f"mix {index} pass"
+                    return False, (
+                        f"{name(q)}'s {what} (link {i + 1} of {len(rnd.order)}) does not "
+                        f"match their seed: {unverified}"
+                    )
         return True, f"{len(self.drawn)} draws, every shuffle matches"
 
     def key_for(self, place: int, seat: int, me: int, mine: Keys) -> int | None:
@@ -482,7 +683,7 @@ class PrivateDeck:
     def open(self, place: int, me: int, mine: Keys) -> str | None:
         """The card at ``place`` if this device can open it (``None``: not yet); a key
         that opens to no card raises :class:`WrongKey`."""
-        if not self.ready:
+        if place >= len(self.deck):
             return None
         keys = []
         for q in range(self.players):
@@ -502,9 +703,6 @@ class PrivateDeck:
 
     def _table(self) -> dict[bytes, str]:
         return _point_table(self.game_id, self.labels)
-
-    def value(self, label: str) -> str:
-        return self.values[self.labels.index(label)]
 
 
 def _hex(k: int) -> str:

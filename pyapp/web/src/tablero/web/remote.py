@@ -36,6 +36,7 @@ import hmac
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from tablero.core import CorruptDataError, IllegalMoveError, InvalidMoveError, State, get_game, make
@@ -101,13 +102,15 @@ def _h(*parts: bytes) -> bytes:
     return digest.digest()[:_BYTES]
 
 
-def _chain(secret: bytes) -> list[bytes]:
-    """The hash chain of ``secret``: ``c[0]`` (the commitment) .. ``c[CHAIN_LENGTH]``."""
+@lru_cache(maxsize=16)
+def _chain(secret: bytes) -> tuple[bytes, ...]:
+    """The hash chain of ``secret``: ``c[0]`` (the commitment) .. ``c[CHAIN_LENGTH]``
+    (kept: a device makes it again for every message it sends)."""
     values = [_h(b"tablero-chain", secret)]
     for _ in range(CHAIN_LENGTH):
         values.append(_h(values[-1]))
     values.reverse()
-    return values
+    return tuple(values)
 
 
 def _mac(key: bytes, content: bytes) -> bytes:
@@ -213,6 +216,10 @@ class RemoteTable:
     mine: Mapping[int, str] = field(default_factory=dict)
     #: The end's audit: "N draws, every shuffle matches", or what failed.
     audit: str = ""
+    #: The places of this seat's hand its turn gave back to the bag (its link names them).
+    back: tuple[int, ...] = ()
+    #: This seat's moves as it played them (its links carry them as the others see them).
+    played: tuple[str, ...] = ()
 
     # --- the protocol's surface -----------------------------------------------------
 
@@ -457,12 +464,22 @@ class RemoteTable:
             and (not state.legal_moves())
         ):
             raise IllegalMoveError("it is not your turn: wait for the other players' links")
-        shown = self._shown(state, move) if self.dealing == PRIVATE_DEALING else ()
+        table = self
+        shown: tuple[tuple[int, int, int], ...] = ()
+        if self.dealing == PRIVATE_DEALING:
+            text = str(state.read_move(move)) if isinstance(move, str) else str(move)
+            shown = self._shown(state, text)
+            table = self._moved(state, text, self.seat, None)
         after = state.apply(move)
         table = replace(
-            self,
+            table,
             state=after,
-            turn_moves=(*self.turn_moves, state.move_as_seen(move, self.seat)),
+            # as the others see it (a private game's rack pick: "pick rack ?")
+            turn_moves=(*self.turn_moves, state.move_as_seen(move, self._other())),
+            played=(
+                *self.played,
+                str(state.read_move(move)) if isinstance(move, str) else str(move),
+            ),
             outbox=(),
             notice="",
             shown=(*self.shown, *shown),
@@ -485,6 +502,7 @@ class RemoteTable:
             "log": list(self.log),
             "held": list(self.held),
             "stopped": self.stopped,
+            **({"played": list(self.played)} if self.dealing == PRIVATE_DEALING else {}),
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -495,6 +513,9 @@ class RemoteTable:
             data = json.loads(text)
             secret = _unhex(data["secret"], "secret")
             log, held, stopped = data["log"], data["held"], data.get("stopped", "")
+            played = data.get("played", [])
+            if not isinstance(played, list) or not all(isinstance(m, str) for m in played):
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
             if not isinstance(stopped, str):
                 raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
             if data["remote"] != PROTOCOL_VERSION or not isinstance(log, list) or not log:
@@ -504,7 +525,7 @@ class RemoteTable:
         except (ValueError, KeyError, TypeError) as exc:
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
         try:
-            table = cls._rebuild(secret, log, held)
+            table = cls._rebuild(secret, log, held, played)
             return replace(table, stopped=stopped, notice=stopped) if stopped else table
         except (CorruptDataError, IllegalMoveError):
             raise
@@ -740,7 +761,7 @@ class RemoteTable:
                 seen={**table.seen, (seat, seq): content},
                 values={**table.values, (seat, seq): reveal},
             )
-            return table._settle()._autosend()
+            return table._settle()._mix_if_given_back(seat)._autosend()
         table = self
         if table.deal_from is not None:
             table = table._deal_pending(reveal)
@@ -816,26 +837,48 @@ class RemoteTable:
         sender = deck.setup_sender()
         if sender is not None:
             return sender
-        if state.is_terminal():
-            return None
         mover = state.current_player if state.current_player is not None else 0
         if self._ending():
             start = next(iter(deck.seeds), mover)
             missing = [q for q in range(self.players) if q not in deck.seeds]
             return min(missing, key=lambda q: (q - start) % self.players)
-        blocked = deck.blocked()
-        if blocked:
-            return min(blocked, key=lambda q: (q - mover) % self.players)
-        return mover
+        if state.is_terminal():
+            return None
+        reply = deck.next_reply()
+        return mover if reply is None else reply[0]
 
     def _ending(self) -> bool:
-        """Whether the game waits for the hands shown at its end (every seat's seed)."""
-        state = self.state
-        chance = None if state is None else state.chance
-        return chance is not None and chance.kind == PRIVATE_GAMES[self.game_id].reveal
+        """Whether the game waits for every seat's seed: the hands shown at its end (the
+        reveal step), or, in a game that shows none, its end's audit."""
+        state, deck = self.state, self.private
+        if state is None or deck is None or len(deck.seeds) == self.players:
+            return False
+        spec = PRIVATE_GAMES[self.game_id]
+        chance = state.chance
+        if spec.reveal is None:
+            return state.is_terminal()
+        return chance is not None and chance.kind == spec.reveal
 
     def _keys(self) -> Keys:
         return _keys_of(self.secret)
+
+    def _other(self) -> int:
+        """Another seat (every other seat sees a move of this one's the same way)."""
+        return (self.seat + 1) % self.players
+
+    def _label(self, place: int) -> str:
+        """The card at a place this device has opened (its own, or a public one)."""
+        deck = self.private
+        assert deck is not None
+        return self.mine.get(place) or deck.cards[place]
+
+    def _mine_of(self, value: str, used: set[int], *, public_first: bool) -> int | None:
+        """A place of this seat's hand holding ``value`` (not in ``used``)."""
+        deck = self.private
+        assert deck is not None
+        places = [j for j, q in sorted(deck.held.items()) if q == self.seat and j not in used]
+        places.sort(key=lambda j: (j in deck.public) != public_first)
+        return next((j for j in places if deck.value(self._label(j)) == value), None)
 
     def _shown(self, state: State, move: str) -> tuple[tuple[int, int, int], ...]:
         """The keys that show the hidden cards ``move`` plays (this seat's places whose
@@ -843,17 +886,10 @@ class RemoteTable:
         deck = self.private
         assert deck is not None
         spec = PRIVATE_GAMES[self.game_id]
-        mine, used = self._keys(), {place for place, _, _ in self.shown}
+        mine, used = self._keys(), {place for place, _, _ in self.shown} | set(self.back)
         out: list[tuple[int, int, int]] = []
         for value in spec.shown(state, move, self.seat):
-            place = next(
-                (
-                    j
-                    for j, label in sorted(self.mine.items())
-                    if j not in deck.public and j not in used and deck.value(label) == value
-                ),
-                None,
-            )
+            place = self._mine_of(value, used, public_first=True)
             if place is None:
                 raise IllegalMoveError(f"{move}: that card is not in your hand")
             used.add(place)
@@ -865,10 +901,47 @@ class RemoteTable:
                 out.append((place, holder, key))
         return tuple(out)
 
+    def _moved(self, state: State, move: str, seat: int, back: Any) -> RemoteTable:
+        """The deck's bookkeeping of ``seat``'s ``move`` (``state``: before it): cards
+        taken from the display into the hand; cards given back to the bag (the hand's:
+        the places its link names in ``back``, or this seat's choice)."""
+        deck = self.private
+        assert deck is not None
+        spec = PRIVATE_GAMES[self.game_id]
+        if spec.taken is not None and (values := spec.taken(state, move, seat)):
+            deck = deck.take(seat, values)
+        given = spec.gives_back(state, move, seat) if spec.gives_back is not None else None
+        if given is None:
+            return replace(self, private=deck)
+        hand, from_display = given
+        table = self
+        if seat == self.seat:
+            places: list[int] = []
+            played = {j for j, _, _ in self.shown}  # played this turn: not on the rack
+            for value in hand:
+                assert value is not None
+                place = self._mine_of(value, played | set(places), public_first=False)
+                if place is None:
+                    raise IllegalMoveError(f"{move}: that tile is not on your rack")
+                places.append(place)
+            table = replace(self, back=tuple(places))
+        else:
+            back = [] if back is None and not hand else back
+            if (
+                not isinstance(back, list)
+                or len(back) != len(hand)
+                or len(set(back)) != len(back)
+                or any(type(j) is not int or deck.held.get(j) != seat for j in back)
+            ):
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+            places = list(back)
+        deck = deck.give_back([*places, *deck.from_display(from_display)])
+        return replace(table, private=deck)
+
     def _settle(self) -> RemoteTable:
         """Deal every chance step this device can: a place of the deck drawn for each,
         opened when this seat sees it and holds every key, unseen when another seat
-        does; the hands shown once every seed is in."""
+        does; the hands shown once every seed is in; the end's audit."""
         deck, state = self.private, self.state
         assert deck is not None and state is not None
         spec = PRIVATE_GAMES[self.game_id]
@@ -887,13 +960,14 @@ class RemoteTable:
                         if q == self.seat
                         else [
                             deck.value(label)
-                            for j in deck.drawn
-                            if deck.claims[j] == q
+                            for j, holder in sorted(deck.held.items())
+                            if holder == q
                             and j not in deck.public
                             and (label := deck.open(j, self.seat, keys)) is not None
                         ]
                         for q in range(self.players)
                     ]
+                    assert spec.reveal_text is not None
                     state = state.deal(spec.reveal_text(state, hidden))
                     continue
                 if chance.kind not in spec.kinds or not deck.ready:
@@ -902,7 +976,10 @@ class RemoteTable:
                     seen = chance.seen_by
                     seat = min(seen) if seen else state.current_player
                     assert seat is not None
-                    deck = deck.assign(seat, seen is None)
+                    if deck.stalled(self.seat):
+                        break  # an earlier draw waits for keys: so does every device
+
+                    deck = deck.assign(seat, seen is None, spec.to[chance.kind])
                 place = deck.pending
                 assert place is not None
                 owner = deck.claims[place]
@@ -914,28 +991,54 @@ class RemoteTable:
                         break
                     if owner == self.seat:
                         mine[place] = label
+                    else:
+                        deck = deck.opened(place, label)
                     state = state.deal(deck.value(label))
                 deck = replace(deck, pending=None)
         except WrongKey as stop:
             return replace(self, stopped=str(stop), notice=str(stop))
+        if state.is_terminal() and not audit and len(deck.seeds) == self.players:
+            passed, audit = deck.audit(self._name, self.seat)
+            if not passed:
+                return replace(self, private=deck, state=state, audit=audit, stopped=audit,
+                               notice=audit)  # fmt: skip
         return replace(self, private=deck, state=state, mine=mine, audit=audit)
 
+    def _mix_if_given_back(self, sender: int) -> RemoteTable:
+        """Tiles given back, and every draw of the move that gave them back dealt: the
+        bag's mix starts (from ``sender``), before anything else is drawn."""
+        deck, state = self.private, self.state
+        assert deck is not None and state is not None
+        if not deck.given_back or not deck.ready or deck.blocked() or state.chance is not None:
+            return self
+        return replace(self, private=deck.start_mix(sender))
+
     def _autosend(self) -> RemoteTable:
-        """The links this device sends with no decision of its player: its set-up pass,
-        its keys for another's draw, its seed at the end."""
+        """The links this device sends with no decision of its player: its passes (the
+        set-up's, a mix's), its keys for another's draw or for a card all see, a link
+        that lets the bag's mix start, its seed at the end."""
         table = self
         while not table.stopped and table.private is not None and table.state is not None:
             deck, state = table.private, table.state
             if table._next_sender() != table.seat:
                 break
             if not deck.ready:
+                setup = deck.round.kind == "setup"
                 deck, payload = deck.make_pass(table._keys())
                 table = replace(table, private=deck)
-                if deck.ready:  # the first mover's lock rides on its first turn's link
+                if setup and deck.ready:  # the first mover's lock rides on its first turn
                     table = replace(table, setup_payload=payload)._settle()
                     break
                 table = table._send_private((), payload)
-            elif table._ending() or state.current_player != table.seat:
+            elif (
+                table._ending()
+                or state.current_player != table.seat
+                or (reply := deck.next_reply()) is not None
+                and reply[1] != table.seat
+                or not state.legal_moves()
+                or deck.given_back
+                and state.chance is None
+            ):
                 table = table._send_private((), {})
             else:
                 break  # this seat's turn: its player decides
@@ -955,6 +1058,10 @@ class RemoteTable:
         if self.shown:
             payload["r"] = [[j, q, _key_hex(k)] for j, q, k in self.shown]
             deck = deck.read_shown(self.seat, payload["r"])
+            for place in {j for j, _, _ in self.shown}:
+                deck = deck.opened(place, self._label(place))
+        if self.back:
+            payload["b"] = list(self.back)
         if self._ending() and self.seat not in deck.seeds:
             payload["s"] = keys.seed.hex()
             deck = deck.read_seed(self.seat, keys.seed)
@@ -980,6 +1087,7 @@ class RemoteTable:
             private=deck.after_link(self.seat),
             setup_payload=None,
             shown=(),
+            back=(),
             transcript=(*self.transcript, link),
             head=_h(self.head, content),
             my_seq=seq,
@@ -987,7 +1095,7 @@ class RemoteTable:
             values={**self.values, (self.seat, seq): chain[seq]},
             outbox=(*self.outbox, link),
         )
-        return table._settle()
+        return table._settle()._mix_if_given_back(self.seat)
 
     def _private_turn(self, seat: int, moves: list[str], payload: Any) -> RemoteTable:
         """Another seat's link read: its pass or keys, its moves (the chance steps they
@@ -995,12 +1103,13 @@ class RemoteTable:
         keys, the keys it owed, its seed at the end."""
         deck = self.private
         assert deck is not None and self.state is not None
-        if not isinstance(payload, dict) or not set(payload) <= set("dcxkwrs"):
+        if not isinstance(payload, dict) or not set(payload) <= set("dcxkwrsb"):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         if not deck.ready:
             deck = deck.read_pass(seat, payload)
         elif set(payload) & set("dcx"):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
+        deck.check_owed(seat, payload)
         deck = deck.read_keys(seat, payload)
         table = replace(self, private=deck)._settle()
         spec = PRIVATE_GAMES[self.game_id]
@@ -1011,6 +1120,7 @@ class RemoteTable:
             if table.stopped or state.is_terminal() or state.current_player != seat:
                 raise IllegalMoveError(f"player {PLAYERS[seat]} plays out of turn in this link")
             shown.extend(spec.shown(state, move, seat))
+            table = table._moved(state, move, seat, payload.get("b"))
             table = replace(table, state=state.apply(move))._settle()
         if table.stopped:
             return table
@@ -1018,15 +1128,16 @@ class RemoteTable:
         assert deck is not None
         try:
             deck = deck.read_shown(seat, payload.get("r", []))
-            cards = sorted(
-                deck.value(deck.open(j, self.seat, self._keys()) or "")
-                for j in {e[0] for e in payload.get("r", [])}
-            )
+            cards = []
+            for j in {e[0] for e in payload.get("r", [])}:
+                label = deck.open(j, self.seat, self._keys()) or ""
+                cards.append(deck.value(label))
+                deck = deck.opened(j, label)
+            cards.sort()
         except (WrongKey, ValueError) as exc:
             raise CorruptDataError(MSG_FALSE_CARD, code="remote.false_card") from exc
         if cards != sorted(shown):
             raise CorruptDataError(MSG_FALSE_CARD, code="remote.false_card")
-        deck.check_owed(seat, payload)
         if "s" in payload:
             if not table._ending() or not isinstance(payload["s"], str):
                 raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
@@ -1045,8 +1156,11 @@ class RemoteTable:
         if state.is_terminal():
             return True
         if self.private is not None:
-            if self._ending() or any(q != self.seat for q in self.private.blocked()):
+            deck = self.private
+            if self._ending() or any(q != self.seat for q in deck.blocked()):
                 return True
+            if deck.given_back and state.chance is None:
+                return True  # the bag is mixed before anything else is drawn
         return state.current_player != self.seat or not state.legal_moves()
 
     def _send_turn(self) -> RemoteTable:
@@ -1153,7 +1267,9 @@ class RemoteTable:
         return entry.name if entry is not None else PLAYERS[seat]
 
     @classmethod
-    def _rebuild(cls, secret: bytes, log: list[str], held: list[str]) -> RemoteTable:
+    def _rebuild(
+        cls, secret: bytes, log: list[str], held: list[str], played: list[str]
+    ) -> RemoteTable:
         """Every link of ``log`` made again (this device's own, from its secret: each must
         come out the same) or read again, in order."""
         first, _ = _read(log[0])
@@ -1172,7 +1288,7 @@ class RemoteTable:
             fields, _ = _read(log[i])
             if fields[0] == "t" and fields[4] == table.seat:
                 for move in fields[7]:
-                    table = table.play(move)
+                    table = table.play(played[len(table.played)] if played else move)
             else:
                 table = table.receive(log[i])
             if table.log != tuple(log[: len(table.log)]):
