@@ -10,6 +10,7 @@ of it scalar multiplications (each device's audit recomputes every set-up pass).
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -153,6 +154,17 @@ def _words(text: str) -> set[str]:
 
 
 CONFIGS = [(p, mode) for mode in ("correspondence", "strict") for p in (2, 3, 4)]
+#: The games whose every step is checked by :func:`private_check` (each device, after
+#: every link it read or made).
+CHECKED = {("arboretum", 2, "correspondence"), ("arboretum", 3, "correspondence"),
+           ("arribada", 2, "correspondence"), ("arribada", 3, "strict")}  # fmt: skip
+
+
+@functools.cache
+def played(game_id: str, players: int, mode: str) -> Game:
+    """A whole game of each configuration, played once for every test that reads it."""
+    checked = (game_id, players, mode) in CHECKED
+    return play(game_id, players, mode, check=private_check if checked else None)
 
 
 @pytest.mark.parametrize(("players", "mode"), CONFIGS, ids=[f"{p}p-{m}" for p, m in CONFIGS])
@@ -162,7 +174,7 @@ def test_a_whole_arboretum_game_agrees_on_every_device_and_passes_its_audit(
     """2N-1 set-up links, then the game; every device ends with the same scores and the
     audit "N draws, every shuffle matches" (48, 64, 80 cards).  Correspondence mode
     sends one link a turn but where a draw waits for keys; strict mode more."""
-    game = play("arboretum", players, mode, check=private_check if players == 3 else None)
+    game = played("arboretum", players, mode)
     scores = {(tuple(d.state.scores()), tuple(d.state.winners())) for d in game.devices}
     assert len(scores) == 1
     cards = {2: 48, 3: 64, 4: 80}[players]
@@ -186,7 +198,7 @@ def test_a_whole_arribada_game_agrees_on_every_device_and_passes_its_audit(
     the bag through a reshuffle of the whole bag (3N-2 links, every seat's keys taken
     off and put on again); every device ends with the same scores and a passing audit
     of every round of passes.  Each device's racks match its places in hand."""
-    game = play("arribada", players, mode, check=private_check if players == 2 else None)
+    game = played("arribada", players, mode)
     scores = {(tuple(d.state.scores()), tuple(d.state.winners())) for d in game.devices}
     assert len(scores) == 1
     audits = {d.audit for d in game.devices}
@@ -204,7 +216,7 @@ def test_a_whole_arribada_game_agrees_on_every_device_and_passes_its_audit(
 @pytest.fixture(scope="module")
 def honest() -> Game:
     """One 2-player correspondence game, every delivery kept (the cheats' ground)."""
-    return play("arboretum", 2, "correspondence", tag="honest", check=private_check)
+    return played("arboretum", 2, "correspondence")
 
 
 def test_every_device_sees_only_its_own_cards_in_a_two_player_game(honest: Game) -> None:
@@ -213,9 +225,12 @@ def test_every_device_sees_only_its_own_cards_in_a_two_player_game(honest: Game)
     assert all(openable(d) == set(range(len(d.private.deck))) for d in honest.devices)
 
 
-def test_a_stored_private_table_is_read_back_at_every_step(honest: Game) -> None:
-    """``to_json`` then ``from_json``: the same view, the same deck bookkeeping."""
-    for delivery in honest.deliveries[:: max(1, len(honest.deliveries) // 12)]:
+@pytest.mark.parametrize("game_id", ["arboretum", "arribada"])
+def test_a_stored_private_table_is_read_back_at_every_step(game_id: str) -> None:
+    """``to_json`` then ``from_json``: the same view, the same deck bookkeeping (a seat's
+    own moves kept as played: its links carry Arribada's rack picks as ``pick rack ?``)."""
+    honest = played(game_id, 2, "correspondence")
+    for delivery in honest.deliveries[:: max(1, len(honest.deliveries) // 10)]:
         table = delivery.before
         again = RemoteTable.from_json(table.to_json())
         assert again.log == table.log
@@ -400,3 +415,90 @@ def test_a_cheating_shuffle_is_named_by_every_honest_device_at_the_end(
     assert game.devices[1].audit == "48 draws, every shuffle matches"  # its own, unchecked
     assert game.devices[0].stopped.startswith("P1's set-up pass (link "), game.devices[0].stopped
     assert "not verified" in game.devices[0].stopped
+
+
+def test_arribada_cheats_a_false_tile_or_a_false_refresh_are_refused_a_changed_mix_named() -> None:
+    """Arribada: a tile placed with the key of another of its player's places (another
+    tile), a refresh that gives back a place its player does not hold: refused; a mix's
+    pass changed (two tiles of the bag swapped): the audit names its sender and link."""
+    game = played("arribada", 2, "correspondence")
+    caught = 0
+    for d in turn_deliveries(game, "r")[:15]:
+        secret = game.devices[d.sender].secret
+        fields = remote._read(d.link)[0]
+        place = fields[9]["r"][0][0]
+        deck = d.before.private
+        value = deck.value(game.devices[d.sender]._label(place))
+        others = [
+            j for j, q in deck.held.items()
+            if q == d.sender and j != place
+            and deck.value(game.devices[d.sender]._label(j)) != value
+        ]  # fmt: skip
+        if not others:
+            continue
+        key = Keys.from_secret(secret).place_key(others[0]).to_bytes(32, "little").hex()
+
+        def another_tile(f: list[Any], j: int = others[0], key: str = key) -> None:
+            f[9]["r"][0][0], f[9]["r"][0][2] = j, key
+
+        refused(d.before, resign(d.link, secret, another_tile), ("remote.false_card",))
+        caught += 1
+    for d in turn_deliveries(game, "b"):
+        secret = game.devices[d.sender].secret
+        foreign = next(j for j, q in d.before.private.held.items() if q != d.sender)
+
+        def not_held(f: list[Any], j: int = foreign) -> None:
+            f[9]["b"][0] = j
+
+        refused(d.before, resign(d.link, secret, not_held), ("remote.damaged",))
+        caught += 1
+    table = game.devices[0]
+    deck = table.private
+    mixes = [(i, r) for i, r in enumerate(deck.rounds) if r.kind == "mix"]
+    assert mixes, "no refresh in this game"
+    from tablero.web.maskdeck import decode_points, encode_points
+
+    for index, rnd in mixes:
+        for i, q in enumerate(rnd.order):
+            points = decode_points(rnd.passes[i], rnd.size)
+            points[0], points[-1] = points[-1], points[0]
+            passes = (*rnd.passes[:i], encode_points(points), *rnd.passes[i + 1 :])
+            rounds = (*deck.rounds[:index], replace(rnd, passes=passes), *deck.rounds[index + 1 :])
+            ok, text = replace(deck, rounds=rounds).audit(table._name)
+            assert not ok and text.startswith(f"{table._name(q)}'s mix {index} pass (link {i + 1}")
+            caught += 1
+    assert caught >= 15
+
+
+def test_hostile_private_links_are_refused_and_change_nothing() -> None:
+    """400 links of private tables with a character changed, cut short, or read by a
+    table of another game: each is refused with a named error (or held, or already
+    read: only a change that decodes to the very same message), never another exception;
+    the table that read it is a value, unchanged."""
+    rng = Rng(39)
+    deliveries = [
+        *played("arboretum", 2, "correspondence").deliveries,
+        *played("arribada", 2, "correspondence").deliveries,
+    ]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    outcomes: dict[str, int] = {}
+    for i in range(400):
+        d = deliveries[rng.randbelow(len(deliveries))]
+        text = d.link
+        if i % 4 == 3:
+            text = text[: rng.randbelow(len(text))]
+        else:
+            at = 4 + rng.randbelow(len(text) - 4)
+            text = text[:at] + alphabet[rng.randbelow(len(alphabet))] + text[at + 1 :]
+        before = d.before.to_json() if i % 50 == 0 else None
+        try:
+            after = d.before.receive(text)
+            outcome = "held" if after.held != d.before.held else "read"
+            # read: only a change that decodes to the same message (base64's spare bits)
+            assert outcome == "held" or remote._read(text) == remote._read(d.link)
+        except (CorruptDataError, IllegalMoveError) as exc:
+            outcome = getattr(exc, "code", "illegal")
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        if before is not None:
+            assert d.before.to_json() == before
+    assert outcomes.get("remote.damaged", 0) > 200, outcomes
