@@ -25,11 +25,6 @@ another's card.
 (SHA-256 of the seed) and revealed at the end, when every device recomputes every pass,
 key and draw (the audit).
 
-**Keys sent to one player only.**  A player's DH key pair ``x``, ``X = x B`` (from the
-seed, ``X`` published with the commitment) lets a key be sent to one player on a link
-everyone reads: ``k + H(x_q X_p, session, place)`` (mod ``ORDER``), which only ``p``
-(and its sender) can take off.
-
 Pure Python (standard library and :mod:`tablero.core.ristretto255`); runs in Pyodide.
 """
 
@@ -43,7 +38,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from tablero.core.ristretto255 import (
-    BASE,
     ORDER,
     Element,
     hash_to_element,
@@ -62,8 +56,6 @@ __all__ = [
     "open_point",
     "shuffle_pass",
     "unkey_pass",
-    "unwrap",
-    "wrap",
 ]
 
 POINT_BYTES = 32
@@ -108,14 +100,6 @@ class Keys:
     def place_key(self, place: int) -> int:
         """This player's key for place ``place`` of the deck."""
         return hash_to_scalar(_DOMAIN + b"-place", self.seed, place.to_bytes(4, "big"))
-
-    @cached_property
-    def dh_secret(self) -> int:
-        return hash_to_scalar(_DOMAIN + b"-dh", self.seed)
-
-    @cached_property
-    def dh_public(self) -> Element:
-        return BASE * self.dh_secret
 
     def permutation(self, n: int, index: int = 0) -> list[int]:
         """The shuffle of ``n`` cards in round ``index``: ``out[i] = in[perm[i]]``
@@ -201,21 +185,6 @@ def open_point(point: Element, keys: Iterable[int]) -> Element:
     for k in keys:
         product = product * k % ORDER
     return point * scalar_inverse(product)
-
-
-def _pad(sender: Keys, receiver: Element, session: bytes, place: int) -> int:
-    shared = (receiver * sender.dh_secret).to_bytes()
-    return hash_to_scalar(_DOMAIN + b"-wrap", shared, session, place.to_bytes(4, "big"))
-
-
-def wrap(key: int, sender: Keys, receiver: Element, session: bytes, place: int) -> int:
-    """``key`` sent to the holder of ``receiver`` (a DH public key) only."""
-    return (key + _pad(sender, receiver, session, place)) % ORDER
-
-
-def unwrap(value: int, receiver: Keys, sender: Element, session: bytes, place: int) -> int:
-    """A key :func:`wrap` sent to this player (``receiver``) by ``sender``'s holder."""
-    return (value - _pad(receiver, sender, session, place)) % ORDER
 
 
 def encode_points(points: Sequence[Element]) -> str:

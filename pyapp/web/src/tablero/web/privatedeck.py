@@ -10,16 +10,16 @@ hand dealt, a tile on the board), then, as the game asks for them, one place a c
 step.  Each place is *claimed* by the seat that sees its card (``-1``: everyone).
 
 **Keys sent ahead** (``mode="correspondence"``).  Each seat has a *lane* of the next
-places it will draw (``lane`` of them: the most one turn can draw), claimed in advance;
-every other seat sends its keys for them in its next link, so that the seat can draw
-and play in one turn, one link a turn.  A tampered app can open its own lane early (the
-mode's stated risk: a player's own next cards, never anyone else's).  When a seat's lane
-is empty, it draws from the places no lane holds (the others' keys then come in a round
-of replies); when none is left, it takes the first place of another seat's lane, whose
-holder sends its key to the drawer alone (:func:`.maskdeck.wrap`): that holder may have
-seen that card (the one case where a tampered app could see another's card, at the very
-end of a deck: counted in the docs).  ``mode="strict"``: no lanes, every draw waits for
-the others' keys (a round of replies).
+places it will draw (``lane`` of them: the most one turn usually draws), claimed in
+advance; every other seat sends its keys for them in its next link, so that the seat can
+draw and play in one turn, one link a turn.  A tampered app can open its own lane early
+(the mode's stated risk: a player's own next cards, never anyone else's).  When a seat's
+lane is empty, it draws from the places no lane holds (the others' keys then come in a
+round of replies).  A place sent ahead to one seat is only ever drawn by that seat: when
+the bag no longer holds the most a turn can draw, the lanes are *closed*: their places
+go back into the bag, which is mixed (a round of passes that takes every key off and puts
+new ones on at new places), and every draw after that waits for the others' keys.
+``mode="strict"``: no lanes, every draw waits for the others' keys (a round of replies).
 
 Pure Python; runs in Pyodide.
 """
@@ -46,8 +46,6 @@ from .maskdeck import (
     open_point,
     shuffle_pass,
     unkey_pass,
-    unwrap,
-    wrap,
 )
 
 __all__ = ["MODES", "PRIVATE_GAMES", "DeckSpec", "PrivateDeck", "WrongKey"]
@@ -71,7 +69,8 @@ class DeckSpec:
     #: seat that sees it), "display" (face up, to be taken), "board" (face up)
     to: Mapping[str, str]
     reveal: str | None
-    lane: int
+    lane: int  # places sent ahead to each seat (correspondence mode)
+    most: int  # the most places one turn can draw
     #: (view before the move, the move's text, its seat) -> the hidden cards it shows
     shown: Callable[[State, str, int], list[str]]
     #: (view, each seat's hidden cards) -> the reveal step's outcome text
@@ -137,6 +136,7 @@ PRIVATE_GAMES: Mapping[str, DeckSpec] = {
         {"deal": "hand", "draw": "hand"},
         "reveal",
         2,
+        2,
         _arboretum_shown,
         _arboretum_reveal,
     ),
@@ -144,6 +144,7 @@ PRIVATE_GAMES: Mapping[str, DeckSpec] = {
         {"spawn": "board", "refill": "display", "deal": "hand", "draw": "hand"},
         None,
         3,
+        5 + 5 + 4,  # a refresh's rack and display, and the spawns around a placement
         _arribada_shown,
         taken=_arribada_taken,
         gives_back=_arribada_gives_back,
@@ -237,9 +238,7 @@ class PrivateDeck:
     deck: tuple[Element, ...] = ()  # every place's points (places of every round)
     setup_len: int = 0  # the set-up's draws (places 0 .. setup_len - 1, in order)
     commitments: Mapping[int, bytes] = field(default_factory=dict)
-    dh: Mapping[int, Element] = field(default_factory=dict)
     keys: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (place, seat)
-    wrapped: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (place, seat)
     claims: Mapping[int, int] = field(default_factory=dict)  # place -> seat (-1: all)
     public: frozenset[int] = frozenset()  # places every device may open
     drawn: tuple[int, ...] = ()  # places dealt, in order
@@ -247,7 +246,8 @@ class PrivateDeck:
     display: tuple[int, ...] = ()  # public places in the display (Arribada's shoreline)
     given_back: tuple[int, ...] = ()  # places given back to the bag, to be mixed in
     lanes: tuple[tuple[int, ...], ...] = ()
-    taken_from: Mapping[int, int] = field(default_factory=dict)  # place -> lane seat
+    lanes_closed: bool = False  # the bag ran low: lanes mixed back, every draw waits
+    closed_lanes: Mapping[int, int] = field(default_factory=dict)  # place -> its lane's seat
     next_place: int = 0  # the bag's next place (the bag: next_place .. len(deck) - 1)
     pending: int | None = None  # the place of the step waiting now
     seeds: Mapping[int, bytes] = field(default_factory=dict)
@@ -331,7 +331,6 @@ class PrivateDeck:
             points = lock_pass(points, keys, index, rnd.base)
         if rnd.kind == "setup" and i < self.players:
             payload["c"] = keys.commitment.hex()
-            payload["x"] = keys.dh_public.to_bytes().hex()
         payload["d"] = encode_points(points)
         return self._read_pass(rnd.order[i], payload, points), payload
 
@@ -358,18 +357,17 @@ class PrivateDeck:
     def _read_pass(
         self, seat: int, payload: Mapping[str, Any], points: Sequence[Element] | None
     ) -> PrivateDeck:
-        commitments, dh = dict(self.commitments), dict(self.dh)
+        commitments = dict(self.commitments)
         rnd = self.round
         if rnd.kind == "setup" and self.step < self.players:
             try:
                 commitment = bytes.fromhex(payload["c"])
-                public = Element.from_bytes(bytes.fromhex(payload["x"]))
             except (KeyError, TypeError, ValueError) as exc:
                 raise CorruptDataError(MSG_PASS, code="remote.damaged") from exc
             if len(commitment) != 32:
                 raise CorruptDataError(MSG_PASS, code="remote.damaged")
-            commitments[seat], dh[seat] = commitment, public
-        elif "c" in payload or "x" in payload:
+            commitments[seat] = commitment
+        elif "c" in payload:
             raise CorruptDataError(MSG_PASS, code="remote.damaged")
         rnd = replace(rnd, passes=(*rnd.passes, payload["d"]))
         deck = replace(
@@ -378,7 +376,6 @@ class PrivateDeck:
             step=self.step + 1,
             work=None if points is None else tuple(points),
             commitments=commitments,
-            dh=dh,
         )
         if deck.ready:  # the round's points become places
             deck = replace(deck, deck=(*deck.deck, *deck._points()), work=())
@@ -390,11 +387,12 @@ class PrivateDeck:
         display = tuple(j for j in self.display if j not in places)
         return replace(self, held=held, display=display, given_back=(*self.given_back, *places))
 
-    def start_mix(self, start: int) -> PrivateDeck:
-        """A round that mixes the given-back places into the bag (every place left in it,
-        those of the lanes aside), seats in order from ``start``: the bag's places are
-        then new ones, opened by no one yet."""
-        inputs = (*range(self.next_place, len(self.deck)), *self.given_back)
+    def start_mix(self, start: int, *, close_lanes: bool = False) -> PrivateDeck:
+        """A round that mixes the given-back places into the bag (every place left in it;
+        the lanes' too when they close), seats in order from ``start``: the bag's places
+        are then new ones, opened by no one yet."""
+        lanes = tuple(j for lane in self.lanes for j in lane) if close_lanes else ()
+        inputs = (*range(self.next_place, len(self.deck)), *self.given_back, *lanes)
         rnd = Round("mix", _mix_order(self.players, start), inputs, len(self.deck), len(inputs))
         return replace(
             self,
@@ -403,14 +401,29 @@ class PrivateDeck:
             work=tuple(self.deck[j] for j in inputs),
             given_back=(),
             next_place=len(self.deck),
+            lanes=((),) * self.players if close_lanes else self.lanes,
+            lanes_closed=self.lanes_closed or close_lanes,
+            claims={j: q for j, q in self.claims.items() if j not in lanes},
+            closed_lanes={
+                **self.closed_lanes,
+                **{j: q for q, lane in enumerate(self.lanes) for j in lane if close_lanes},
+            },
         )
+
+    def lanes_due_to_close(self) -> bool:
+        """Whether the bag no longer holds the most one turn can draw while places are
+        still sent ahead in lanes: then the lanes close (:meth:`start_mix`), so that a
+        place sent ahead to one seat is never drawn by another."""
+        if self.mode != "correspondence" or self.lanes_closed or not any(self.lanes):
+            return False
+        return len(self.deck) - self.next_place < PRIVATE_GAMES[self.game_id].most
 
     # --- places ---------------------------------------------------------------------
 
     def _top_up(self, start: int) -> PrivateDeck:
         """Every lane filled to ``lane`` places from the bag, seats in order from
         ``start`` (correspondence mode only)."""
-        if self.mode != "correspondence" or not self.ready:
+        if self.mode != "correspondence" or self.lanes_closed or not self.ready:
             return self
         size = PRIVATE_GAMES[self.game_id].lane
         lanes = [list(lane) for lane in self.lanes]
@@ -432,10 +445,10 @@ class PrivateDeck:
     def assign(self, seat: int, public: bool, to: str) -> PrivateDeck:
         """The place of the chance step now waiting, drawn for ``seat`` (``public``:
         seen by everyone; ``to``: "hand", "display" or "board"): the set-up's next, the
-        seat's lane, the bag's next, or the first place of another lane (whose holder
-        then sends its key to ``seat`` alone)."""
+        seat's lane, or the bag's next (the lanes close before the bag runs out: a
+        place sent ahead to one seat is never drawn by another)."""
         claims, lanes = dict(self.claims), [list(lane) for lane in self.lanes]
-        taken_from, next_place = dict(self.taken_from), self.next_place
+        next_place = self.next_place
         if len(self.drawn) < self.setup_len:
             place = len(self.drawn)  # the set-up's places, in order
         elif lanes[seat]:
@@ -443,12 +456,7 @@ class PrivateDeck:
         elif next_place < len(self.deck):
             place, next_place = next_place, next_place + 1
         else:
-            holders = [q for q in range(self.players) if lanes[q]]
-            if not holders:
-                raise CorruptDataError("The deck is empty.", code="remote.damaged")
-            holder = min(holders, key=lambda q: lanes[q][0])
-            place = lanes[holder].pop(0)
-            taken_from[place] = holder
+            raise CorruptDataError("The deck is empty.", code="remote.damaged")
         claims[place] = -1 if public else seat
         drawer = {**self.drawer, place: seat}
         held, display = dict(self.held), self.display
@@ -460,7 +468,6 @@ class PrivateDeck:
             self,
             claims=claims,
             lanes=tuple(tuple(lane) for lane in lanes),
-            taken_from=taken_from,
             drawn=(*self.drawn, place),
             next_place=next_place,
             pending=place,
@@ -502,11 +509,8 @@ class PrivateDeck:
         owner = self.claims[place]
         out = []
         for q in range(self.players):
-            if q == owner or (place, q) in self.keys:
-                continue
-            if owner >= 0 and (place, q) in self.wrapped:
-                continue
-            out.append(q)
+            if q != owner and (place, q) not in self.keys:
+                out.append(q)
         return out
 
     @cached_property
@@ -541,63 +545,43 @@ class PrivateDeck:
             for q in missing
         )
 
-    def owed(self, seat: int) -> tuple[list[int], list[int]]:
-        """The places whose key ``seat`` owes now: sent to all, and sent to the drawer
-        alone (a place taken from ``seat``'s lane)."""
+    def owed(self, seat: int) -> list[int]:
+        """The places whose key ``seat`` owes now: every place claimed by another seat
+        (a hand dealt, a lane, a draw) or by everyone, once ``seat`` has locked."""
         if not self.locked(seat):
-            return [], []
-        clear, alone = [], []
-        for place, owner in sorted(self.claims.items()):
-            if owner == seat:
-                continue
-            if self.taken_from.get(place) == seat:
-                if (place, seat) not in self.wrapped and (place, seat) not in self.keys:
-                    alone.append(place)
-                continue
-            if (place, seat) not in self.keys:
-                clear.append(place)
-        return clear, alone
+            return []
+        return [
+            place
+            for place, owner in sorted(self.claims.items())
+            if owner != seat and (place, seat) not in self.keys
+        ]
 
     def payload_keys(self, keys: Keys, seat: int) -> dict[str, Any]:
         """The keys this device (``seat``) owes, as its link carries them."""
-        clear, alone = self.owed(seat)
-        out: dict[str, Any] = {}
-        if clear:
-            out["k"] = [[j, _hex(keys.place_key(j))] for j in clear]
-        if alone:
-            out["w"] = [
-                [j, _hex(wrap(keys.place_key(j), keys, self.dh[self.claims[j]], self.session, j))]
-                for j in alone
-            ]
-        return out
+        owed = self.owed(seat)
+        return {"k": [[j, _hex(keys.place_key(j))] for j in owed]} if owed else {}
 
     def read_keys(self, seat: int, payload: Mapping[str, Any]) -> PrivateDeck:
         """The keys a link of ``seat`` carries (which ones it had to carry is checked
-        once its moves are read: :meth:`check_owed`)."""
-        keys, wrapped = dict(self.keys), dict(self.wrapped)
+        before: :meth:`check_owed`)."""
+        keys = dict(self.keys)
         for j, k in (_entry(e) for e in _list(payload.get("k"))):
             if not 0 <= j < self.places or (j, seat) in keys:
                 raise CorruptDataError(MSG_KEYS, code="remote.keys")
             keys[(j, seat)] = k
-        for j, k in (_entry(e) for e in _list(payload.get("w"))):
-            if not 0 <= j < self.places or (j, seat) in wrapped:
-                raise CorruptDataError(MSG_KEYS, code="remote.keys")
-            wrapped[(j, seat)] = k
-        return replace(self, keys=keys, wrapped=wrapped)
+        return replace(self, keys=keys)
 
     def check_owed(self, seat: int, payload: Mapping[str, Any]) -> None:
         """A link of ``seat`` (this deck: before its keys are read) carries at least the
         keys it owed before it was made: nobody can stall a draw by holding a key back
         (keys for places drawn in the link itself may come then or in its next link)."""
-        clear, alone = self.owed(seat)
-        got_clear = {_entry(e)[0] for e in _list(payload.get("k"))}
-        got_alone = {_entry(e)[0] for e in _list(payload.get("w"))}
-        if not set(clear) <= got_clear or not set(alone) <= got_alone:
+        got = {_entry(e)[0] for e in _list(payload.get("k"))}
+        if not set(self.owed(seat)) <= got:
             raise CorruptDataError(MSG_KEYS, code="remote.keys")
 
     def read_shown(self, seat: int, entries: Any) -> PrivateDeck:
-        """The keys that show the hidden cards a link of ``seat`` played: for each place,
-        its own key (and a lane holder's, for a place taken from a lane)."""
+        """The keys that show the hidden cards a link of ``seat`` played: its key for
+        each place (``[place, seat, key]``)."""
         keys, places = dict(self.keys), set()
         for entry in _list(entries):
             if not isinstance(entry, list) or len(entry) != 3 or type(entry[1]) is not int:
@@ -606,16 +590,12 @@ class PrivateDeck:
             q = entry[1]
             if (
                 self.held.get(place) != seat
-                or (q != seat and self.taken_from.get(place) != q)
-                or keys.get((place, q), key) != key  # (a stealer's own key: out already)
+                or q != seat
+                or keys.get((place, q), key) != key  # (a public place's key: out already)
             ):
                 raise CorruptDataError(MSG_KEYS, code="remote.keys")
             keys[(place, q)] = key
             places.add(place)
-        for place in places:
-            holder = self.taken_from.get(place)
-            if (place, seat) not in keys or holder is not None and (place, holder) not in keys:
-                raise CorruptDataError(MSG_KEYS, code="remote.keys")
         held = {j: q for j, q in self.held.items() if j not in places}
         return replace(self, keys=keys, public=self.public | places, held=held)
 
@@ -633,14 +613,10 @@ class PrivateDeck:
         unverified = "the scores are not verified."
         keys = {q: Keys(seed) for q, seed in self.seeds.items()}
         for q, k in keys.items():
-            if k.commitment != self.commitments.get(q) or k.dh_public != self.dh.get(q):
+            if k.commitment != self.commitments.get(q):
                 return False, f"{name(q)}'s seed is not the one they committed to: {unverified}"
         for (place, q), key in sorted(self.keys.items()):
             if keys[q].place_key(place) != key:
-                return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
-        for (place, q), value in sorted(self.wrapped.items()):
-            to = self.dh[self.claims[place]]
-            if wrap(keys[q].place_key(place), keys[q], to, self.session, place) != value:
                 return False, f"{name(q)}'s key for card place {place} was wrong: {unverified}"
         for index, rnd in enumerate(self.rounds):
             points: Sequence[Element] = (
@@ -674,8 +650,6 @@ class PrivateDeck:
         key = self.keys.get((place, seat))
         if key is not None:
             return key
-        if (place, seat) in self.wrapped and self.claims.get(place) == me:
-            return unwrap(self.wrapped[(place, seat)], mine, self.dh[seat], self.session, place)
         if seat in self.seeds:
             return Keys(self.seeds[seat]).place_key(place)
         return None

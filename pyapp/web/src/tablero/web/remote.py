@@ -761,7 +761,7 @@ class RemoteTable:
                 seen={**table.seen, (seat, seq): content},
                 values={**table.values, (seat, seq): reveal},
             )
-            return table._settle()._mix_if_given_back(seat)._autosend()
+            return table._settle()._mix_if_due(seat)._autosend()
         table = self
         if table.deal_from is not None:
             table = table._deal_pending(reveal)
@@ -894,11 +894,6 @@ class RemoteTable:
                 raise IllegalMoveError(f"{move}: that card is not in your hand")
             used.add(place)
             out.append((place, self.seat, mine.place_key(place)))
-            holder = deck.taken_from.get(place)
-            if holder is not None:
-                key = deck.key_for(place, holder, self.seat, mine)
-                assert key is not None
-                out.append((place, holder, key))
         return tuple(out)
 
     def _moved(self, state: State, move: str, seat: int, back: Any) -> RemoteTable:
@@ -1004,14 +999,18 @@ class RemoteTable:
                                notice=audit)  # fmt: skip
         return replace(self, private=deck, state=state, mine=mine, audit=audit)
 
-    def _mix_if_given_back(self, sender: int) -> RemoteTable:
-        """Tiles given back, and every draw of the move that gave them back dealt: the
-        bag's mix starts (from ``sender``), before anything else is drawn."""
+    def _mix_if_due(self, sender: int) -> RemoteTable:
+        """After a link (of ``sender``), every draw dealt: the bag's mix starts before
+        anything else is drawn, when tiles were given back or the lanes close."""
         deck, state = self.private, self.state
         assert deck is not None and state is not None
-        if not deck.given_back or not deck.ready or deck.blocked() or state.chance is not None:
+        if not deck.ready or deck.blocked() or state.chance is not None:
             return self
-        return replace(self, private=deck.start_mix(sender))
+        if deck.given_back:
+            return replace(self, private=deck.start_mix(sender))
+        if deck.lanes_due_to_close():
+            return replace(self, private=deck.start_mix(sender, close_lanes=True))
+        return self
 
     def _autosend(self) -> RemoteTable:
         """The links this device sends with no decision of its player: its passes (the
@@ -1095,7 +1094,7 @@ class RemoteTable:
             values={**self.values, (self.seat, seq): chain[seq]},
             outbox=(*self.outbox, link),
         )
-        return table._settle()._mix_if_given_back(self.seat)
+        return table._settle()._mix_if_due(self.seat)
 
     def _private_turn(self, seat: int, moves: list[str], payload: Any) -> RemoteTable:
         """Another seat's link read: its pass or keys, its moves (the chance steps they
@@ -1103,11 +1102,11 @@ class RemoteTable:
         keys, the keys it owed, its seed at the end."""
         deck = self.private
         assert deck is not None and self.state is not None
-        if not isinstance(payload, dict) or not set(payload) <= set("dcxkwrsb"):
+        if not isinstance(payload, dict) or not set(payload) <= set("dckrsb"):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         if not deck.ready:
             deck = deck.read_pass(seat, payload)
-        elif set(payload) & set("dcx"):
+        elif set(payload) & set("dc"):
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         deck.check_owed(seat, payload)
         deck = deck.read_keys(seat, payload)
