@@ -450,7 +450,10 @@ def test_arribada_cheats_a_false_tile_or_a_false_refresh_are_refused_a_changed_m
         caught += 1
     for d in turn_deliveries(game, "b"):
         secret = game.devices[d.sender].secret
-        foreign = next(j for j, q in d.before.private.held.items() if q != d.sender)
+        deck = d.before.private
+        if not deck.ready:
+            continue  # the first mover's first turn, its set-up lock with it
+        foreign = next(j for j in range(len(deck.deck)) if deck.held.get(j) != d.sender)
 
         def not_held(f: list[Any], j: int = foreign) -> None:
             f[9]["b"][0] = j

@@ -284,7 +284,7 @@ class PrivateDeck:
             next_place=len(claims),
             setup_len=len(claims),
         )
-        return deck._top_up(first)
+        return deck._top_up(first, setup=True)
 
     @property
     def round(self) -> Round:
@@ -420,17 +420,18 @@ class PrivateDeck:
 
     # --- places ---------------------------------------------------------------------
 
-    def _top_up(self, start: int) -> PrivateDeck:
+    def _top_up(self, start: int, *, setup: bool = False) -> PrivateDeck:
         """Every lane filled to ``lane`` places from the bag, seats in order from
-        ``start`` (correspondence mode only)."""
-        if self.mode != "correspondence" or self.lanes_closed or not self.ready:
+        ``start`` (correspondence mode only; at the set-up, before the deck's points
+        exist: their keys go with the set-up's locks)."""
+        if self.mode != "correspondence" or self.lanes_closed or not (self.ready or setup):
             return self
         size = PRIVATE_GAMES[self.game_id].lane
         lanes = [list(lane) for lane in self.lanes]
         claims, place = dict(self.claims), self.next_place
         for i in range(self.players):
             q = (start + i) % self.players
-            while len(lanes[q]) < size and place < len(self.deck):
+            while len(lanes[q]) < size and place < (self.places if setup else len(self.deck)):
                 lanes[q].append(place)
                 claims[place] = q
                 place += 1
@@ -537,10 +538,13 @@ class PrivateDeck:
         return None
 
     def stalled(self, me: int) -> bool:
-        """Whether a place drawn waits for a key of another seat than its drawer's (and
-        than ``me``: this device's own keys go out with its next link)."""
+        """Whether a place drawn waits for a key of another seat than its drawer's: then
+        no device gives out another place (every device gives out the same places after
+        the same links).  The first mover's device alone goes past its own keys for the
+        set-up's places: they ride on its first turn's link, which its moves follow."""
         return any(
-            q not in (me, self.drawer.get(j, self.claims[j]))
+            q != self.drawer.get(j, self.claims[j])
+            and not (q == me == self.first and j < self.setup_len)
             for j, missing in self._unfinished
             for q in missing
         )
