@@ -1083,7 +1083,7 @@ class RemoteTable:
         link = _link(fields, _mac(chain[seq + 1], content))
         table = replace(
             self,
-            private=deck.after_link(self.seat),
+            private=deck,
             setup_payload=None,
             shown=(),
             back=(),
@@ -1094,6 +1094,12 @@ class RemoteTable:
             values={**self.values, (self.seat, seq): chain[seq]},
             outbox=(*self.outbox, link),
         )
+        # what every other device does after reading it: deal what its keys open, then
+        # top the lanes up, then deal on (the same places given out everywhere)
+        table = table._settle()
+        after = table.private
+        assert after is not None
+        table = replace(table, private=after.after_link(self.seat))
         return table._settle()._mix_if_due(self.seat)
 
     def _private_turn(self, seat: int, moves: list[str], payload: Any) -> RemoteTable:
