@@ -1,6 +1,8 @@
-"""A remote table with a fair deck: friends play from their own devices by passing a link
-each turn, with no server (Arraial and Día de Playa: games whose only hidden fact is the
-order of the deck).
+"""A remote table: friends play from their own devices by passing a link each turn, with
+no server.  Arraial and Día de Playa (whose only hidden fact is the order of the deck)
+deal from commitments (dealing 1, below); Arboretum and Arribada (private hands) deal
+from a masked deck by mental poker (dealing 2: :mod:`.privatedeck`, :mod:`.maskdeck`,
+``docs/remote-play.md``, "Private hands").
 
 Every device holds its own seat's view and the whole transcript of the game's messages,
 and every message is a link sent to everyone.  The protocol (``docs/remote-play.md``):
@@ -69,7 +71,8 @@ DEALING_VERSION = 1
 PRIVATE_DEALING = 2
 #: Values in a chain: one is revealed a message, so a player can send this many.
 CHAIN_LENGTH = 400
-#: The games a remote table plays (nothing hidden but the deck's order), and their modes.
+#: The games a remote table plays, and their game modes (Día de Playa's); the private
+#: hands' games also take a table mode (``create(..., mode=...)``).
 GAMES: Mapping[str, Mapping[str, Any]] = {
     "arraial": {},
     "diadeplaya": {"mode": ("competitive", "teams", "cooperative")},
