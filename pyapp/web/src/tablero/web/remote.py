@@ -884,8 +884,8 @@ class RemoteTable:
         return next((j for j in places if deck.value(self._label(j)) == value), None)
 
     def _shown(self, state: State, move: str) -> tuple[tuple[int, int, int], ...]:
-        """The keys that show the hidden cards ``move`` plays (this seat's places whose
-        cards they are; a place taken from another's lane: that holder's key too)."""
+        """The keys that show the hidden cards ``move`` plays: this seat's places whose
+        cards they are, each with its key (a public place of its hand first)."""
         deck = self.private
         assert deck is not None
         spec = PRIVATE_GAMES[self.game_id]
