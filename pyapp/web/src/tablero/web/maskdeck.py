@@ -33,7 +33,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -201,8 +201,3 @@ def decode_points(text: object, n: int) -> list[Element]:
     if len(raw) != n * POINT_BYTES:
         raise ValueError("not a deck of this size")
     return [Element.from_bytes(raw[i : i + POINT_BYTES]) for i in range(0, len(raw), POINT_BYTES)]
-
-
-def label_of(point: Element, table: Mapping[bytes, str]) -> str | None:
-    """The card a point is (``None``: no card: a wrong key somewhere)."""
-    return table.get(point.to_bytes())
