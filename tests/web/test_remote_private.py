@@ -4,8 +4,10 @@ every step, a table stored and read back, and cheats caught by the move or by th
 
 Every link goes to every other device, in the order sent; links a device makes with no
 decision of its player (its set-up pass, its keys for another's draw, its seed) are sent
-as they come.  Cost: an Arboretum game is 1.3 s (2 players) to 7 s (4) in CPython, most
-of it scalar multiplications (each device's audit recomputes every set-up pass).
+as they come.  Cost (about 60 CPU-seconds in all): an Arboretum game 1-4 s, an Arribada
+game 2-8 s (2 to 4 players), most of it scalar multiplications (the passes, computed
+once for all the devices of the process; each device's audit compares them); each
+configuration is played once for every test that reads it (:func:`played`).
 """
 
 from __future__ import annotations
