@@ -38,16 +38,39 @@ import hmac
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from tablero.core import CorruptDataError, IllegalMoveError, InvalidMoveError, State, get_game, make
 from tablero.core.jsonutil import load_json
 from tablero.core.notation import PLAYERS
 
-from .links import clean_name, fragment_text, pack, unpack
+from . import remote_private as _private
+from .links import clean_name, fragment_text
 from .maskdeck import Keys
-from .privatedeck import MODES, PRIVATE_GAMES, PrivateDeck, WrongKey
+from .privatedeck import MODES, PRIVATE_GAMES, PrivateDeck
+from .remote_wire import (
+    CHAIN_LENGTH,
+    DEALING_VERSION,
+    MSG_DAMAGED,
+    MSG_FOREIGN,
+    MSG_FORGED,
+    MSG_TAKEN,
+    PRIVATE_DEALING,
+    PROTOCOL_VERSION,
+    REMOTE_PREFIX,
+    REMOTE_VERSION,
+    _chain,
+    _check_rules,
+    _content,
+    _h,
+    _hex,
+    _keys_of,
+    _link,
+    _mac,
+    _read,
+    _secret,
+    _unhex,
+)
 
 __all__ = [
     "CHAIN_LENGTH",
@@ -61,16 +84,6 @@ __all__ = [
     "deal_key",
 ]
 
-#: The link kind and format: ``tb2.`` (today's share links are ``tb1.``).
-REMOTE_PREFIX = "tb"
-REMOTE_VERSION = 2
-#: The protocol's version and the dealing's (how a key becomes an outcome); a table with
-#: private hands deals from a masked deck (dealing 2: :mod:`.privatedeck`).
-PROTOCOL_VERSION = 1
-DEALING_VERSION = 1
-PRIVATE_DEALING = 2
-#: Values in a chain: one is revealed a message, so a player can send this many.
-CHAIN_LENGTH = 400
 #: The games a remote table plays, and their game modes (Día de Playa's); the private
 #: hands' games also take a table mode (``create(..., mode=...)``).
 GAMES: Mapping[str, Mapping[str, Any]] = {
@@ -78,59 +91,6 @@ GAMES: Mapping[str, Mapping[str, Any]] = {
     "diadeplaya": {"mode": ("competitive", "teams", "cooperative")},
     **{game_id: {} for game_id in PRIVATE_GAMES},
 }
-_BYTES = 16
-
-MSG_DAMAGED = "This link is damaged: ask for it again."
-MSG_FOREIGN = "This link belongs to another game."
-MSG_FORGED = "This link was changed after it was sent: ask its sender for it again."
-MSG_NEWER = "This link was made by a newer Tablero: update Tablero to open it."
-MSG_NOT_REMOTE = "This is a shared game, not a move of a game between devices."
-MSG_TAKEN = "Every seat of this game is taken."
-MSG_OLDER = "This link was made by an older Tablero: its sender should update Tablero."
-MSG_FALSE_CARD = "This link plays a card its player was not dealt: ask for it again."
-
-
-def _secret(entropy: bytes) -> bytes:
-    if len(entropy) < _BYTES:
-        raise ValueError("entropy: at least 16 random bytes")
-    return _h(b"tablero-secret", entropy)
-
-
-def _h(*parts: bytes) -> bytes:
-    """SHA-256 of the parts (each prefixed by its length), cut to 16 bytes."""
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(len(part).to_bytes(4, "big"))
-        digest.update(part)
-    return digest.digest()[:_BYTES]
-
-
-@lru_cache(maxsize=16)
-def _chain(secret: bytes) -> tuple[bytes, ...]:
-    """The hash chain of ``secret``: ``c[0]`` (the commitment) .. ``c[CHAIN_LENGTH]``
-    (kept: a device makes it again for every message it sends)."""
-    values = [_h(b"tablero-chain", secret)]
-    for _ in range(CHAIN_LENGTH):
-        values.append(_h(values[-1]))
-    values.reverse()
-    return tuple(values)
-
-
-def _mac(key: bytes, content: bytes) -> bytes:
-    return hmac.new(key, content, hashlib.sha256).digest()[:_BYTES]
-
-
-def _hex(value: bytes) -> str:
-    return value.hex()
-
-
-def _unhex(value: Any, what: str) -> bytes:
-    if not isinstance(value, str) or len(value) != 2 * _BYTES:
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    try:
-        return bytes.fromhex(value)
-    except ValueError as exc:
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
 
 
 def deal_key(what: bytes, session: bytes, index: int, *values: bytes) -> bytes:
@@ -158,10 +118,6 @@ def deal_index(key: bytes, weights: Sequence[int]) -> int:
             return i
         k -= w
     raise AssertionError("the weights do not add up")
-
-
-def _content(fields: list[Any]) -> bytes:
-    return json.dumps(fields, separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
 @dataclass(frozen=True)
@@ -850,17 +806,7 @@ class RemoteTable:
         reply = deck.next_reply()
         return mover if reply is None else reply[0]
 
-    def _ending(self) -> bool:
-        """Whether the game waits for every seat's seed: the hands shown at its end (the
-        reveal step), or, in a game that shows none, its end's audit."""
-        state, deck = self.state, self.private
-        if state is None or deck is None or len(deck.seeds) == self.players:
-            return False
-        spec = PRIVATE_GAMES[self.game_id]
-        chance = state.chance
-        if spec.reveal is None:
-            return state.is_terminal()
-        return chance is not None and chance.kind == spec.reveal
+    # --- private hands (dealing 2): tablero.web.remote_private ---------------------------
 
     def _keys(self) -> Keys:
         return _keys_of(self.secret)
@@ -869,294 +815,37 @@ class RemoteTable:
         """Another seat (every other seat sees a move of this one's the same way)."""
         return (self.seat + 1) % self.players
 
+    def _ending(self) -> bool:
+        return _private.ending(self)
+
     def _label(self, place: int) -> str:
-        """The card at a place this device has opened (its own, or a public one)."""
-        deck = self.private
-        assert deck is not None
-        return self.mine.get(place) or deck.cards[place]
+        return _private.label(self, place)
 
     def _mine_of(self, value: str, used: set[int], *, public_first: bool) -> int | None:
-        """A place of this seat's hand holding ``value`` (not in ``used``)."""
-        deck = self.private
-        assert deck is not None
-        places = [j for j, q in sorted(deck.held.items()) if q == self.seat and j not in used]
-        places.sort(key=lambda j: (j in deck.public) != public_first)
-        return next((j for j in places if deck.value(self._label(j)) == value), None)
+        return _private.mine_of(self, value, used, public_first=public_first)
 
     def _shown(self, state: State, move: str) -> tuple[tuple[int, int, int], ...]:
-        """The keys that show the hidden cards ``move`` plays: this seat's places whose
-        cards they are, each with its key (a public place of its hand first)."""
-        deck = self.private
-        assert deck is not None
-        spec = PRIVATE_GAMES[self.game_id]
-        mine, used = self._keys(), {place for place, _, _ in self.shown} | set(self.back)
-        out: list[tuple[int, int, int]] = []
-        for value in spec.shown(state, move, self.seat):
-            place = self._mine_of(value, used, public_first=True)
-            if place is None:
-                raise IllegalMoveError(f"{move}: that card is not in your hand")
-            used.add(place)
-            out.append((place, self.seat, mine.place_key(place)))
-        return tuple(out)
+        return _private.shown(self, state, move)
 
     def _moved(self, state: State, move: str, seat: int, back: Any) -> RemoteTable:
-        """The deck's bookkeeping of ``seat``'s ``move`` (``state``: before it): cards
-        taken from the display into the hand; cards given back to the bag (the hand's:
-        the places its link names in ``back``, or this seat's choice)."""
-        deck = self.private
-        assert deck is not None
-        spec = PRIVATE_GAMES[self.game_id]
-        if spec.taken is not None and (values := spec.taken(state, move, seat)):
-            deck = deck.take(seat, values)
-        given = spec.gives_back(state, move, seat) if spec.gives_back is not None else None
-        if given is None:
-            return replace(self, private=deck)
-        hand, from_display = given
-        table = self
-        if seat == self.seat:
-            places: list[int] = []
-            played = {j for j, _, _ in self.shown}  # played this turn: not on the rack
-            for value in hand:
-                assert value is not None
-                place = self._mine_of(value, played | set(places), public_first=False)
-                if place is None:
-                    raise IllegalMoveError(f"{move}: that tile is not on your rack")
-                places.append(place)
-            table = replace(self, back=tuple(places))
-        else:
-            back = [] if back is None and not hand else back
-            if (
-                not isinstance(back, list)
-                or len(back) != len(hand)
-                or len(set(back)) != len(back)
-                or any(type(j) is not int or deck.held.get(j) != seat for j in back)
-            ):
-                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-            places = list(back)
-        deck = deck.give_back([*places, *deck.from_display(from_display)])
-        return replace(table, private=deck)
+        return _private.moved(self, state, move, seat, back)
 
     def _settle(self) -> RemoteTable:
-        """Deal every chance step this device can: a place of the deck drawn for each,
-        opened when this seat sees it and holds every key, unseen when another seat
-        does; the hands shown once every seed is in; the end's audit."""
-        deck, state = self.private, self.state
-        assert deck is not None and state is not None
-        spec = PRIVATE_GAMES[self.game_id]
-        keys, mine, audit = self._keys(), dict(self.mine), self.audit
-        try:
-            while (chance := state.chance) is not None:
-                if chance.kind == spec.reveal:
-                    if len(deck.seeds) < self.players:
-                        break
-                    passed, audit = deck.audit(self._name, self.seat)
-                    if not passed:
-                        return replace(self, private=deck, state=state, audit=audit,
-                                       stopped=audit, notice=audit)  # fmt: skip
-                    hidden = [
-                        []
-                        if q == self.seat
-                        else [
-                            deck.value(label)
-                            for j, holder in sorted(deck.held.items())
-                            if holder == q
-                            and j not in deck.public
-                            and (label := deck.open(j, self.seat, keys)) is not None
-                        ]
-                        for q in range(self.players)
-                    ]
-                    assert spec.reveal_text is not None
-                    state = state.deal(spec.reveal_text(state, hidden))
-                    continue
-                if chance.kind not in spec.kinds or not deck.ready:
-                    break
-                if deck.pending is None:
-                    seen = chance.seen_by
-                    seat = min(seen) if seen else state.current_player
-                    assert seat is not None
-                    if deck.stalled(self.seat):
-                        break  # an earlier draw waits for keys: so does every device
-
-                    deck = deck.assign(seat, seen is None, spec.to[chance.kind])
-                place = deck.pending
-                assert place is not None
-                owner = deck.claims[place]
-                if 0 <= owner != self.seat:
-                    state = state.deal(None)
-                else:
-                    label = deck.open(place, self.seat, keys)
-                    if label is None:
-                        break
-                    if owner == self.seat:
-                        mine[place] = label
-                    else:
-                        deck = deck.opened(place, label)
-                    state = state.deal(deck.value(label))
-                deck = replace(deck, pending=None)
-        except WrongKey as stop:
-            return replace(self, stopped=str(stop), notice=str(stop))
-        if state.is_terminal() and not audit and len(deck.seeds) == self.players:
-            passed, audit = deck.audit(self._name, self.seat)
-            if not passed:
-                return replace(self, private=deck, state=state, audit=audit, stopped=audit,
-                               notice=audit)  # fmt: skip
-        return replace(self, private=deck, state=state, mine=mine, audit=audit)
+        return _private.settle(self)
 
     def _mix_if_due(self, sender: int) -> RemoteTable:
-        """After a link (of ``sender``), every draw dealt: the bag's mix starts before
-        anything else is drawn, when tiles were given back or the lanes close."""
-        deck, state = self.private, self.state
-        assert deck is not None and state is not None
-        if not deck.ready or deck.blocked() or state.chance is not None:
-            return self
-        if deck.given_back:
-            return replace(self, private=deck.start_mix(sender))
-        if deck.lanes_due_to_close():
-            return replace(self, private=deck.start_mix(sender, close_lanes=True))
-        return self
+        return _private.mix_if_due(self, sender)
 
     def _autosend(self) -> RemoteTable:
-        """The links this device sends with no decision of its player: its passes (the
-        set-up's, a mix's), its keys for another's draw or for a card all see, a link
-        that lets the bag's mix start, its seed at the end."""
-        table = self
-        while not table.stopped and table.private is not None and table.state is not None:
-            deck, state = table.private, table.state
-            if table._next_sender() != table.seat:
-                break
-            if not deck.ready:
-                setup = deck.round.kind == "setup"
-                deck, payload = deck.make_pass(table._keys())
-                table = replace(table, private=deck)
-                if setup and deck.ready:  # the first mover's lock rides on its first turn
-                    table = replace(table, setup_payload=payload)._settle()
-                    break
-                table = table._send_private((), payload)
-            elif (
-                table._ending()
-                or state.current_player != table.seat
-                or (reply := deck.next_reply()) is not None
-                and reply[1] != table.seat
-                or not state.legal_moves()
-                or deck.given_back
-                and state.chance is None
-            ):
-                table = table._send_private((), {})
-            else:
-                break  # this seat's turn: its player decides
-        return table
+        return _private.autosend(self)
+
+    def _private_turn(self, seat: int, moves: list[str], payload: Any) -> RemoteTable:
+        return _private.private_turn(self, seat, moves, payload)
 
     def _send_private(
         self, moves: Sequence[str], extra: Mapping[str, Any] | None = None
     ) -> RemoteTable:
-        """This seat's link: its moves, its pass, the keys it owes, the keys of the hidden
-        cards it played, and its seed at the end; ``outbox`` gains it."""
-        deck = self.private
-        assert deck is not None
-        keys = self._keys()
-        payload: dict[str, Any] = {**(self.setup_payload or {}), **(extra or {})}
-        payload.update(deck.payload_keys(keys, self.seat))
-        deck = deck.read_keys(self.seat, payload)
-        if self.shown:
-            payload["r"] = [[j, q, _key_hex(k)] for j, q, k in self.shown]
-            deck = deck.read_shown(self.seat, payload["r"])
-            for place in {j for j, _, _ in self.shown}:
-                deck = deck.opened(place, self._label(place))
-        if self.back:
-            payload["b"] = list(self.back)
-        if self._ending() and self.seat not in deck.seeds:
-            payload["s"] = keys.seed.hex()
-            deck = deck.read_seed(self.seat, keys.seed)
-        chain = _chain(self.secret)
-        seq = self.my_seq + 1
-        fields = [
-            "t",
-            PROTOCOL_VERSION,
-            self.dealing,
-            _hex(self.session),
-            self.seat,
-            seq,
-            _hex(self.head),
-            list(moves),
-            _hex(chain[seq]),
-            payload,
-            self._rules(),
-        ]
-        content = _content(fields)
-        link = _link(fields, _mac(chain[seq + 1], content))
-        table = replace(
-            self,
-            private=deck,
-            setup_payload=None,
-            shown=(),
-            back=(),
-            transcript=(*self.transcript, link),
-            head=_h(self.head, content),
-            my_seq=seq,
-            seen={**self.seen, (self.seat, seq): content},
-            values={**self.values, (self.seat, seq): chain[seq]},
-            outbox=(*self.outbox, link),
-        )
-        # what every other device does after reading it: deal what its keys open, then
-        # top the lanes up, then deal on (the same places given out everywhere)
-        table = table._settle()
-        after = table.private
-        assert after is not None
-        table = replace(table, private=after.after_link(self.seat))
-        return table._settle()._mix_if_due(self.seat)
-
-    def _private_turn(self, seat: int, moves: list[str], payload: Any) -> RemoteTable:
-        """Another seat's link read: its pass or keys, its moves (the chance steps they
-        cause dealt as they come), the hidden cards it played checked against their
-        keys, the keys it owed, its seed at the end."""
-        deck = self.private
-        assert deck is not None and self.state is not None
-        if not isinstance(payload, dict) or not set(payload) <= set("dckrsb"):
-            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-        if not deck.ready:
-            deck = deck.read_pass(seat, payload)
-        elif set(payload) & set("dc"):
-            raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-        deck.check_owed(seat, payload)
-        deck = deck.read_keys(seat, payload)
-        table = replace(self, private=deck)._settle()
-        spec = PRIVATE_GAMES[self.game_id]
-        shown: list[str] = []
-        for move in moves:
-            state = table.state
-            assert state is not None
-            if table.stopped or state.is_terminal() or state.current_player != seat:
-                raise IllegalMoveError(f"player {PLAYERS[seat]} plays out of turn in this link")
-            shown.extend(spec.shown(state, move, seat))
-            table = table._moved(state, move, seat, payload.get("b"))
-            table = replace(table, state=state.apply(move))._settle()
-        if table.stopped:
-            return table
-        deck = table.private
-        assert deck is not None
-        try:
-            deck = deck.read_shown(seat, payload.get("r", []))
-            cards = []
-            for j in {e[0] for e in payload.get("r", [])}:
-                label = deck.open(j, self.seat, self._keys()) or ""
-                cards.append(deck.value(label))
-                deck = deck.opened(j, label)
-            cards.sort()
-        except (WrongKey, ValueError) as exc:
-            raise CorruptDataError(MSG_FALSE_CARD, code="remote.false_card") from exc
-        if cards != sorted(shown):
-            raise CorruptDataError(MSG_FALSE_CARD, code="remote.false_card")
-        if "s" in payload:
-            if not table._ending() or not isinstance(payload["s"], str):
-                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-            try:
-                seed = bytes.fromhex(payload["s"])
-            except ValueError as exc:
-                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
-            deck = deck.read_seed(seat, seed)
-        return replace(table, private=deck.after_link(seat))
-
-    # --- sending --------------------------------------------------------------------------
+        return _private.send_private(self, moves, extra)
 
     def _turn_over(self) -> bool:
         state = self.state
@@ -1307,20 +996,6 @@ class RemoteTable:
         return replace(table, outbox=(), notice="")
 
 
-_KEYS: dict[bytes, Keys] = {}
-
-
-def _keys_of(secret: bytes) -> Keys:
-    """A device's deck keys (kept: its DH key costs a scalar multiplication)."""
-    if secret not in _KEYS:
-        _KEYS[secret] = Keys.from_secret(secret)
-    return _KEYS[secret]
-
-
-def _key_hex(k: int) -> str:
-    return k.to_bytes(32, "little").hex()
-
-
 def _authentic(seat: _Seat, value: bytes) -> bool:
     """Whether the seat's last message is its own: one of its MACs made with ``value``,
     the seat's next chain value, just revealed."""
@@ -1329,17 +1004,6 @@ def _authentic(seat: _Seat, value: bytes) -> bool:
     content, macs = seat.unchecked
     expected = _mac(value, content)
     return any(hmac.compare_digest(expected, mac) for mac in macs)
-
-
-def _check_rules(version: Any, mine: int) -> None:
-    """Every device of a game plays the same rules: a message of other rules is refused
-    (newer ones: update Tablero; older ones: the sender should)."""
-    if type(version) is not int:
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    if version > mine:
-        raise CorruptDataError(MSG_NEWER, code="remote.newer")
-    if version < mine:
-        raise CorruptDataError(MSG_OLDER, code="remote.older")
 
 
 class _Equivocation(CorruptDataError):
@@ -1381,37 +1045,3 @@ def _notice_order(table: RemoteTable) -> str:
 
 def _notice_start(table: RemoteTable) -> str:
     return "Open the start link first."
-
-
-def _link(fields: list[Any], mac: bytes) -> str:
-    return pack([*fields, _hex(mac)], f"{REMOTE_PREFIX}{REMOTE_VERSION}.")
-
-
-_SHAPES = {"i": 12, "j": 11, "s": 9, "t": 11}
-
-
-def _read(link: str) -> tuple[list[Any], bytes]:
-    """A link's fields and MAC, its frame and shape checked."""
-    try:
-        payload = unpack(link, REMOTE_PREFIX, REMOTE_VERSION)
-    except CorruptDataError as exc:
-        if exc.code == "link.newer":
-            raise CorruptDataError(MSG_NEWER, code="remote.newer") from exc
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged") from exc
-    if not fragment_text(link).startswith(f"{REMOTE_PREFIX}{REMOTE_VERSION}."):
-        raise CorruptDataError(MSG_NOT_REMOTE, code="remote.not_remote")  # a share link
-    if not isinstance(payload, list) or len(payload) < 3 or not isinstance(payload[0], str):
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    versions = payload[1:3]
-    if not all(type(v) is int for v in versions):
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    if versions[0] > PROTOCOL_VERSION or versions[1] > PRIVATE_DEALING:
-        raise CorruptDataError(MSG_NEWER, code="remote.newer")
-    if versions[0] != PROTOCOL_VERSION or versions[1] not in (DEALING_VERSION, PRIVATE_DEALING):
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    if payload[0] not in _SHAPES:
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    extra = 1 if versions[1] == PRIVATE_DEALING and payload[0] in "it" else 0
-    if len(payload) != _SHAPES[payload[0]] + extra:
-        raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
-    return payload[:-1], _unhex(payload[-1], "mac")
