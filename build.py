@@ -1563,18 +1563,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-class DevServer(http.server.ThreadingHTTPServer):
-    """The development server: a listen queue of 128 connections (the standard library's
-    5 refuses some of a page's burst of requests when the machine is busy)."""
-
-    request_queue_size = 128
-
-
 def cmd_serve(port: int) -> int:
     site = build_site(DIST)
     handler = functools.partial(SiteHandler, directory=str(site))
     try:
-        server = DevServer(("127.0.0.1", port), handler)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as exc:
         raise BuildError(
             f"cannot serve on 127.0.0.1:{port} ({exc.strerror}): pick another port with "

@@ -67,15 +67,7 @@ def built_site(tmp_path_factory) -> Path:
 
 class QuietServer(http.server.ThreadingHTTPServer):
     """A threading HTTP server that does not print a client's hanging up mid-response
-    (a tab leaving the page while its service worker still downloads the site).
-
-    Its listen queue holds 128 connections, not the standard library's 5: a page's boot
-    opens a burst of them, and under a full run's load the server's thread may not accept
-    them in time; beyond the queue the kernel refuses the connection, which the boot
-    reports as "could not be downloaded: the connection failed" (seen once in a full run,
-    test_navigation's first page)."""
-
-    request_queue_size = 128
+    (a tab leaving the page while its service worker still downloads the site)."""
 
     def handle_error(self, request, client_address) -> None:
         if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
