@@ -26,6 +26,7 @@ import re
 
 import pytest
 from conftest import wait_offline_ready, wait_ready
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_app_flows import NEXT_CLICK, new_game
 from ui import click
 
@@ -77,6 +78,19 @@ def deploy_next(server, built_site, tmp_path, label: str) -> None:
     for url, revision in precached.items():
         assert revision in (None, hashlib.md5((site / url).read_bytes()).hexdigest()), url
     server.directory = site
+
+
+def workers(page) -> dict:
+    """The page's service worker registration, for a failure's message."""
+    return page.evaluate(
+        """async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const w = (x) => x && {state: x.state, url: x.scriptURL};
+            const c = navigator.serviceWorker.controller;
+            return {controller: w(c), installing: w(r?.installing), waiting: w(r?.waiting),
+                    active: w(r?.active), prompt: !document.getElementById("update-prompt").hidden};
+        }"""
+    )
 
 
 def files(site) -> set[str]:
@@ -153,8 +167,11 @@ def test_an_update_mid_game_keeps_the_game(built_site, tmp_path, make_server, ne
     assert stamp(page) == "third"  # still the old version, from the service worker
     page.wait_for_selector("#update-prompt", state="visible", timeout=30_000)
     assert "new version" in page.inner_text("#update-prompt")
-    with page.expect_navigation():
-        page.click("#update-reload")
+    try:
+        with page.expect_navigation():
+            page.click("#update-reload")
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"Reload did not reload: {workers(page)}") from None
     wait_ready(page)
     assert stamp(page) == "fourth"
     assert page.evaluate("localStorage.getItem('tablero.test.save')") == "kept"
