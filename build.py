@@ -206,9 +206,9 @@ def run_checks() -> list[str]:
 
 def compile_catalogs() -> None:
     """Compile the PO message catalogs into the MO files the app reads (beside them, not in
-    git), with Babel from the Python environment: static/catalogs.py."""
+    git), with Babel from the Python environment: buildtools/catalogs.py."""
     step("compiling the message catalogs (PO -> MO)")
-    uv("run", "--frozen", "python", str(STATIC / "catalogs.py"), "compile")
+    uv("run", "--frozen", "python", str(TOOLS / "catalogs.py"), "compile")
 
 
 def cmd_catalogs() -> int:
@@ -314,8 +314,11 @@ PYODIDE_FILES = (
 PYSCRIPT_UNUSED = ("codemirror", "xterm")
 LANGUAGES = ("en", "ja", "es", "nl")
 STATIC = ROOT / "static"
-# What the build's Node scripts share (not copied into the site).
-NODE_RUNTIME = STATIC / "node-runtime.mjs"
+# The build's own tools (Node scripts, the catalogs' compiler, the icons' drawing): never
+# copied into the site.
+TOOLS = ROOT / "buildtools"
+# What the build's Node scripts share.
+NODE_RUNTIME = TOOLS / "node-runtime.mjs"
 ICON_SIZES = (192, 512)
 BOOT_TIMEOUT_S = 60
 MAX_PRECACHE_FILE = 32 * 1024 * 1024
@@ -563,7 +566,7 @@ def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str
     the games' UI packages), and one bundle per game with its engine and its UI package
     (``tablero/web/games/<game>/``, its catalogs included), so a boot fetches only the
     game being played.  Every module is compiled by the page's own Pyodide to a sourceless
-    ``.pyc`` (static/make-bytecode.mjs: a first visit imports without compiling); the
+    ``.pyc`` (buildtools/make-bytecode.mjs: a first visit imports without compiling); the
     wheels' metadata is left out (nothing on the page reads it).  Named
     ``py/<hash>/<bundle>.zip``, the hash taken over the runtime, the sources and the
     script, so unchanged code keeps its URL across builds."""
@@ -574,7 +577,7 @@ def page_bundles(out: Path, pyodide_url: str, wheel_urls: list[str]) -> dict[str
         with zipfile.ZipFile(out / url) as zf:
             wheels[url] = {name: zf.read(name) for name in zf.namelist()}
     contents = bundle_contents(wheels)
-    script = STATIC / "make-bytecode.mjs"
+    script = TOOLS / "make-bytecode.mjs"
     urls: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="tablero-bytecode-") as tmp:
         jobs = []
@@ -615,14 +618,14 @@ STDLIB_DEFER = (
 def page_stdlib(
     out: Path, pyodide_url: str, bundle_urls: list[str], imports: list[str]
 ) -> tuple[str, str, dict]:
-    """The page's standard library (static/make-stdlib.mjs): ``py/<hash>/stdlib.zip``, what
+    """The page's standard library (buildtools/make-stdlib.mjs): ``py/<hash>/stdlib.zip``, what
     Pyodide mounts at its start, with the modules Python's start and the page and the
     bots import (``imports``, from ``zips``) compiled to bytecode by this runtime, and
     ``py/<hash>/stdlib-extra.zip``, the modules of STDLIB_DEFER, added later; (boot URL,
     extra URL, the script's report).  Pyodide's own python_stdlib.zip holds sources only:
     compiling them in the browser was most of Python's start on a first visit
     (docs/pwa.md, "The standard library")."""
-    script = STATIC / "make-stdlib.mjs"
+    script = TOOLS / "make-stdlib.mjs"
     with tempfile.TemporaryDirectory(prefix="tablero-stdlib-") as tmp:
         boot, extra = Path(tmp) / "stdlib.zip", Path(tmp) / "stdlib-extra.zip"
         options = {
@@ -825,7 +828,7 @@ def make_snapshot(
     imports: list[str],
     max_games: int | None = SNAPSHOT_MAX_GAMES,
 ) -> tuple[str, dict]:
-    """Make the gzipped memory snapshot (static/make-snapshot.mjs) into ``out/static``,
+    """Make the gzipped memory snapshot (buildtools/make-snapshot.mjs) into ``out/static``,
     named by the hash of everything it is made of (runtime, bundles, modules, script);
     its URL relative to the site and the script's report, with ``plan``, the
     :class:`SnapshotPlan`.  ``bundles``: the page's, ``{"core": url, "web": url, <game>:
@@ -840,7 +843,7 @@ def make_snapshot(
 
     zips = {name: out / url for name, url in bundles.items()}
     by_bundle = bundle_imports(zips, imports)
-    script = STATIC / "make-snapshot.mjs"
+    script = TOOLS / "make-snapshot.mjs"
 
     def entry(name: str) -> dict:
         return {"name": name, "zip": str(zips[name]), "imports": by_bundle[name],
@@ -1047,7 +1050,7 @@ def write_interpreter(out: Path, pyodide_url: str, snapshot_url: str, stdlib_url
 
 
 def generate_service_worker(out: Path) -> dict:
-    """dist/sw.js by Workbox generateSW (static/build-sw.mjs), precaching the whole app."""
+    """dist/sw.js by Workbox generateSW (buildtools/build-sw.mjs), precaching the whole app."""
     options = {
         "dir": str(out),
         # Pyodide's own python_stdlib.zip stays in the runtime folder, unused by the page
@@ -1063,7 +1066,7 @@ def generate_service_worker(out: Path) -> dict:
         "hashed": r"^(pyodide|pyscript|wheels|py)/[0-9a-f]{12}/|\.[0-9a-f]{12}\.[a-z]+$",
         "maxFileSize": MAX_PRECACHE_FILE,
     }
-    stdout = run_node(STATIC / "build-sw.mjs", options, "generating the service worker")
+    stdout = run_node(TOOLS / "build-sw.mjs", options, "generating the service worker")
     report = json.loads(stdout)
     if report["warnings"]:
         raise BuildError("workbox-build warned: " + "; ".join(report["warnings"]))
@@ -1246,12 +1249,12 @@ def build_files(out: Path) -> SiteFiles:
 
     # The page's Python, compiled: what the memory snapshot imports (docs/pwa.md).
     page_urls = page_wheels(wheel_urls)
-    step("compiling the page's Python (node static/make-bytecode.mjs)")
+    step("compiling the page's Python (node buildtools/make-bytecode.mjs)")
     bundles = page_bundles(out, pyodide_url, page_urls)
     sizes = (f"{name} {(out / url).stat().st_size / 1e3:.0f} KB" for name, url in bundles.items())
     print("    " + ", ".join(sizes), flush=True)
     # The page's own standard library: the modules in use compiled (docs/pwa.md).
-    step("compiling the standard library (node static/make-stdlib.mjs)")
+    step("compiling the standard library (node buildtools/make-stdlib.mjs)")
     imports = snapshot_imports([out / url for url in page_urls])
     # The bots' worker mounts it too: their modules count among those in use.
     bots_wheel = [url for url in wheel_urls if Path(url).name.startswith("tablero_bots-")]
@@ -1335,7 +1338,7 @@ def snapshot_step(out: Path, snapshot_games: int | None = SNAPSHOT_MAX_GAMES) ->
     bundles = files.bundles
     # The memory snapshot (the app's modules imported) and the module PyScript loads as
     # its interpreter, which restores it when the service worker has it (docs/pwa.md).
-    step("making the Pyodide memory snapshot (node static/make-snapshot.mjs)")
+    step("making the Pyodide memory snapshot (node buildtools/make-snapshot.mjs)")
     imports = snapshot_imports([out / url for url in files.page_wheels])
     snapshot_url, snapshot = make_snapshot(
         out, files.pyodide, files.stdlib, bundles, imports, max_games=snapshot_games
@@ -1530,7 +1533,7 @@ def cmd_screenshots() -> int:
 
 
 def cmd_icons() -> int:
-    spec = importlib.util.spec_from_file_location("tablero_icons", STATIC / "icons.py")
+    spec = importlib.util.spec_from_file_location("tablero_icons", TOOLS / "icons.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     for path in module.write_icons(STATIC / "icons"):

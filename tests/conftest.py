@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def pytest_configure(config) -> None:
     if hasattr(config, "workerinput"):
         return  # an xdist worker: the main process compiled them before starting it
-    spec = importlib.util.spec_from_file_location("tablero_catalogs", ROOT / "static/catalogs.py")
+    spec = importlib.util.spec_from_file_location(
+        "tablero_catalogs", ROOT / "buildtools/catalogs.py"
+    )
     assert spec is not None and spec.loader is not None
     catalogs = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(catalogs)

@@ -1,4 +1,4 @@
-"""The message catalogs' PO sources, read with Babel (static/catalogs.py) for the tests:
+"""The message catalogs' PO sources, read with Babel (buildtools/catalogs.py) for the tests:
 what every language says, to compare with what the app shows (tablero.web.i18n reads
 the compiled MO files)."""
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "pyapp/web/src/tablero/web"
 LANGS = ("en", "ja", "es", "nl")
 
-_spec = importlib.util.spec_from_file_location("tablero_catalogs", ROOT / "static/catalogs.py")
+_spec = importlib.util.spec_from_file_location("tablero_catalogs", ROOT / "buildtools/catalogs.py")
 assert _spec is not None and _spec.loader is not None
 catalogs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(catalogs)

@@ -1,6 +1,6 @@
 """The message catalogs' build step: every PO folder of tablero.web compiled to MO files.
 
-Run by build.py (``uv run python static/catalogs.py``) before the wheels are built and the
+Run by build.py (``uv run python buildtools/catalogs.py``) before the wheels are built and the
 tests run; it needs Babel, a dev dependency (never on the page).  A folder holds
 ``messages.pot`` (English: ``msgctxt`` the key, ``msgid`` the text, ``msgid_plural`` its
 plural) and ``<lang>.po`` per other language.  Each becomes ``<lang>.mo`` beside it, keyed

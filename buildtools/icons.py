@@ -136,5 +136,5 @@ def write_icons(out_dir: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for p in write_icons(Path(__file__).resolve().parent / "icons"):
+    for p in write_icons(Path(__file__).resolve().parent.parent / "static" / "icons"):
         print(p)

@@ -1,5 +1,5 @@
 // Generates dist/sw.js with Workbox (called by build.py; not copied into the site).
-//   node static/build-sw.mjs OPTIONS.json
+//   node buildtools/build-sw.mjs OPTIONS.json
 // OPTIONS: {dir, ignore: [globs], hashed: "regexp source", maxFileSize: bytes}
 // Prints {count, size, warnings} as JSON.
 import { readFile } from "node:fs/promises";

@@ -1,6 +1,6 @@
 // Makes the page's own copy of Python's standard library (called by build.py; not copied
 // into the site).  See docs/pwa.md, "The standard library".
-//   node static/make-stdlib.mjs OPTIONS.json
+//   node buildtools/make-stdlib.mjs OPTIONS.json
 // OPTIONS: {pyodide: runtime folder, zips: [the page's bundles, unpacked onto sys.path],
 //           imports: [module names the page imports], defer: [regular expressions on
 //           file names in the zip], boot: path of the zip to write, extra: path of the
