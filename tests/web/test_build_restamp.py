@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+import buildtools.site  # noqa: E402
 
 # --- the stamp in the page (build.stamp_page) ------------------------------------------------
 
@@ -189,9 +190,11 @@ def fake_service_worker(out: Path) -> dict:
 
 @pytest.fixture
 def steps(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build, "build_files", fake_build_files)
-    monkeypatch.setattr(build, "snapshot_step", fake_snapshot_step)
-    monkeypatch.setattr(build, "generate_service_worker", fake_service_worker)
+    # Patched where build_site, restamp_site, resnapshot_site and stamp_step look them up:
+    # buildtools.site (build.build_files and the others are the same functions, re-exported).
+    monkeypatch.setattr(buildtools.site, "build_files", fake_build_files)
+    monkeypatch.setattr(buildtools.site, "snapshot_step", fake_snapshot_step)
+    monkeypatch.setattr(buildtools.site, "generate_service_worker", fake_service_worker)
 
 
 def tree(site: Path) -> dict[str, bytes]:
