@@ -1,6 +1,6 @@
 // Compiles the page's Python to bytecode with the page's own Pyodide (called by build.py;
 // not copied into the site).  docs/pwa.md, "The page's Python bundles".
-//   node static/make-bytecode.mjs OPTIONS.json
+//   node buildtools/make-bytecode.mjs OPTIONS.json
 // OPTIONS: {pyodide: runtime folder, jobs: [{src: zip of sources, dst: zip to write}]}
 // Each .py of a source zip becomes a sourceless .pyc beside where the .py would be (its
 // docstrings left out, but those of classes), compiled as site-packages/<path>, so

@@ -1,9 +1,9 @@
 // Makes the Pyodide memory snapshot the page restores on later visits, or measures the
 // heap it needs bundle by bundle (called by build.py; not copied into the site).  See
 // docs/pwa.md, "The snapshot".
-//   node static/make-snapshot.mjs OPTIONS.json
+//   node buildtools/make-snapshot.mjs OPTIONS.json
 // OPTIONS: {pyodide: folder of the runtime (the same files the site ships),
-//           stdlib: the page's standard library (static/make-stdlib.mjs): the snapshot
+//           stdlib: the page's standard library (buildtools/make-stdlib.mjs): the snapshot
 //           only restores with the very zip it was made with mounted,
 //           bundles: [{name, zip, imports: [module names], game: bool}], in order: core,
 //           web, then the games,
@@ -111,8 +111,8 @@ function grew(after) {
     die(
       `the Python heap grew to ${MiB(now.heap)} (from ${MiB(base.heap)}) with ${after}: ` +
         `a snapshot of a grown heap does not restore ("RangeError: offset is out of ` +
-        `bounds"). The measured plan said it fits: raise SNAPSHOT_HEAP_MARGIN in build.py, ` +
-        `or make ${after} lighter.`,
+        `bounds"). The measured plan said it fits: raise SNAPSHOT_HEAP_MARGIN in ` +
+        `buildtools/snapshot.py, or make ${after} lighter.`,
     );
   }
 }

@@ -185,8 +185,8 @@ def plan_snapshot(
             raise BuildError(
                 f"the memory snapshot has no room for the game {name}: {over}.  The "
                 f"registry's {firsts} ({', '.join(n for n, _ in first)}; SNAPSHOT_MIN_GAMES "
-                f"in build.py) must be in the snapshot: make {name} lighter (its engine's "
-                "and its UI's imports, what tablero.web.warmup keeps of it), or put a "
+                f"in buildtools/snapshot.py) must be in the snapshot: make {name} lighter (its "
+                "engine's and its UI's imports, what tablero.web.warmup keeps of it), or put a "
                 "lighter game before it in the registry (tablero.core.registry)."
             )
         reason = over
@@ -298,7 +298,7 @@ def make_snapshot(
                 f"the memory snapshot uses {report['used'] / 2**20:.2f} MiB of the heap, over "
                 f"its budget of {plan.budget / 2**20:.2f} MiB, though its bundles were "
                 f"measured at {plan.used / 2**20:.2f} MiB: raise SNAPSHOT_HEAP_MARGIN in "
-                f"build.py, or make {plan.bundles[-1]} lighter."
+                f"buildtools/snapshot.py, or make {plan.bundles[-1]} lighter."
             )
         inputs = hashlib.sha256()
         for part in (pyodide_url, stdlib_url, *(bundles[name] for name in plan.bundles),
