@@ -161,6 +161,17 @@ def cmd_icons() -> int:
 # --- command line -------------------------------------------------------------------------
 
 
+def port_number(text: str) -> int:
+    """``--port``'s value: 0-65535, refused before the build rather than after it."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535 (0: any free port), not {port}")
+    return port
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -174,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("catalogs", help="compile the PO message catalogs into MO files")
     sub.add_parser("screenshots", help="refresh docs/screenshots/ (Chromium)")
     serve = sub.add_parser("serve", help="build dist/ and serve it on 127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    serve.add_argument("--port", type=port_number, default=8000, help="port (0: any free port)")
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv[:1] == ["test"]:

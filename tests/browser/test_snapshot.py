@@ -235,7 +235,7 @@ def test_a_game_left_out_of_the_snapshot_is_unpacked_on_demand(
     assert fetched(page, data["engines"][left_out]) == []
     # Before that bundle is unpacked, the game's title and blurb (which the start screen
     # and the saves list show) read from the shell's catalog: the build copies them there
-    # from the game's own (static/catalogs.py), and the page never read the game's.
+    # from the game's own (buildtools/catalogs.py), and the page never read the game's.
     probe = page.evaluate(GAME_TITLE_PROBE, [data["interpreter"], left_out])
     own = folder_messages(WEB / "games" / left_out / "messages", "en")
     assert probe == {

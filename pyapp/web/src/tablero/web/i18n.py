@@ -68,7 +68,7 @@ _SHELL = "app"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
 _TUTORIAL = "tutorial"
 #: The keys of a game (``<game>.<part>``) read from the shell's catalog, into which the
-#: build copies them from the game's (static/catalogs.py ``CARRIED``).
+#: build copies them from the game's (buildtools/catalogs.py ``CARRIED``).
 _CARRIED = frozenset({"title", "blurb"})
 
 
