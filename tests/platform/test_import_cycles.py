@@ -29,12 +29,16 @@ ALLOWED_LAZY: dict[tuple[str, str], str] = {
     ("tablero.web.app", "tablero.bots"): (
         "the page unpacks the bots' wheel only when a bot must play on it (ImportError is handled)"
     ),
+    ("tablero.web.bootglue", "tablero.web.main"): (
+        "the boot loader's Python runs before the page's wheels are on sys.path (never imported)"
+    ),
 }
 #: Modules allowed to call ``importlib.import_module`` (the plugin loaders).
 ALLOWED_DYNAMIC: dict[str, str] = {
     "tablero.core.registry": "each game's engine is imported when the game is first asked for",
     "tablero.web.games": "each game's UI plugin is imported when it is first shown",
     "tablero.bots.evaluation": "each game's optional evaluate module, when a bot needs it",
+    "tablero.web.bootglue": "the split packages of the rest of the stdlib, once it is mounted",
 }
 
 
