@@ -33,6 +33,28 @@ BOOT_TIMEOUT_S = 60
 APP_NAME = "Tablero"
 THEME_COLOUR = "#2b7a9b"  # the sea of the icon
 BACKGROUND_COLOUR = "#f1ddb0"  # its sand
+#: The boot loader's files (static/boot/), one job each, in the order the build joins them
+#: into the one inline script of index.html (:func:`boot_script`).  Plain script text
+#: sharing one scope: a file may use what the files before it declare, and the order is
+#: that in which their top-level statements run (docs/pwa.md, "Booting").
+BOOT_MODULES = (
+    "state.js",  # the boot data, window.tableroBoot
+    "patch.js",  # putting the app's HTML in place (window.tableroPatch)
+    "keyboard.js",  # roving focus, Escape, the menu (window.tableroKeys)
+    "install.js",  # the browser's install offer (window.tableroInstall)
+    "messages.js",  # the language and the boot screen's strings
+    "screen.js",  # the boot screen, its stages and progress
+    "failure.js",  # a failed boot's message, the timeout
+    "downloads.js",  # the fetch wrapper and resource timing: bytes, status, type
+    "pyscript.js",  # PyScript after the board is interactive; the end of the boot
+    "updates.js",  # the service worker and the "update available" prompt
+    "start.js",  # the interpreter, the wheels, the app's start
+    "later.js",  # the other engines, the rest of the stdlib, the wheels after a restore
+    "go.js",  # the boot starts
+)
+#: The boot loader's Python, whose source the build puts in start.js for __BOOT_GLUE__.
+BOOT_GLUE = ROOT / "pyapp" / "web" / "src" / "tablero" / "web" / "bootglue.py"
+BOOT_GLUE_MODULE = "tablero.web.bootglue"
 
 
 def strip_js_comments(text: str) -> str:
@@ -63,6 +85,23 @@ def strip_css_comments(text: str) -> str:
     """
     text = re.sub(r"^[ \t]*/\*.*?\*/[ \t]*\n", "", text, flags=re.S | re.M)
     return re.sub(r"[ \t]*/\*.*?\*/", "", text, flags=re.S)
+
+
+def boot_script() -> str:
+    """The boot loader as index.html inlines it: the files of :data:`BOOT_MODULES` joined
+    in that order, each without its comments (:func:`strip_js_comments`), with the source
+    of :data:`BOOT_GLUE` as a JSON string in place of ``__BOOT_GLUE__``."""
+    parts = []
+    for name in BOOT_MODULES:
+        path = STATIC / "boot" / name
+        if not path.is_file():
+            raise BuildError(f"static/boot/{name} is missing (buildtools/page.py BOOT_MODULES)")
+        parts.append(strip_js_comments(path.read_text(encoding="utf-8")))
+    script = "".join(parts).strip()
+    if script.count("__BOOT_GLUE__") != 1:
+        raise BuildError("static/boot/ must name __BOOT_GLUE__ once")
+    glue = json.dumps(BOOT_GLUE.read_text(encoding="utf-8"))
+    return script.replace("__BOOT_GLUE__", glue)
 
 
 def _copy_hashed(src: Path, out: Path, folder: str, strip: bool = False) -> str:
@@ -152,7 +191,7 @@ def _render_template(template: str, values: dict[str, str], english: dict[str, s
 
 def preload_links(modules: list[str], fetches: list[str]) -> str:
     """``<link>`` tags that start every download the boot will make at once, instead of
-    one after the other (boot.js -> PyScript -> config -> interpreter -> Pyodide -> wasm,
+    one after the other (boot loader -> PyScript -> config -> interpreter -> Pyodide -> wasm,
     stdlib, lock -> wheels).  ``crossorigin`` matches the fetch() of Pyodide and PyScript
     (mode cors, same-origin credentials), so each preload is used, not fetched twice."""
     tags = [f'<link rel="modulepreload" href="./{html.escape(u)}">' for u in modules]
@@ -184,14 +223,15 @@ def write_page(
     """index.html from its template (the build's second step, :func:`snapshot_step`, once
     the snapshot, the interpreter module and the config that name one another are made):
     the boot data naming the files of ``files`` and those three, the snapshot reader and
-    boot.js inlined, ``snapshot_engines`` the games the snapshot holds; no stamp yet
-    (:func:`stamp_step` writes it); its policy, hashing the inline scripts, last."""
+    the boot loader (:func:`boot_script`) inlined, ``snapshot_engines`` the games the
+    snapshot holds; no stamp yet (:func:`stamp_step` writes it); its policy, hashing the
+    inline scripts, last."""
     bundles = files.bundles
     pyscript_url, pyodide_url, stdlib_url = files.pyscript, files.pyodide, files.stdlib
     base_urls = [bundles["core"], bundles["web"]]
     engine_urls = {game: url for game, url in bundles.items() if game not in ("core", "web")}
     # The boot loader is inlined into index.html (below): no request of its own.
-    boot_script = strip_js_comments((STATIC / "boot.js").read_text(encoding="utf-8")).strip()
+    boot = boot_script()
 
     def file_entry(url: str, stage: str, check: str | None) -> dict:
         return {
@@ -208,7 +248,7 @@ def write_page(
         "pyscript": f"./{pyscript_url}/core.js",
         "config": f"./{config_url}",
         "interpreter": f"./{interpreter_url}",
-        # The page's wheels, unpacked by boot.js onto sys.path before the app starts: core
+        # The page's wheels, unpacked by the boot loader onto sys.path before the app starts: core
         # and web; then the engines (by game) of the first screen's game, the others after
         # the board is interactive (docs/pwa.md, "Booting").
         "wheels": [f"./{url}" for url in base_urls],
@@ -251,7 +291,7 @@ def write_page(
     values = {
         "app_css": files.app_css,
         "shell_css": files.shell_css,
-        "boot_script": boot_script,
+        "boot_script": boot,
         "config": f"./{config_url}",
         "manifest": "manifest.webmanifest",
         "icon_192": files.icons[0][1],
@@ -279,7 +319,7 @@ def write_page(
         reader = reader.replace(placeholder, f"./{url}")
     reader = strip_js_comments(reader).strip()
     values["snapshot_reader"] = reader
-    for name, source in (("snapshot_reader", "snapshot-reader.js"), ("boot_script", "boot.js")):
+    for name, source in (("snapshot_reader", "snapshot-reader.js"), ("boot_script", "boot/")):
         if "</script" in values[name].lower() or "<!--" in values[name]:
             raise BuildError(f"static/{source} must not contain </script or <!--")
     template = (ROOT / "index.html").read_text(encoding="utf-8")

@@ -13,6 +13,7 @@ from buildtools.bundles import page_bundles, page_wheels
 from buildtools.common import DIST, ROOT, STATIC, BuildError, _folder_hash, _npm_path, _sha, step
 from buildtools.environment import install_npm_packages
 from buildtools.page import (
+    BOOT_GLUE_MODULE,
     ICON_SIZES,
     PYODIDE_FILES,
     _copy_hashed,
@@ -216,7 +217,13 @@ def snapshot_step(out: Path, snapshot_games: int | None = SNAPSHOT_MAX_GAMES) ->
     # The memory snapshot (the app's modules imported) and the module PyScript loads as
     # its interpreter, which restores it when the service worker has it (docs/pwa.md).
     step("making the Pyodide memory snapshot (node buildtools/make-snapshot.mjs)")
-    imports = snapshot_imports([out / url for url in files.page_wheels])
+    # Not tablero.web.bootglue: the page never imports it (the boot loader runs its source,
+    # buildtools/page.py BOOT_GLUE), and the snapshot holds only what the app imports.
+    imports = [
+        name
+        for name in snapshot_imports([out / url for url in files.page_wheels])
+        if name != BOOT_GLUE_MODULE
+    ]
     snapshot_url, snapshot = make_snapshot(
         out, files.pyodide, files.stdlib, bundles, imports, max_games=snapshot_games
     )
@@ -231,8 +238,8 @@ def snapshot_step(out: Path, snapshot_games: int | None = SNAPSHOT_MAX_GAMES) ->
     interpreter_url = write_interpreter(out, files.pyodide, snapshot_url, files.stdlib)
 
     # The PyScript configuration (JSON loads faster than TOML): our interpreter module only.
-    # PyScript loads after the board is interactive and gets the interpreter boot.js already
-    # started the app with; boot.js unpacks the page's wheels itself (docs/pwa.md).
+    # PyScript loads after the board is interactive and gets the interpreter the boot loader
+    # already started the app with; it unpacks the page's wheels itself (docs/pwa.md).
     config = {"interpreter": f"./{interpreter_url}"}
     config_bytes = (json.dumps(config, indent=1) + "\n").encode()
     config_url = f"config.{_sha(config_bytes)}.json"

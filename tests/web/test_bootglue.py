@@ -1,10 +1,14 @@
-"""tablero.web.bootglue: the boot loader's Python (docs/pwa.md "Booting"), in CPython."""
+"""tablero.web.bootglue: the boot loader's Python (static/boot/, docs/pwa.md "Booting"), in
+CPython.  The page never imports it: the build puts its source in the boot script, which
+runs it into a namespace of its own and calls its functions by name; checked here too."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import json
 import os
+import re
 import sys
 import types
 import zipfile
@@ -12,6 +16,12 @@ from pathlib import Path
 
 import pytest
 from tablero.web import bootglue
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import buildtools.page  # noqa: E402
 
 
 @pytest.fixture
@@ -129,3 +139,21 @@ def test_imports_only_the_standard_library_at_its_top_and_never_the_browser():
         for alias in node.names
     }
     assert not {name.split(".")[0] for name in every} & {"js", "pyodide", "pyscript"}
+
+
+def test_the_boot_script_holds_its_source_and_calls_only_its_functions():
+    script = buildtools.page.boot_script()
+    source = Path(bootglue.__file__).read_text(encoding="utf-8")
+    assert f"const BOOT_GLUE = {json.dumps(source)};" in script
+    assert "__BOOT_GLUE__" not in script
+    called = set(re.findall(r'\bglue\(py, "(\w+)"', script))
+    assert called == {
+        "forget_listings",
+        "boot_engines",
+        "engines_ready",
+        "start_app",
+        "mount_extra",
+    }
+    assert all(callable(getattr(bootglue, name)) for name in called)
+    # The boot runs no Python of its own but the namespace it runs the glue into.
+    assert re.findall(r"runPython\(([^,)]*)", script) == ['"{}"', "BOOT_GLUE"]
