@@ -1,5 +1,6 @@
-"""Shared by the game UI tests (tests/games/*/test_ui.py): the catalogs, a strict
-translator, hostile seat names, and reading the renderers' markup as XML."""
+"""Shared by the game UI tests (tests/games/*/test_ui.py) and the widgets' tests
+(tests/web/widgets/): the catalogs, a strict translator and one that shows its keys,
+hostile seat names, and reading the renderers' markup as XML."""
 
 from __future__ import annotations
 
@@ -46,6 +47,17 @@ def strict_translator(game: str, lang: str = "en"):
 def parse(html: str) -> ET.Element:
     """The HTML as XML (the renderers write well-formed markup)."""
     return ET.fromstring(f"<root>{html}</root>")
+
+
+def by_class(root: ET.Element, cls: str) -> list[ET.Element]:
+    """The elements whose ``class`` is exactly ``cls``."""
+    return [el for el in root.iter() if el.get("class") == cls]
+
+
+def keys_and_params(key: str, **params: object) -> str:
+    """A translator that shows the key and its parameters (sorted): what a widget asked
+    the catalog for, checked without one."""
+    return key + "".join(f" {k}={v}" for k, v in sorted(params.items()))
 
 
 def find(root: ET.Element, **attrs: str) -> list[ET.Element]:

@@ -1,0 +1,75 @@
+"""The status line, the flow's hints, the buttons and the table's root element
+(tablero.web.widgets.status)."""
+
+from __future__ import annotations
+
+from support.ui_helpers import EVIL, acts, by_class, keys_and_params, parse
+from tablero.web.widgets.status import (
+    FlowKeys,
+    button,
+    confirm_cancel,
+    controls,
+    flow_hint,
+    status_line,
+    table_frame,
+)
+
+t = keys_and_params
+
+
+def test_status_line() -> None:
+    p = parse(status_line("xx", EVIL, ["<b1>", "b2"], "<hint>"))[0]
+    assert p.tag == "p" and p.get("role") == "status" and p.get("aria-live") == "polite"
+    assert by_class(p, "tb-now")[0].text == EVIL
+    assert [el.text for el in by_class(p, "xx-badge")] == ["<b1>", "b2"]
+    assert by_class(p, "xx-hint")[0].text == "<hint>"
+    assert not by_class(p, "tb-news")
+    bare = parse(status_line("xx", "hi"))[0]
+    assert [el.text for el in bare] == ["hi"]
+    # what the others did comes first, escaped
+    told = parse(status_line("xx", "Your turn", news=EVIL))[0]
+    assert [el.get("class") for el in told] == ["tb-news", "tb-now"]
+    assert told[0].text == EVIL
+
+
+def test_flow_hint() -> None:
+    keys = FlowKeys("k.confirm", "k.target", "k.pick")
+    assert flow_hint(t, keys, chosen=True, picked={"card": "x"}) == "k.confirm"
+    assert flow_hint(t, keys, chosen=False, picked={"card": "x"}) == "k.target card=x"
+    assert flow_hint(t, keys, chosen=False, picked=None) == "k.pick"
+
+
+def test_buttons_and_controls() -> None:
+    b = parse(button("xx", "<Go>", "move", True, move="draw bag", seat=2))[0]
+    assert b.tag == "button" and b.get("type") == "button" and b.text == "<Go>"
+    assert b.get("class") == "xx-btn is-primary"
+    assert (b.get("data-act"), b.get("data-move"), b.get("data-seat")) == ("move", "draw bag", "2")
+    assert parse(button("xx", "a", "cancel-move"))[0].get("class") == "xx-btn"
+    row = parse(controls("xx", [button("xx", "a", "x"), button("xx", "b", "y")]))[0]
+    assert row.get("class") == "xx-controls" and len(row) == 2
+    pair = parse(confirm_cancel("xx", "OK", 'play "Ca5" 0,1', "<no>"))[0]
+    (ok,) = acts(pair, "confirm-move")
+    (no,) = acts(pair, "cancel-move")
+    assert ok.get("data-move") == 'play "Ca5" 0,1' and "is-primary" in ok.get("class", "")
+    assert no.text == "<no>" and no.get("data-move") is None
+    # the keyboard: the focus goes to Confirm, Escape presses Cancel
+    assert (ok.get("data-focus"), no.get("data-esc")) == ("1", "1")
+    assert ok.get("data-esc") is None and no.get("data-focus") is None
+
+
+def test_table_frame() -> None:
+    root = parse(table_frame("xx", "game", "play", 0, "<style>a{}</style>", "<p/>"))[0]
+    assert root.get("class") == "xx-table tb-table" and root.get("data-game") == "game"
+    assert (root.get("data-phase"), root.get("data-viewer")) == ("play", "0")
+    assert root.find("span") is None
+    named = parse(table_frame("xx", "game", "play", 0, "", "", decision="play:pick"))[0]
+    assert named.get("data-decision") is None  # the root keeps its attributes
+    mark = named[0]
+    assert (mark.tag, mark.get("data-decision"), mark.get("hidden")) == (
+        "span",
+        "play:pick",
+        "hidden",
+    )
+    assert [el.tag for el in root] == ["style", "p"]
+    nobody = parse(table_frame("xx", "game", "over", None, "", ""))[0]
+    assert nobody.get("data-viewer") is None
