@@ -202,7 +202,8 @@ def games_with_a_ui() -> Iterator[str]:
     for game_id in game_ids():
         try:
             get_ui(game_id)
-            make(game_id, players=get_game(game_id).min_players, seed=1)
+            players, options = get_game(game_id).setups()[0]
+            make(game_id, players=players, seed=1, **options)
         except Exception:  # noqa: BLE001 - a registered game not installed here
             continue
         yield game_id
