@@ -14,6 +14,8 @@ import time
 import pytest
 import tablero.bots
 import tablero.bots.greedy
+import tablero.bots.lookahead
+import tablero.bots.mcts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablero.bots import LEVELS, make_bot
@@ -160,17 +162,40 @@ def test_the_same_seed_and_position_give_the_same_move(level):
     assert again.choose(view) == first  # earlier decisions change nothing
 
 
-def test_hard_iteration_budget_is_exact_and_time_budget_is_kept():
+class SteppingClock:
+    """A ``time`` stand-in whose ``perf_counter()`` moves 10 ms at each reading: a search
+    then meets its deadline after a known number of readings, however fast or loaded the
+    machine is (a wall-clock bound here failed under load: timings go to bench/)."""
+
+    STEP = 0.010
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.reads = 0
+
+    def perf_counter(self) -> float:
+        self.reads += 1
+        self.now += self.STEP
+        return self.now
+
+
+def test_hard_iteration_budget_is_exact_and_time_budget_is_kept(monkeypatch):
     state = random_position(2, 4, 25)
     view = state.view(state.current_player)
     b = make_bot("hard", seed=3, iterations=40)
     b.choose(view)
     assert b.stats.iterations <= 40  # fewer when the choice is settled early
-    t = make_bot("hard", seed=3, budget_ms=150)
-    start = time.perf_counter()
+    clock = SteppingClock()
+    monkeypatch.setattr(tablero.bots.mcts, "time", clock)
+    monkeypatch.setattr(tablero.bots.lookahead, "time", clock)
+    # An iteration cap far beyond what 150 ms allows: only the deadline can stop it early.
+    t = make_bot("hard", seed=3, budget_ms=150, iterations=100_000)
     t.choose(view)
-    assert time.perf_counter() - start < 1.0
-    assert t.stats.iterations >= 1
+    # Stopped by its deadline: the clock read at each check of it, the last reading past
+    # it (a share of the 150 ms, less for a choice among few moves), long before the cap.
+    assert 1 <= t.stats.iterations < 1_000
+    assert 3 <= clock.reads < 100
+    assert t.stats.seconds <= 0.150 + 2 * SteppingClock.STEP
 
 
 def test_hard_starts_from_mediums_choice_with_one_iteration():
