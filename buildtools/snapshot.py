@@ -42,9 +42,10 @@ _BROWSER_IMPORT = re.compile(r"^(?:import|from)\s+(?:js|pyodide|pyscript)\b", re
 # Run before the snapshot, after the imports: what the app's start() would otherwise do on
 # every visit (measured: 50 of its 80 ms on a second visit): every language's catalog, read
 # from the page's wheels, which are this very build's.  With the catalogs in memory the app needs
-# no file to start, so after a restore boot.js unpacks the wheels after the board is
-# interactive (docs/pwa.md).  Then tablero.web.warmup clicks through a game of each kind,
-# headless, so the first table and clicks after a restore run as fast as later ones.
+# no file to start, so after a restore the boot loader (static/boot/) unpacks the wheels
+# after the board is interactive (docs/pwa.md).  Then tablero.web.warmup clicks through a
+# game of each kind, headless, so the first table and clicks after a restore run as fast as
+# later ones.
 SNAPSHOT_WARM = """
 from tablero.web.i18n import LANGUAGES, translator
 for _lang in LANGUAGES:
