@@ -42,21 +42,24 @@ def _strings(path) -> list[str]:
 
 
 def rendered_acts() -> set[str]:
-    """The ``app.*`` acts in the templates of views.py: ``button(label, "app.x", ...)`` and
-    ``data-act="app.x"`` in its HTML text."""
-    tree = ast.parse((WEB / "views.py").read_text(encoding="utf-8"))
+    """The ``app.*`` acts in the templates of the screens (views.py and screens/*.py, where
+    each screen renders itself): ``button(label, "app.x", ...)`` and ``data-act="app.x"``
+    in their HTML text."""
     found = set()
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "button"
-        ):
-            act = node.args[1]
-            assert isinstance(act, ast.Constant), f"views.py:{node.lineno}: an act read at runtime"
-            found.add(act.value)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            found |= set(DATA_ACT.findall(node.value))
+    for path in [WEB / "views.py", *sorted((WEB / "screens").glob("*.py"))]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(WEB).as_posix()
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "button"
+            ):
+                act = node.args[1]
+                assert isinstance(act, ast.Constant), f"{where}:{node.lineno}: an act at runtime"
+                found.add(act.value)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found |= set(DATA_ACT.findall(node.value))
     return {act for act in found if act.startswith("app.")}
 
 

@@ -1,8 +1,8 @@
 """The challenges and the daily deal on the shell's screens, as HTML text: the daily deal's
 card on the start screen, and on the end of a one-player game its result (the day of a
 daily deal, the beach reached) and the challenge's target (only there: once the game is
-over).  The buttons (``app.daily``, ``app.challenge-share``) are the views' own
-(:mod:`tablero.web.views`, where every act the shell renders is written).
+over).  The buttons (``app.daily``, ``app.challenge-share``) are the screens' own
+(:mod:`tablero.web.screens`, where every act the shell renders is written).
 
 Every untrusted text (the sender's name) is escaped (:func:`tablero.web.svg.esc`) after
 :func:`tablero.web.model.shown_text`; the sender's beach is drawn by the game's own
@@ -18,8 +18,8 @@ from tablero.core import State
 from .challenge import DAILY_GAME, Challenge, daily_day, day_text, is_challenge, local_day
 from .games import ui_part
 from .model import Model, shown_text
+from .names import sender_name
 from .plugin import Translate
-from .screens.frame import sender_name
 from .svg import esc
 
 if TYPE_CHECKING:

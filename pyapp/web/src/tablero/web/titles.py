@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from .challenge import Challenge, day_text
 from .i18n import LANGUAGES
 from .model import MAX_SAVE_NAME, clean
+from .names import default_name_in, sender_name
 from .plugin import Seat
-from .screens.frame import default_name_in, sender_name
 
 if TYPE_CHECKING:
     from .app import App

@@ -1,13 +1,17 @@
-"""The controller by screen: each module holds the act handlers of one screen, registered
-with :func:`tablero.web.acts.act` (pure: the model and the act's data in, the next model,
-with the effects the page is to perform, out).
+"""The app by screen: each module holds one screen's act handlers, registered with
+:func:`tablero.web.acts.act` (pure: the model and the act's data in, the next model, with
+the effects the page is to perform, out), and its rendering (``<name>_screen(model, app,
+t)``: the screen as HTML text, a pure function of the model; ``game_screen`` in
+``table``).  :mod:`tablero.web.views` picks the screen the model shows; ``shell`` renders
+the frame around it (the bar, the notice, the share panel...) and the markup the screens
+share.  Nothing here imports :mod:`tablero.web.views`.
 
-``frame``: the menu bar, the notice and the share panel shown on every screen (back,
-language, share, export, import, a pasted link); ``home``: the start screen; ``new``: the
-new-game dialog; ``table``: the table, the pass-the-device screen, the bots' turns and the
-end of a game (the table's final state); ``saves``: the saved games; ``replay``: stepping
-through a finished game; ``rules``: a game's rules; ``tutorial``: a game's first-game
-tutorial.
+``frame``: the acts of the menu bar, the notice and the share panel shown on every
+screen (back, language, share, export, import, a pasted link), which ``shell`` renders;
+``home``: the start screen; ``new``: the new-game dialog; ``table``: the table, the
+pass-the-device screen, the bots' turns and the end of a game (the table's final state);
+``saves``: the saved games; ``replay``: stepping through a finished game; ``rules``: a
+game's rules; ``tutorial``: a game's first-game tutorial.
 
 Importing this package registers every act (``tablero.web.app`` does).
 """

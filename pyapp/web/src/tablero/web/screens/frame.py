@@ -1,7 +1,7 @@
 """What every screen shows around itself: the menu bar (back, language, share, export,
 import), the notice and the share panel (a game's link, or a finished solitaire game
 shared as a challenge); and a link pasted into the address bar (a game's, or a
-challenge's: :mod:`tablero.web.challenge`).
+challenge's: :mod:`tablero.web.challenge`).  Their acts; :mod:`.shell` renders them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from tablero.core import CorruptDataError
 
 from ..acts import act, page_performs
 from ..challenge import (
-    Challenge,
     challenge_problem,
     decode_challenge,
     encode_challenge,
@@ -22,6 +21,7 @@ from ..challenge import (
 from ..i18n import LANGUAGES
 from ..links import decode_link, encode_link
 from ..model import MAX_SAVE_NAME, Effect, Model, Msg, clean, leave_share, problem
+from ..names import default_name_in, sender_name, solo_name
 from ..plugin import Seat
 from ..saves import SavedGame, StorageFullError, export_json, import_json
 from .table import open_game
@@ -29,8 +29,7 @@ from .table import open_game
 if TYPE_CHECKING:
     from ..app import App
 
-__all__ = ["default_name_in", "is_default_name", "open_challenge", "open_link", "sender_name",
-           "solo_name"]  # fmt: skip
+__all__ = ["open_challenge", "open_link"]
 
 
 @act("app.back", screen="frame", view_only=True)
@@ -149,47 +148,12 @@ def lang(app: App, model: Model, data: dict[str, str]) -> Model:
 def _default_names_in(app: App, model: Model, lang: str) -> Model:
     """Default player names ("Player 2", "プレイヤー2") in the new-game form follow the
     language; a typed name is kept.  (A game's seats keep their names: the views show a
-    default name in the language on screen, :func:`tablero.web.views.shown_seats`.)"""
+    default name in the language on screen, :func:`tablero.web.screens.shell.shown_seats`.)"""
     form = model.form
     if form is None:
         return model
     names = tuple(default_name_in(app, name, i, lang) for i, name in enumerate(form.names))
     return replace(model, form=replace(form, names=names))
-
-
-def default_name_in(app: App, name: str, seat: int, lang: str) -> str:
-    """``name`` in ``lang`` if it is some language's default name for ``seat``."""
-    defaults = {app.t(other)("app.new.default-name", n=seat + 1) for other in LANGUAGES}
-    return app.t(lang)("app.new.default-name", n=seat + 1) if name in defaults else name
-
-
-def is_default_name(app: App, name: str) -> bool:
-    """Whether ``name`` is a default name ("Player 2", "プレイヤー2") of any seat, in any
-    language: nobody typed it."""
-    return any(
-        name == app.t(lang)("app.new.default-name", n=seat + 1)
-        for lang in LANGUAGES
-        for seat in range(4)
-    )
-
-
-def solo_name(app: App, game: SavedGame | None, lang: str) -> str:
-    """The name of the one player of a game started without the new-game form (the daily
-    deal, a challenge): the first person's typed name in ``game`` (the game in memory, or
-    the game to reopen), else the default name."""
-    for seat in game.seats if game is not None else ():
-        if seat.kind == "human" and seat.name and not is_default_name(app, seat.name):
-            return seat.name
-    return app.t(lang)("app.new.default-name", n=1)
-
-
-def sender_name(app: App, challenge: Challenge, lang: str) -> str:
-    """A challenge's sender as named to its receiver: their name, unless it is empty or a
-    default name (their "Player 1" is not the receiver's), then "your challenger"."""
-    name = challenge.name
-    if not name or is_default_name(app, name):
-        return app.t(lang)("app.challenge.someone")
-    return name
 
 
 # --- sharing and exporting ----------------------------------------------------------------

@@ -6,12 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tablero.core import get_game
+
+from .. import challenge_views
 from ..acts import act
 from ..challenge import DAILY_GAME, daily_deal, day_text, local_day
-from ..model import MAX_SAVE_NAME, Model, clean, leave_share
-from ..plugin import Seat
+from ..model import MAX_SAVE_NAME, GameEntry, Model, clean, leave_share, shown_text
+from ..names import solo_name
+from ..plugin import Seat, Translate
 from ..saves import SavedGame
-from .frame import solo_name
+from ..svg import esc
+from ..tutorial import has_tutorial
+from .shell import button, import_control, players_line, save_title, shown_seats
 from .table import ask_bot, open_game
 
 if TYPE_CHECKING:
@@ -61,3 +67,63 @@ def daily(app: App, model: Model, data: dict[str, str]) -> Model:
         updated=now,
     )
     return open_game(app, replace(model, effects=leave_share(model)), game, save_it=True)
+
+
+# --- rendering: the start screen ------------------------------------------------------
+
+
+def home_screen(model: Model, app: App, t: Translate) -> str:
+    parts = [f'<h1 class="shell-h1">{esc(t("app.home.title"))}</h1>']
+    if model.game is not None:
+        game = model.game
+        lang = model.lang
+        parts.append(
+            '<section class="shell-card shell-continue">'
+            f"<h2>{esc(t('app.home.continue'))}</h2>"
+            f'<p class="shell-save-name">{esc(shown_text(save_title(app, game, lang)))}</p>'
+            f'<p class="shell-meta">{esc(players_line(shown_seats(game.seats, app, lang)))}</p>'
+            '<div class="shell-actions">'
+            + button(t("app.home.continue-button"), "app.game", cls="shell-primary")
+            + "</div>"
+            "</section>"
+        )
+    parts.append(f'<h2 class="shell-h2">{esc(t("app.home.pick"))}</h2><ul class="shell-games">')
+    entries = app.available_games()
+    try:
+        progress = app.store.tutorial_progress()
+    except Exception:  # noqa: BLE001 - a storage that throws: no tutorial begun
+        progress = {}
+    for entry in entries:
+        parts.append(_game_card(entry, t, progress))
+    parts.append("</ul>")
+    if not entries:
+        parts.append(f"<p>{esc(t('app.error.no-games'))}</p>")
+    play = button(t("app.challenge.daily.play"), "app.daily", cls="shell-primary")
+    parts.append(challenge_views.daily_card(app, t, play))
+    parts.append(
+        '<div class="shell-actions">'
+        + button(t("app.menu.saves"), "app.saves")
+        + import_control(t)
+        + "</div>"
+    )
+    return "".join(parts)
+
+
+def _game_card(entry: GameEntry, t: Translate, progress: dict[str, int]) -> str:
+    game = get_game(entry.id)
+    players = t("app.home.players", min=game.min_players, max=game.max_players)
+    learn = ""
+    if has_tutorial(entry.id):
+        key = "app.tutorial.resume" if progress.get(entry.id, 0) > 0 else "app.tutorial.open"
+        learn = button(t(key), "app.tutorial", game=entry.id)
+    return (
+        f'<li class="shell-card shell-game" data-game="{esc(entry.id)}">'
+        f"<h3>{esc(t(entry.title_key))}</h3>"
+        f"<p>{esc(t(entry.blurb_key))}</p>"
+        f'<p class="shell-meta">{esc(players)}</p>'
+        '<div class="shell-actions">'
+        + button(t("app.home.new-game"), "app.new", cls="shell-primary", game=entry.id)
+        + button(t("app.menu.rules"), "app.rules", game=entry.id)
+        + learn
+        + "</div></li>"
+    )

@@ -32,6 +32,7 @@ from tablero.core.options import same_value
 
 from ..acts import act
 from ..model import (
+    BOT_LEVELS,
     KINDS,
     MAX_NAME,
     MAX_SAVE_NAME,
@@ -47,6 +48,8 @@ from ..model import (
 )
 from ..plugin import OptionField, Seat, Translate
 from ..saves import SavedGame
+from ..svg import esc
+from .shell import LETTERS, button, message, swatch
 from .table import open_game
 
 if TYPE_CHECKING:
@@ -429,3 +432,113 @@ def _size_rule(spec: OptionSpec) -> Msg | None:
 
 def _size_ok(spec: OptionSpec, value: Sequence[Any]) -> bool:
     return spec.min_size <= len(value) and (spec.max_size is None or len(value) <= spec.max_size)
+
+
+# --- rendering: the new-game dialog ---------------------------------------------------
+
+
+#: The catalog keys of the bot levels as a seat's kind.
+KIND_KEYS = {
+    "random": "app.new.bot.random",
+    "easy": "app.new.bot.easy",
+    "medium": "app.new.bot.medium",
+    "hard": "app.new.bot.hard",
+}
+
+
+def new_screen(model: Model, app: App, t: Translate) -> str:
+    form = model.form
+    assert form is not None
+    game = get_game(form.game_id)
+    ui = app.get_ui(form.game_id)
+    entry = next((e for e in app.games if e.id == form.game_id), None)
+    title = t(entry.title_key) if entry else game.title
+    counts = "".join(
+        f'<option value="{n}"{" selected" if n == form.players else ""}>{n}</option>'
+        for n in player_counts(game, form)
+    )
+    parts = [
+        '<form class="shell-form shell-new" data-act="app.start" autocomplete="off">',
+        f'<h1 class="shell-h1">{esc(t("app.new.title", game=title))}</h1>',
+        f'<label class="shell-field"><span>{esc(t("app.new.players"))}</span>'
+        f'<select name="players" data-act="app.form">{counts}</select></label>',
+    ]
+    parts.append(f'<p class="shell-hint shell-bots-hint">{esc(t("app.new.bots-hint"))}</p>')
+    for i in range(form.players):
+        parts.append(_seat_fields(i, form.names[i], form.colours[i], form.kinds[i], t))
+    parts.extend(_option_field(field) for field in option_inputs(game, form, t, ui.options()))
+    parts.append(
+        f'<label class="shell-field"><span>{esc(t("app.new.seed"))}</span>'
+        f'<input type="text" name="seed" value="{esc(form.seed)}" maxlength="{MAX_SEED}" '
+        f'inputmode="text" spellcheck="false"></label>'
+        f'<p class="shell-hint">{esc(t("app.new.seed-hint"))}</p>'
+    )
+    if form.error is not None:
+        parts.append(f'<p class="shell-error" role="alert">{esc(message(t, form.error))}</p>')
+    parts.append(
+        '<div class="shell-actions">'
+        f'<button type="submit" class="shell-btn shell-primary">{esc(t("app.new.start"))}</button>'
+        + button(t("app.new.cancel"), "app.back")
+        + "</div></form>"
+    )
+    return "".join(parts)
+
+
+def _option_field(field: OptionInput) -> str:
+    """One of the game's options (derived from the core's ``OptionSpec``, see
+    :mod:`tablero.web.screens.new`): a select sending the chosen index, or a set's
+    checkboxes (a hidden ``opt-<name>`` says the set is in the form) with its size rule.
+    Each sends ``app.form`` on change: an option may change the player counts."""
+    name = f"opt-{field.name}"
+    if field.kind != "set":
+        choices = "".join(
+            f'<option value="{k}"{" selected" if k in field.chosen else ""}>{esc(label)}</option>'
+            for k, label in enumerate(field.choices)
+        )
+        return (
+            f'<label class="shell-field"><span>{esc(field.label)}</span>'
+            f'<select name="{esc(name)}" data-act="app.form">{choices}</select></label>'
+        )
+    boxes = "".join(
+        f'<label class="shell-colour"><input type="checkbox" name="{esc(name)}-{k}" value="1"'
+        f'{" checked" if k in field.chosen else ""} data-act="app.form">'
+        f"<span>{esc(label)}</span></label>"
+        for k, label in enumerate(field.choices)
+    )
+    rule = ""
+    if field.rule is not None:
+        cls, role = ("shell-error", ' role="alert"') if field.broken else ("shell-hint", "")
+        rule = f'<p class="{cls}"{role}>{esc(field.rule)}</p>'
+    return (
+        f'<fieldset class="shell-colours shell-option-set" data-option="{esc(field.name)}">'
+        f"<legend>{esc(field.label)}</legend>"
+        f'<input type="hidden" name="{esc(name)}" value="">{boxes}</fieldset>{rule}'
+    )
+
+
+def _seat_fields(i: int, name: str, colour: int, kind: str, t: Translate) -> str:
+    colours = "".join(
+        f'<label class="shell-colour" title="{esc(t(f"app.colour.{c}"))}">'
+        f'<input type="radio" name="colour-{i}" value="{c}"{" checked" if c == colour else ""}>'
+        f"{swatch(c)}<span>{esc(t(f'app.colour.{c}'))}</span></label>"
+        for c in range(4)
+    )
+    choices = [("human", t("app.new.human"))] + [
+        (f"bot:{level}", t(KIND_KEYS[level])) for level in BOT_LEVELS
+    ]
+    kinds = "".join(
+        f'<option value="{value}"{" selected" if value == kind else ""}>{esc(label)}</option>'
+        for value, label in choices
+    )
+    return (
+        f'<fieldset class="shell-seat">'
+        f"<legend>{esc(t('app.new.seat', n=i + 1, letter=LETTERS[i]))}</legend>"
+        f'<label class="shell-field"><span>{esc(t("app.new.name"))}</span>'
+        f'<input type="text" name="name-{i}" value="{esc(name)}" maxlength="{MAX_NAME}" '
+        f'required spellcheck="false"></label>'
+        f'<fieldset class="shell-colours"><legend>{esc(t("app.new.colour"))}</legend>'
+        f"{colours}</fieldset>"
+        f'<label class="shell-field"><span>{esc(t("app.new.kind"))}</span>'
+        f'<select name="kind-{i}">{kinds}</select></label>'
+        f"</fieldset>"
+    )

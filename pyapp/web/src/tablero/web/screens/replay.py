@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -10,6 +11,10 @@ from tablero.core import replay as replay_game
 
 from ..acts import act
 from ..model import Effect, Model, viewer
+from ..plugin import Selection, Translate
+from ..svg import esc
+from ..svg import icon as svg_icon
+from .shell import button, shown_seats, tag_attrs
 
 if TYPE_CHECKING:
     from ..app import App
@@ -64,3 +69,84 @@ def replay_step(app: App, model: Model, data: dict[str, str]) -> Model:
 @act("app.replay-close", screen="replay", same_game=True, view_only=True)
 def replay_close(app: App, model: Model, data: dict[str, str]) -> Model:
     return replace(model, screen="game", replay_states=(), replay_step=0)
+
+
+# --- rendering: the replay ------------------------------------------------------------
+
+
+_GAME_CONTROL = re.compile(
+    r'\s(?:data-act="(?!app\.)[^"]*"|role="button"|tabindex="[^"]*"|data-focus="1")'
+)
+
+
+def read_only(table: str) -> str:
+    """A game's table shown for reading only (a replayed position): its controls do
+    nothing, so they are not offered as controls (no ``data-act``, no button role, out
+    of the Tab order; its buttons disabled)."""
+    return _GAME_CONTROL.sub("", table).replace("<button ", "<button disabled ")
+
+
+#: The replay's step controls, drawn (a font may lack the media glyphs): a bar and a
+#: triangle for the ends, a triangle for one move.
+_REPLAY_ICONS = {
+    "first": "M5 5h2.5v14H5z M19 5v14L9 12z",
+    "previous": "M17 5v14L7 12z",
+    "next": "M7 5v14l10-7z",
+    "last": "M16.5 5H19v14h-2.5z M5 5v14l10-7z",
+}
+
+
+def _replay_button(which: str, t: Translate, *, disabled: bool, **data: int) -> str:
+    """A replay step control: its icon, named by its label (``app.replay.<which>``)."""
+    label = t(f"app.replay.{which}")
+    picture = svg_icon(f'<path d="{_REPLAY_ICONS[which]}" fill="currentColor"/>', 20,
+                       "shell-replay-icon")  # fmt: skip
+    attrs = tag_attrs(type="button", class_=f"shell-btn shell-replay-{which}",
+                      data_act="app.replay-step", disabled=disabled, aria_label=label,
+                      title=label, **{f"data_{k}": v for k, v in data.items()})  # fmt: skip
+    return f"<button{attrs}>{picture}</button>"
+
+
+def replay_screen(model: Model, app: App, t: Translate) -> str:
+    game = model.game
+    assert game is not None
+    ui = app.get_ui(game.game_id)
+    states = model.replay_states
+    last = len(states) - 1
+    k = model.replay_step
+    state = states[k]
+    seats = shown_seats(game.seats, app, model.lang)
+    # Every position from the seat the replay was opened by (the end screen's viewer):
+    # "you", the turn and the board's side stay the same at every step.
+    view = state.view(model.replay_seat if 0 <= model.replay_seat < len(seats) else 0)
+    if k > 0:
+        entry = states[k].history[-1]
+        try:
+            said = ui.describe(entry, seats, t)
+        except Exception:  # noqa: BLE001
+            said = str(entry.get("move", ""))
+    else:
+        said = t("app.replay.start")
+    controls = (
+        '<div class="shell-replay-controls">'
+        + _replay_button("first", t, step=0, disabled=k == 0)
+        + _replay_button("previous", t, delta=-1, disabled=k == 0)
+        + f'<span class="shell-replay-pos">{esc(t("app.replay.position", k=k, n=last))}</span>'
+        + _replay_button("next", t, delta=1, disabled=k == last)
+        + _replay_button("last", t, step=last, disabled=k == last)
+        + "</div>"
+        + f'<input class="shell-replay-range" type="range" min="0" max="{last}" value="{k}" '
+        f'data-act="app.replay-step" aria-label="{esc(t("app.replay.slider"))}">'
+    )
+    return (
+        '<section class="shell-replay">'
+        f'<h1 class="shell-h1">{esc(t("app.replay.title"))}</h1>'
+        f"{controls}"
+        f'<p class="shell-replay-said" aria-live="polite">{esc(said)}</p>'
+        '<div class="shell-table is-replay">'
+        + read_only(ui.render_table(view, seats, Selection(), t))
+        + "</div>"
+        + '<div class="shell-actions">'
+        + button(t("app.replay.close"), "app.replay-close", cls="shell-primary")
+        + "</div></section>"
+    )

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..acts import act
-from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share
-from ..saves import SAVE_PREFIX, StorageFullError
+from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share, shown_text
+from ..plugin import Translate
+from ..saves import SAVE_PREFIX, SaveProblem, StorageFullError
+from ..svg import esc
+from .shell import button, import_control, players_line, save_title, shown_seats
 from .table import open_game
 
 if TYPE_CHECKING:
@@ -129,3 +133,156 @@ def delete_confirm(app: App, model: Model, data: dict[str, str]) -> Model:
         if model.back == "game":
             model = replace(model, back="home")
     return _refresh(app, replace(model, deleting=None))
+
+
+# --- rendering: the saved games -------------------------------------------------------
+
+
+def _when(ms: float) -> str:
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
+    except (OverflowError, OSError, ValueError):
+        return "?"
+
+
+def saves_screen(model: Model, app: App, t: Translate) -> str:
+    parts = [f'<h1 class="shell-h1">{esc(t("app.saves.title"))}</h1>']
+    if model.problems:
+        parts.append(
+            f'<section class="shell-problems" role="alert"><h2 class="shell-h2">'
+            f"{esc(t('app.saves.problems', n=len(model.problems)))}</h2><ul>"
+        )
+        for problem in model.problems:
+            # Kept as it is; exported as it is (to keep it, or open it in a newer version).
+            export = button(t("app.saves.export"), "app.export-problem", key=problem.key)
+            parts.append(
+                f'<li class="shell-problem">{esc(problem_text(problem, t))}'
+                f" <code>{esc(problem.key)}</code> {export}</li>"
+            )
+        parts.append(
+            f'</ul><p class="shell-hint">{esc(t("app.saves.problems-kept"))}</p></section>'
+        )
+    if not model.saves:
+        parts.append(f'<p class="shell-hint">{esc(t("app.saves.none"))}</p>')
+    else:
+        parts.append('<ul class="shell-saves">')
+        for summary in model.saves:
+            parts.append(_save_item(model, summary, app, t))
+        parts.append("</ul>")
+    parts.append(
+        '<div class="shell-actions">'
+        + import_control(t)
+        + button(t("app.saves.back"), "app.back")
+        + "</div>"
+    )
+    parts.append(_storage_section(model, t))
+    return "".join(parts)
+
+
+def _size(n: int) -> str:
+    """A number of bytes for people: 950 B, 45 KB, 1.2 MB, 3.4 GB."""
+    for unit, size in (("GB", 10**9), ("MB", 10**6), ("KB", 10**3)):
+        if n >= size:
+            value = n / size
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
+    return f"{n} B"
+
+
+def _storage_section(model: Model, t: Translate) -> str:
+    """The browser's storage: how much the saved games take, how much Tablero uses of
+    what the browser allows (``navigator.storage.estimate()``), and whether the browser
+    keeps it (``persisted()``), with a way to ask it to (``persist()``)."""
+    lines = []
+    if model.storage_off:
+        lines.append(f'<p class="shell-warning">{esc(t("app.storage.off"))}</p>')
+    info = model.storage_info or {}
+    if info.get("saves", "").isdigit() and not model.storage_off:
+        lines.append(f"<p>{esc(t('app.storage.saves', size=_size(int(info['saves']))))}</p>")
+    if info.get("used", "").isdigit() and info.get("quota", "").isdigit():
+        used, quota = _size(int(info["used"])), _size(int(info["quota"]))
+        lines.append(f"<p>{esc(t('app.storage.all', used=used, quota=quota))}</p>")
+    persisted = info.get("persisted", "")
+    if persisted == "1":
+        lines.append(f'<p class="shell-storage-kept">{esc(t("app.storage.kept"))}</p>')
+    elif persisted == "0" and not model.storage_off:
+        lines.append(f'<p class="shell-hint">{esc(t("app.storage.not-kept"))}</p>')
+        if info.get("can_persist") == "1":
+            lines.append(
+                f'<div class="shell-actions">{button(t("app.storage.persist"), "app.persist")}'
+                "</div>"
+            )
+    if not lines:
+        return ""
+    return (
+        '<section class="shell-card shell-storage" aria-labelledby="shell-storage-h">'
+        f'<h2 id="shell-storage-h" class="shell-h2">{esc(t("app.storage.title"))}</h2>'
+        + "".join(lines)
+        + "</section>"
+    )
+
+
+def _save_item(model: Model, s: Any, app: App, t: Translate) -> str:
+    entry = next((e for e in app.games if e.id == s.game_id), None)
+    name = save_title(app, s, model.lang)
+    title = t(entry.title_key) if entry else s.game_id
+    seats = shown_seats(s.seats, app, model.lang)
+    if s.over:
+        best = ", ".join(seats[p].name for p in s.winners)
+        status = t("app.saves.over", winners=best)
+    elif s.current_player is not None:
+        status = t("app.saves.turn", name=seats[s.current_player].name)
+    else:
+        status = ""
+    meta = " · ".join(
+        x
+        for x in (
+            title,
+            players_line(seats),
+            t("app.saves.turns", n=s.turns),
+            status,
+            t("app.saves.updated", when=_when(s.updated)),
+        )
+        if x
+    )
+    here = model.game is not None and model.game.id == s.id
+    mark = f' <span class="shell-badge">{esc(t("app.saves.open"))}</span>' if here else ""
+    head = (
+        f'<div class="shell-save-name">{esc(shown_text(name))}{mark}</div>'
+        f'<div class="shell-meta">{esc(meta)}</div>'
+    )
+    if model.renaming == s.id:
+        actions = (
+            f'<form class="shell-rename" data-act="app.rename-save" data-id="{esc(s.id)}">'
+            f'<label class="shell-field"><span>{esc(t("app.saves.new-name"))}</span>'
+            f'<input type="text" name="name" value="{esc(name)}" maxlength="{MAX_SAVE_NAME}" '
+            f'required autofocus></label><div class="shell-actions">'
+            '<button type="submit" class="shell-btn shell-primary">'
+            f"{esc(t('app.saves.rename-ok'))}</button>"
+            + button(t("app.saves.cancel"), "app.rename-cancel")
+            + "</div></form>"
+        )
+    elif model.deleting == s.id:
+        confirm = t("app.saves.delete-confirm", name=shown_text(name))
+        actions = (
+            f'<p class="shell-warning">{esc(confirm)}</p>'
+            '<div class="shell-actions">'
+            + button(t("app.saves.delete-ok"), "app.delete-confirm", cls="shell-danger", id=s.id)
+            + button(t("app.saves.keep"), "app.rename-cancel")
+            + "</div>"
+        )
+    else:
+        actions = (
+            '<div class="shell-actions">'
+            + button(t("app.saves.resume"), "app.resume", cls="shell-primary", id=s.id)
+            + button(t("app.saves.rename"), "app.rename", id=s.id)
+            + button(t("app.saves.export"), "app.export", id=s.id)
+            + button(t("app.saves.delete"), "app.delete", id=s.id)
+            + "</div>"
+        )
+    return f'<li class="shell-card shell-save" data-save="{esc(s.id)}">{head}{actions}</li>'
+
+
+def problem_text(problem: SaveProblem, t: Translate) -> str:
+    """A save problem in the player's language when its code is in the catalog."""
+    key = f"app.problem.{problem.code}" if problem.code else None
+    return t(key) if key and t(key) != key else problem.message

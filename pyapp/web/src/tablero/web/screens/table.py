@@ -13,9 +13,11 @@ human move) or ``app.bot-error``.  Bot turns chain until a human's turn or the e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .. import challenge_views
 from ..acts import act
 from ..model import (
     BOT_BUDGET_MS,
@@ -35,8 +37,11 @@ from ..model import (
     undoable,
     viewer,
 )
-from ..plugin import Selection
+from ..plugin import GameUI, Seat, Selection, Translate
 from ..saves import SaveConflictError, SavedGame, StorageFullError
+from ..svg import esc
+from ..widgets import since_last_turn
+from .shell import button, message, shown_seats, swatch
 
 if TYPE_CHECKING:
     from ..app import App
@@ -336,3 +341,162 @@ def bot_here(app: App, model: Model, data: dict[str, str]) -> Model:
     move = make_bot(here, seed=bot_seed(game.id, seat)).choose(state.view(seat))
     model = replace(model, bot_problem=None, thinking=None)
     return play(app, model, state.parse_move(str(move)), by_bot=True)
+
+
+# --- rendering: the table, the pass-the-device screen, the log ------------------------
+
+
+#: The catalog keys of the bot levels as a level's name.
+LEVEL_KEYS = {
+    "random": "app.bot.level.random",
+    "easy": "app.bot.level.easy",
+    "medium": "app.bot.level.medium",
+    "hard": "app.bot.level.hard",
+}
+
+
+def game_screen(model: Model, app: App, t: Translate) -> str:
+    game = model.game
+    assert game is not None
+    seat = pass_to(model)
+    ui = app.get_ui(game.game_id)
+    seats = shown_seats(game.seats, app, model.lang)
+    if seat is not None:
+        return _pass_screen(seats[seat], ui, game.state.view(seat), seats, t)
+    state = game.state
+    me = viewer(model)
+    view = state.view(me)
+    table = ui.render_table(view, seats, model.selection, t)
+    parts = [_bot_status(model, app, t)]
+    if state.is_terminal():
+        # The end leads with the result (the plugin's end panel opens with the winner and
+        # the scores), then the breakdown, then the final table.
+        parts.append(
+            '<section class="shell-end" aria-labelledby="shell-end-h" data-decision="end">'
+            f'<h1 id="shell-end-h" class="shell-visually-hidden">{esc(t("app.end.title"))}</h1>'
+            + ui.render_end(state, seats, t)
+            # a one-player game: the daily deal's day, a challenge's target (only now)
+            + challenge_views.end_panel(model, app, t)
+            + '<div class="shell-actions">'
+            + button(t("app.end.replay"), "app.replay", cls="shell-primary", focus="1")
+            + button(t("app.end.new"), "app.new")
+            + (
+                button(t("app.challenge.share"), "app.challenge-share")
+                if challenge_views.can_challenge(model)
+                else ""
+            )
+            + "</div></section>"
+            + f'<section class="shell-table is-over">{table}</section>'
+        )
+    else:
+        heading = t("app.game.heading", game=t(app.entry(game.game_id).title_key))
+        parts.append(
+            f'<h1 class="shell-visually-hidden" data-focus-fallback>{esc(heading)}</h1>'
+            f'<section class="shell-table">{table}</section>'
+        )
+    parts.append(_log(ui, view.history, seats, t, model.drawer == "log"))
+    return "".join(parts)
+
+
+def _bot_status(model: Model, app: App, t: Translate) -> str:
+    """While a bot thinks: who, at what level, and a bar filling over its time budget
+    (a CSS animation started where the elapsed time says, so a re-render does not
+    restart it; no budget: an indeterminate bar).  After a failure: the message with
+    "try again" and "play a quick move here"."""
+    game = model.game
+    assert game is not None
+    if model.bot_problem is not None:
+        seat = game.state.current_player
+        level = bot_level(game.seats[seat]) if seat is not None else None
+        here = level if level in MAIN_THREAD_LEVELS else "medium"
+        actions = button(t("app.bot.retry"), "app.bot-retry", cls="shell-primary")
+        if level is not None:
+            actions += button(t("app.bot.here", level=t(LEVEL_KEYS[here])), "app.bot-here")
+        return (
+            '<div class="shell-bot-problem" role="alert">'
+            f"<p>{esc(message(t, model.bot_problem))}</p>"
+            f'<div class="shell-actions">{actions}</div></div>'
+        )
+    th = model.thinking
+    if th is None or th.save_id != game.id:
+        return ""
+    thinker = shown_seats(game.seats, app, model.lang)[th.seat]
+    text = t("app.bot.thinking", name=thinker.name, level=t(LEVEL_KEYS[th.level]))
+    if th.budget_ms:
+        elapsed = max(0, min(th.budget_ms, app.now() - th.started))
+        style = f"animation-duration:{th.budget_ms}ms;animation-delay:-{elapsed:.0f}ms"
+        label = t("app.bot.budget", seconds=f"{th.budget_ms / 1000:g}")
+        bar = (
+            f'<div class="shell-thinking-track" role="progressbar" aria-label="{esc(label)}">'
+            f'<div class="shell-thinking-bar" style="{style}"></div></div>'
+        )
+    else:
+        bar = (
+            '<div class="shell-thinking-track shell-thinking-open">'
+            '<div class="shell-thinking-bar"></div></div>'
+        )
+    return (
+        f'<div class="shell-thinking" role="status" aria-live="polite" '
+        f'data-seat="{th.seat}" data-level="{esc(th.level)}">'
+        f'<span class="shell-thinking-who">{swatch(thinker.colour, 20)}{esc(text)}</span>'
+        f"{bar}</div>"
+    )
+
+
+def _pass_screen(seat: Seat, ui: GameUI[Any], view: Any, seats: list[Seat], t: Translate) -> str:
+    """Pass the device to ``seat``: what happened since that player's last turn (their
+    own view's history, so nothing private to another player shows), then the button."""
+    name = seat.name
+    said = []
+    for entry in since_last_turn(view.history, view.viewer):
+        try:
+            text = ui.describe(entry, seats, t)
+        except Exception:  # noqa: BLE001 - a line must never hide the screen
+            text = str(entry.get("move", ""))
+        if text:
+            said.append(f"<li>{esc(text)}</li>")
+    news = ""
+    if said:
+        news = (
+            '<section class="shell-card shell-pass-news" aria-labelledby="shell-pass-news-h">'
+            f'<h2 id="shell-pass-news-h">{esc(t("app.pass.since", name=name))}</h2>'
+            f'<ol class="shell-pass-list">{"".join(said)}</ol></section>'
+        )
+    # the game's own words for its private pieces ("show my cards"), if it has them
+    reveal = t(getattr(ui, "reveal_key", "app.pass.reveal"), name=name)
+    return (
+        '<section class="shell-pass" aria-labelledby="shell-pass-h" data-decision="pass">'
+        f'<div class="shell-pass-mark">{swatch(seat.colour, 56)}</div>'
+        f'<h1 id="shell-pass-h" class="shell-h1">{esc(t("app.pass.title", name=name))}</h1>'
+        f"<p>{esc(t('app.pass.body', name=name))}</p>"
+        + button(reveal, "app.reveal", cls="shell-primary shell-big", focus="1")
+        + news
+        + "</section>"
+    )
+
+
+def _log(
+    ui: GameUI[Any], history: Sequence[Any], seats: list[Seat], t: Translate, open_: bool
+) -> str:
+    """The moves, newest first: a column beside the table on a wide screen, a drawer
+    (the bar's "Moves") on a narrower one."""
+    items = []
+    for n, entry in reversed(list(enumerate(history, 1))):
+        try:
+            text = ui.describe(entry, seats, t)
+        except Exception:  # noqa: BLE001 - a log line must never hide the table
+            text = str(entry.get("move", "?"))
+        items.append(f'<li value="{n}">{esc(text)}</li>')
+    body = (
+        f'<ol class="shell-log-list" reversed>{"".join(items)}</ol>'
+        if items
+        else f'<p class="shell-hint">{esc(t("app.log.empty"))}</p>'
+    )
+    close = button(t("app.drawer.close"), "app.drawer", cls="shell-drawer-close", drawer="",
+                   esc="1" if open_ else None)  # fmt: skip
+    return (
+        f'<aside class="shell-log{" is-open" if open_ else ""}" id="shell-log" '
+        'aria-labelledby="shell-log-h">'
+        f'<div class="shell-log-head"><h2 id="shell-log-h" class="shell-h2">'
+        f"{esc(t('app.log.title'))}</h2>{close}</div>{body}</aside>"
+    )

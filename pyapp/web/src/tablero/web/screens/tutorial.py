@@ -4,14 +4,28 @@ the player was (the store keeps the step number), played on the game's own table
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..acts import act
 from ..model import Effect, Model, TutorialRun, leave_share
-from ..plugin import Selection
+from ..plugin import Selection, Translate
 from ..saves import SavedGame
-from ..tutorial import YOU, clicked_after, expected_move, get_tutorial, seats, state_at
+from ..svg import esc
+from ..tutorial import (
+    YOU,
+    clicked_after,
+    expected_move,
+    get_tutorial,
+    highlight,
+    seats,
+    state_at,
+    target_clicks,
+)
+from .home import home_screen
+from .shell import button
+from .table import game_screen
 
 if TYPE_CHECKING:
     from ..app import App
@@ -114,3 +128,66 @@ def click(app: App, model: Model, act: str, data: dict[str, str]) -> Model:
             toast=("app.tutorial.not-this", {}),
         )  # fmt: skip
     return _at(app, model, tutorial, run.step + 1)
+
+
+# --- rendering: the tutorial ----------------------------------------------------------
+
+
+#: Words of a tutorial's text for a keyboard only ("or press R"), marked ``[[...]]`` in
+#: its catalogs: a touch-only device does not show them (the class ``tb-keys``).
+_KEYBOARD_WORDS = re.compile(r"\[\[(.+?)\]\]")
+
+
+def _keyboard_words(escaped: str) -> str:
+    """``escaped`` (text already escaped) with its ``[[...]]`` parts in a ``tb-keys`` span."""
+    return _KEYBOARD_WORDS.sub(r'<span class="tb-keys">\1</span>', escaped)
+
+
+def tutorial_screen(model: Model, app: App, t: Translate) -> str:
+    """The tutorial's table (the game's own, its next click highlighted) under the step's
+    text, with the way on: "Next" (a read or watch step), or the move to make."""
+    run = model.tutorial
+    assert run is not None
+    tutorial = get_tutorial(run.game_id)
+    if tutorial is None:
+        return home_screen(model, app, t)
+    step = tutorial.steps[run.step]
+    last = run.step == len(tutorial.steps) - 1
+    # the seats' names in the language on screen (it may have changed since the step began)
+    game = replace(run.game, seats=seats(tutorial, t))
+    shown = replace(
+        model, screen="game", game=game, undo=(), revealed=None, thinking=None,
+        bot_problem=None,
+    )  # fmt: skip
+    table = game_screen(shown, app, t)
+    if step.clicks:
+        table, _ = highlight(table, target_clicks(step, run.clicked))
+    count = t("app.tutorial.step", n=run.step + 1, total=len(tutorial.steps))
+    text = "".join(
+        f'<p class="shell-tutorial-text">{_keyboard_words(esc(part))}</p>'
+        for part in t(step.say, **step.params).split("\n\n")
+    )
+    if step.clicks:
+        hint = f'<p class="shell-tutorial-hint">{esc(t("app.tutorial.hint"))}</p>'
+        actions = ""
+    elif last:
+        hint = ""
+        actions = (
+            button(t("app.tutorial.real-game"), "app.new", cls="shell-primary",
+                   game=run.game_id, focus="1")
+            + button(t("app.tutorial.again"), "app.tutorial", game=run.game_id, from_="start")
+        )  # fmt: skip
+    else:
+        hint = ""
+        actions = button(t("app.tutorial.next"), "app.tutorial-next", cls="shell-primary",
+                         focus="1")  # fmt: skip
+    actions += button(t("app.tutorial.leave"), "app.tutorial-leave")
+    coach = (
+        f'<section class="shell-tutorial" aria-labelledby="shell-tutorial-h" '
+        f'data-step="{run.step + 1}" data-kind="{esc(step.kind)}">'
+        f'<h2 id="shell-tutorial-h" class="shell-tutorial-count">'
+        f"{esc(t('app.tutorial.title', game=t(app.entry(run.game_id).title_key)))}"
+        f' <span>{esc(count)}</span></h2><div aria-live="polite">{text}{hint}</div>'
+        f'<div class="shell-actions">{actions}</div></section>'
+    )
+    return coach + table
