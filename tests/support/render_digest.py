@@ -43,7 +43,7 @@ from tablero.core import Rng, game_ids, get_game, make  # noqa: E402
 from tablero.web.app import pass_to  # noqa: E402
 from tablero.web.games import get_ui  # noqa: E402
 from tablero.web.i18n import LANGUAGES  # noqa: E402
-from tablero.web.tutorial import get_tutorial, has_tutorial  # noqa: E402
+from tablero.web.tutorials import get_tutorial, has_tutorial  # noqa: E402
 from web.test_app import EVIL, Page, clickables, make_app  # noqa: E402
 from web.test_tutorials import targets  # noqa: E402
 

@@ -1,5 +1,6 @@
-"""The first-game tutorials (tablero.web.tutorial), played through the controller as the
-page does: each step's highlighted element clicked, "Next" pressed, in every language."""
+"""The first-game tutorials (the contract tablero.web.tutorial, the loader
+tablero.web.tutorials), played through the controller as the page does: each step's
+highlighted element clicked, "Next" pressed, in every language."""
 
 from __future__ import annotations
 
@@ -9,15 +10,8 @@ import pytest
 from tablero.core import game_ids
 from tablero.web.i18n import LANGUAGES, translator
 from tablero.web.saves import MemoryStorage
-from tablero.web.tutorial import (
-    Step,
-    Tutorial,
-    check,
-    get_tutorial,
-    has_tutorial,
-    highlight,
-    state_at,
-)
+from tablero.web.tutorial import Step, Tutorial, highlight
+from tablero.web.tutorials import check, get_tutorial, has_tutorial, state_at
 
 from web.test_app import Page, clickables, make_app
 

@@ -16,7 +16,7 @@ from ..names import solo_name
 from ..plugin import Seat, Translate
 from ..saves import SavedGame
 from ..svg import esc
-from ..tutorial import has_tutorial
+from ..tutorials import has_tutorial
 from .shell import button, import_control, players_line, save_title, shown_seats
 from .table import ask_bot, open_game
 

@@ -9,7 +9,7 @@ from ..acts import act
 from ..model import Effect, Model
 from ..plugin import Translate
 from ..svg import esc
-from ..tutorial import has_tutorial
+from ..tutorials import has_tutorial
 from .shell import button
 
 if TYPE_CHECKING:

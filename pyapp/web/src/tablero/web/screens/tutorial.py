@@ -13,16 +13,8 @@ from ..model import Effect, Model, TutorialRun, leave_share
 from ..plugin import Selection, Translate
 from ..saves import SavedGame
 from ..svg import esc
-from ..tutorial import (
-    YOU,
-    clicked_after,
-    expected_move,
-    get_tutorial,
-    highlight,
-    seats,
-    state_at,
-    target_clicks,
-)
+from ..tutorial import YOU, clicked_after, highlight, seats, target_clicks
+from ..tutorials import expected_move, get_tutorial, state_at
 from .home import home_screen
 from .shell import button
 from .table import game_screen
