@@ -11,17 +11,16 @@ classes and get their rules here too).  Seat colours come from the app's
 
 from __future__ import annotations
 
+from ... import gamestyle
 from .look import FALLBACK_COLOURS, SPECIES_LOOK
 
 #: The root element of the game's markup (every rule's selectors start with it).
 SCOPE = '[data-game="arboretum"]'
 
-_SEAT_COLOURS = "".join(
-    f"& .arr-c{i}{{--c:var(--seat-{i},{c})}}" for i, c in enumerate(FALLBACK_COLOURS)
-)
+_SEAT_COLOURS = gamestyle.seat_colours(FALLBACK_COLOURS)
 _SPECIES_COLOURS = "".join(f"& .arb-sp{i}{{--sp:{c}}}" for i, (c, _) in enumerate(SPECIES_LOOK))
 
-CSS = (
+CSS = gamestyle.scoped(
     _SEAT_COLOURS
     + _SPECIES_COLOURS
     + """
@@ -29,10 +28,9 @@ CSS = (
  --arb-target:#005f73;--arb-pick:#b26a00;color:var(--arb-ink)}
 &.arb-end,&.arb-rules{max-width:1150px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
 & .arb-icon{display:inline-block;vertical-align:middle;flex:none}
-& .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
-& .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
- font-weight:700;text-anchor:middle;font-family:system-ui,sans-serif}
-& .arb-sym{fill:var(--sp);stroke:#1d1d1d;stroke-width:1.2px;stroke-linejoin:round}
+"""
+    + gamestyle.MARKS
+    + """& .arb-sym{fill:var(--sp);stroke:#1d1d1d;stroke-width:1.2px;stroke-linejoin:round}
 & .arb-card-frame{fill:var(--sp);stroke:#2a2a2a;stroke-width:1}
 & .arb-card-face{fill:#fffdf5}
 & .arb-card-value{text-anchor:middle;font-weight:800;fill:#1d1d1d;font-family:system-ui,sans-serif}
@@ -192,19 +190,16 @@ CSS = (
 & .arb-path-list li .arb-icon{margin-right:.3rem}
 & .arb-final-hands{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:.35rem}
 & .arb-final-hands li{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap}
-&.arb-rules{display:block}
-&.arb-rules h3{margin:.8rem 0 .2rem}
-&.arb-rules p,&.arb-rules li{line-height:1.45}
-& .arb-legend{display:flex;flex-wrap:wrap;gap:.3rem .9rem;list-style:none;padding:0;margin:.3rem 0}
-& .arb-legend li{display:flex;align-items:center;gap:.3rem}
-& .arb-ruling{border-left:4px solid #7a2e0e;background:#fbefe6;padding:.2rem .6rem;margin:.3rem 0}
-& .arb-ruling-tag{display:inline-block;font-size:.78rem;font-weight:800;color:#fff;
- background:#7a2e0e;border-radius:1rem;padding:0 .5rem;margin-right:.4rem}
-& .arb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
- white-space:nowrap}
 """
-).replace("&", SCOPE)
+    + gamestyle.rules_help(
+        "arb", "#7a2e0e", "#fbefe6", between=gamestyle.legend("arb", gap=".3rem .9rem")
+    )
+    + """& .arb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+ white-space:nowrap}
+""",
+    SCOPE,
+)
 
 
 def style_tag() -> str:
-    return f"<style>{CSS}</style>"
+    return gamestyle.style_tag(CSS)

@@ -15,6 +15,7 @@ over the column (``:hover``) or the keyboard's focus is on it (``:focus``).
 
 from __future__ import annotations
 
+from ... import gamestyle
 from .look import FALLBACK_COLOURS
 
 #: The root element of the game's markup (every rule's selectors start with it).
@@ -28,9 +29,7 @@ PIECE_LOOK = {
     "red": ("#d9544a", "#7a1d16", "#ffffff"),
 }
 
-_SEAT_COLOURS = "".join(
-    f"& .arr-c{i}{{--c:var(--seat-{i},{c})}}" for i, c in enumerate(FALLBACK_COLOURS)
-)
+_SEAT_COLOURS = gamestyle.seat_colours(FALLBACK_COLOURS)
 _PIECE_COLOURS = "".join(
     f"& .arl-{name}{{--pc:{fill};--pe:{edge};--pg:{glyph}}}"
     for name, (fill, edge, glyph) in PIECE_LOOK.items()
@@ -38,7 +37,7 @@ _PIECE_COLOURS = "".join(
     f"& .arl-v-{name}{{fill:{fill};stroke:{edge}}}" for name, (fill, edge, _) in PIECE_LOOK.items()
 )
 
-CSS = (
+CSS = gamestyle.scoped(
     _SEAT_COLOURS
     + _PIECE_COLOURS
     + """
@@ -46,10 +45,9 @@ CSS = (
  --arl-target:#005f73;--arl-pick:#b26a00;color:var(--arl-ink)}
 &.arl-end,&.arl-rules{max-width:1100px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
 & .arl-icon{display:inline-block;vertical-align:middle;flex:none}
-& .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
-& .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
- font-weight:700;text-anchor:middle;font-family:system-ui,sans-serif}
-& .tb-board{display:flex;flex-direction:column-reverse}
+"""
+    + gamestyle.MARKS
+    + """& .tb-board{display:flex;flex-direction:column-reverse}
 & .arl-board{display:block;width:100%;height:100%;margin:auto;flex:none}
 & .arl-street{display:block;width:100%;height:auto}
 & .arl-ground{fill:#f4eee2}
@@ -177,38 +175,24 @@ CSS = (
  & .arl-ghost{transition:opacity .12s}
  & .arl-landed{animation:arl-pulse 1.2s ease-in-out infinite alternate}}
 @keyframes arl-pulse{to{opacity:.6}}
-&.arl-end h2{margin:.2rem 0}
-& .arl-winner{font-size:1.3rem;font-weight:800;display:flex;align-items:center;gap:.4rem;
- flex-wrap:wrap}
-&.arl-end table{border-collapse:collapse}
-&.arl-end th,&.arl-end td{padding:.25rem .5rem;border-bottom:1px solid #e0d3b8;text-align:left;
- vertical-align:top}
-&.arl-end td.arl-num,&.arl-end th.arl-num{text-align:right}
-&.arl-end tfoot td,&.arl-end tfoot th{font-weight:800}
+"""
+    + gamestyle.end_headline("arl")
+    + gamestyle.end_table("arl", "#e0d3b8")
+    + """&.arl-end tfoot td,&.arl-end tfoot th{font-weight:800}
 & .arl-table-wrap{overflow-x:auto}
 & .arl-end-streets{display:flex;flex-wrap:wrap;gap:.8rem}
 & .arl-end-street{flex:0 1 14rem}
 & .arl-end-street h3{margin:.2rem 0;display:flex;align-items:center;gap:.3rem}
 & .arl-tiebreak{font-weight:600}
-& .arl-chart{width:100%;max-width:640px;height:auto;display:block}
-& .arl-chart-line{fill:none;stroke:var(--c);stroke-width:2.5}
-& .arl-chart-axis{stroke:#5c5346;stroke-width:1}
-& .arl-chart-grid{stroke:#e3d8c2;stroke-width:1}
-& .arl-chart-text{font:11px system-ui,sans-serif;fill:#4d4436}
-& .arl-chart-final{fill:#f1e9f7}
-& .arl-legend{display:flex;flex-wrap:wrap;gap:.4rem 1rem;list-style:none;padding:0;margin:.3rem 0}
-& .arl-legend li{display:flex;align-items:center;gap:.3rem}
-&.arl-rules{display:block}
-&.arl-rules h3{margin:.8rem 0 .2rem}
-&.arl-rules p,&.arl-rules li{line-height:1.45}
-& .arl-ruling{border-left:4px solid #4a2a6e;background:#f3ecfa;padding:.2rem .6rem;margin:.3rem 0}
-& .arl-ruling-tag{display:inline-block;font-size:.78rem;font-weight:800;color:#fff;
- background:#4a2a6e;border-radius:1rem;padding:0 .5rem;margin-right:.4rem}
-& .arl-shapes{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
-& .arl-shapes li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
 """
-).replace("&", SCOPE)
+    + gamestyle.chart("arl", axis="#5c5346", grid="#e3d8c2", text="#4d4436", final="#f1e9f7")
+    + gamestyle.rules_help("arl", "#4a2a6e", "#f3ecfa")
+    + """& .arl-shapes{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
+& .arl-shapes li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
+""",
+    SCOPE,
+)
 
 
 def style_tag() -> str:
-    return f"<style>{CSS}</style>"
+    return gamestyle.style_tag(CSS)

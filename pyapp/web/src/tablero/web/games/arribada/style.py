@@ -10,26 +10,24 @@ Okabe-Ito colours.
 
 from __future__ import annotations
 
+from ... import gamestyle
 from .look import FALLBACK_COLOURS
 
 #: The root element of the game's markup (every rule's selectors start with it).
 SCOPE = '[data-game="arribada"]'
 
-_SEAT_COLOURS = "".join(
-    f"& .arr-c{i}{{--c:var(--seat-{i},{c})}}" for i, c in enumerate(FALLBACK_COLOURS)
-)
+_SEAT_COLOURS = gamestyle.seat_colours(FALLBACK_COLOURS)
 
-CSS = (
+CSS = gamestyle.scoped(
     _SEAT_COLOURS
     + """
 &.arr-table,&.arr-end,&.arr-rules{--arr-ink:#2b2620;--arr-sand:#f2e2b6;--arr-sand-d:#dcc38a;
  --arr-target:#00707a;--arr-pick:#b26a00;color:var(--arr-ink);font-family:inherit}
 &.arr-end,&.arr-rules{max-width:1100px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
 & .arr-icon{display:inline-block;vertical-align:middle;flex:none}
-& .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
-& .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
- font-weight:700;text-anchor:middle;font-family:system-ui,sans-serif}
-& .arr-shell{fill:#f6c9a8;stroke:#9a5a36;stroke-width:1.2}
+"""
+    + gamestyle.MARKS
+    + """& .arr-shell{fill:#f6c9a8;stroke:#9a5a36;stroke-width:1.2}
 & .arr-shell.is-spent{fill:#ddd;stroke:#888}
 & .arr-shell-rib{stroke:#9a5a36;stroke-width:.9;fill:none}
 & .arr-spent-cross{stroke:#555;stroke-width:2}
@@ -168,14 +166,10 @@ CSS = (
  & .arr-rack-tile{transition:transform .15s}
  & .arr-target.is-chosen{animation:arr-pulse 1.2s ease-in-out infinite alternate}}
 @keyframes arr-pulse{to{stroke-opacity:.45}}
-&.arr-end h2{margin:.2rem 0}
-& .arr-winner{font-size:1.3rem;font-weight:800;display:flex;align-items:center;gap:.4rem;
- flex-wrap:wrap}
-&.arr-end table{border-collapse:collapse}
-&.arr-end th,&.arr-end td{padding:.25rem .5rem;border-bottom:1px solid #e0d3b8;text-align:left;
- vertical-align:top}
-&.arr-end td.arr-num,&.arr-end th.arr-num{text-align:right}
-&.arr-end tfoot td{font-weight:800}
+"""
+    + gamestyle.end_headline("arr")
+    + gamestyle.end_table("arr", "#e0d3b8")
+    + """&.arr-end tfoot td{font-weight:800}
 & .arr-table-wrap{overflow-x:auto}
 & .arr-end-board{max-width:520px;flex:none}
 & .arr-stranded-list{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;
@@ -185,24 +179,14 @@ CSS = (
 & .arr-chips{display:flex;flex-wrap:wrap;gap:.25rem}
 & .arr-chip{border:1.5px dashed #c62828;border-radius:.4rem;padding:0 .35rem;font-size:.9rem;
  background:#fff5f5;white-space:nowrap}
-& .arr-chart{width:100%;max-width:640px;height:auto;display:block}
-& .arr-chart-line{fill:none;stroke:var(--c);stroke-width:2.5}
-& .arr-chart-axis{stroke:#5c5346;stroke-width:1}
-& .arr-chart-grid{stroke:#e3d8c2;stroke-width:1}
-& .arr-chart-text{font:11px system-ui,sans-serif;fill:#4d4436}
-& .arr-chart-final{fill:#f4ead3}
-& .arr-legend{display:flex;flex-wrap:wrap;gap:.4rem 1rem;list-style:none;padding:0;margin:.3rem 0}
-& .arr-legend li{display:flex;align-items:center;gap:.3rem}
-&.arr-rules{display:block}
-&.arr-rules h3{margin:.8rem 0 .2rem}
-&.arr-rules p,&.arr-rules li{line-height:1.45}
-&.arr-rules dfn{font-style:normal;font-weight:700}
-& .arr-ruling{border-left:4px solid #7a2e0e;background:#fbefe6;padding:.2rem .6rem;margin:.3rem 0}
-& .arr-ruling-tag{display:inline-block;font-size:.78rem;font-weight:800;color:#fff;
- background:#7a2e0e;border-radius:1rem;padding:0 .5rem;margin-right:.4rem}
 """
-).replace("&", SCOPE)
+    + gamestyle.chart("arr", axis="#5c5346", grid="#e3d8c2", text="#4d4436", final="#f4ead3")
+    + gamestyle.rules_help(
+        "arr", "#7a2e0e", "#fbefe6", between="&.arr-rules dfn{font-style:normal;font-weight:700}\n"
+    ),
+    SCOPE,
+)
 
 
 def style_tag() -> str:
-    return f"<style>{CSS}</style>"
+    return gamestyle.style_tag(CSS)

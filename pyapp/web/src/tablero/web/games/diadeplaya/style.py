@@ -14,6 +14,7 @@ handle (``:hover``) or the keyboard's focus is on it (``:focus-visible``).
 
 from __future__ import annotations
 
+from ... import gamestyle
 from .look import FALLBACK_COLOURS
 
 #: The root element of the game's markup (every rule's selectors start with it).
@@ -30,9 +31,7 @@ MARK_LOOK = {
     "litter": ("#b00020", "1 3"),
 }
 
-_SEAT_COLOURS = "".join(
-    f"& .arr-c{i}{{--c:var(--seat-{i},{c})}}" for i, c in enumerate(FALLBACK_COLOURS)
-)
+_SEAT_COLOURS = gamestyle.seat_colours(FALLBACK_COLOURS)
 _MARKS = "".join(
     f"& .dp-m-{name}{{stroke:{colour};stroke-dasharray:{dash}}}"
     f"& .dp-key-{name}{{border-color:{colour};"
@@ -40,17 +39,16 @@ _MARKS = "".join(
     for name, (colour, dash) in MARK_LOOK.items()
 )
 
-CSS = (
+CSS = gamestyle.scoped(
     _SEAT_COLOURS
     + _MARKS
     + """
 &.dp-table,&.dp-end,&.dp-rules{--dp-ink:#1f2a33;--dp-target:#005f73;color:var(--dp-ink)}
 &.dp-end,&.dp-rules{max-width:1100px;margin:0 auto;display:flex;flex-direction:column;gap:.6rem}
 & .arr-icon{display:inline-block;vertical-align:middle;flex:none}
-& .arr-mark{fill:var(--c);stroke:#1b1b1b;stroke-width:1}
-& .arr-mark-letter{fill:#fff;stroke:#1b1b1b;stroke-width:1.5px;paint-order:stroke;
- font-weight:700;text-anchor:middle;font-family:system-ui,sans-serif}
-& .dp-face{display:block}
+"""
+    + gamestyle.MARKS
+    + """& .dp-face{display:block}
 & .dp-spot{cursor:pointer}
 & .dp-spot:focus{outline:none}
 & .dp-spot-hit{fill:transparent}
@@ -176,10 +174,9 @@ CSS = (
  & .dp-ghost{transition:opacity .12s}
  & .dp-chosen .dp-block{animation:dp-pulse 1.2s ease-in-out infinite alternate}}
 @keyframes dp-pulse{to{opacity:.7}}
-&.dp-end h2{margin:.2rem 0}
-& .dp-winner{font-size:1.3rem;font-weight:800;display:flex;align-items:center;gap:.4rem;
- flex-wrap:wrap}
-& .dp-ladder{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:0}
+"""
+    + gamestyle.end_headline("dp")
+    + """& .dp-ladder{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0;margin:0}
 & .dp-ladder li{border:2px solid #9fb3c4;border-radius:1rem;padding:.1rem .7rem}
 & .dp-ladder li.is-reached{border-color:#174a8c;background:#174a8c;color:#fff;font-weight:800}
 & .dp-legend-marks{display:flex;flex-wrap:wrap;gap:.3rem 1rem;list-style:none;padding:0;margin:0}
@@ -188,30 +185,20 @@ CSS = (
 & .dp-end-beaches{display:flex;flex-wrap:wrap;gap:.8rem;align-items:flex-start}
 & .dp-end-beach{flex:0 1 auto;max-width:100%;overflow:auto}
 & .dp-end-beach h3{margin:.2rem 0;display:flex;align-items:center;gap:.3rem}
-&.dp-end table{border-collapse:collapse}
-&.dp-end th,&.dp-end td{padding:.25rem .5rem;border-bottom:1px solid #dde6ee;text-align:left}
-&.dp-end td.dp-num,&.dp-end th.dp-num{text-align:right}
-&.dp-end tfoot td,&.dp-end tfoot th{font-weight:800}
+"""
+    + gamestyle.end_table("dp", "#dde6ee", top=False)
+    + """&.dp-end tfoot td,&.dp-end tfoot th{font-weight:800}
 & .dp-table-wrap{overflow-x:auto}
 & .dp-events{margin:.1rem 0;padding-left:1.1rem;font-size:.95rem}
-& .dp-chart{width:100%;max-width:640px;height:auto;display:block}
-& .dp-chart-line{fill:none;stroke:var(--c);stroke-width:2.5}
-& .dp-chart-axis{stroke:#3d4a54;stroke-width:1}
-& .dp-chart-grid{stroke:#dde6ee;stroke-width:1}
-& .dp-chart-text{font:11px system-ui,sans-serif;fill:#3d4a54}
-& .dp-legend{display:flex;flex-wrap:wrap;gap:.4rem 1rem;list-style:none;padding:0;margin:.3rem 0}
-& .dp-legend li{display:flex;align-items:center;gap:.3rem}
-&.dp-rules{display:block}
-&.dp-rules h3{margin:.8rem 0 .2rem}
-&.dp-rules p,&.dp-rules li{line-height:1.45}
-& .dp-ruling{border-left:4px solid #174a8c;background:#e8f1fb;padding:.2rem .6rem;margin:.3rem 0}
-& .dp-ruling-tag{display:inline-block;font-size:.78rem;font-weight:800;color:#fff;
- background:#174a8c;border-radius:1rem;padding:0 .5rem;margin-right:.4rem}
-& .dp-kinds{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0}
-& .dp-kinds li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
 """
-).replace("&", SCOPE)
+    + gamestyle.chart("dp", axis="#3d4a54", grid="#dde6ee", text="#3d4a54")
+    + gamestyle.rules_help("dp", "#174a8c", "#e8f1fb")
+    + """& .dp-kinds{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0}
+& .dp-kinds li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
+""",
+    SCOPE,
+)
 
 
 def style_tag() -> str:
-    return f"<style>{CSS}</style>"
+    return gamestyle.style_tag(CSS)
