@@ -15,7 +15,7 @@ MODULES = sorted(m.name for m in pkgutil.iter_modules(widgets.__path__))
 
 
 def test_the_widget_modules() -> None:
-    assert MODULES == ["chart", "end", "layout", "moves", "news", "seats", "status", "zoom"]
+    assert MODULES == ["chart", "end", "layout", "log", "moves", "news", "seats", "status", "zoom"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -37,7 +37,7 @@ def test_a_widget_imports_no_screen_view_or_controller(name: str) -> None:
             imported.add("." * node.level + (node.module or ""))
         elif isinstance(node, ast.Import):
             imported |= {alias.name for alias in node.names}
-    allowed = {"..marks", "..plugin", "..svg", "tablero.core"}
+    allowed = {"..i18n", "..marks", "..plugin", "..svg", "tablero.core"}
     inside = {i for i in imported if i.startswith(".") and not i.startswith("..")}
     outside = {i for i in imported if i.startswith("..") or i.startswith("tablero")}
     assert outside <= allowed, (name, sorted(outside - allowed))

@@ -10,7 +10,8 @@ where it is written, with :func:`tablero.web.svg.esc`.
 
 The modules: :mod:`.moves` (the move builder), :mod:`.seats` (names and the seat strip),
 :mod:`.status` (the status line, hints, buttons, the table's root), :mod:`.layout` (the
-table's layout), :mod:`.news` (what the others did), :mod:`.end` (the end screen's
+table's layout), :mod:`.log` (the move log's shared sentences), :mod:`.news` (what the
+others did), :mod:`.end` (the end screen's
 frame), :mod:`.chart` (the score chart), :mod:`.zoom` (a zoomable view).  A widget module
 may use another; none imports the screens or the views.  Every public name is re-exported
 here, so a game's UI writes ``widgets.seat_strip(...)``.
@@ -21,6 +22,7 @@ from __future__ import annotations
 from .chart import ChartLabels, score_chart
 from .end import end_frame, margin_text, winner_line
 from .layout import LayoutKeys, table_layout
+from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
 from .seats import SeatKeys, is_you, said, seat_colours, seat_item, seat_name, seat_strip
@@ -57,6 +59,12 @@ __all__ = [
     "seat_strip",
     "status_line",
     "LayoutKeys",
+    "LogKeys",
+    "entry_sentences",
+    "final_sentence",
+    "names_list",
+    "scores_text",
+    "winners_sentence",
     "margin_text",
     "news_text",
     "since_last_turn",

@@ -9,10 +9,10 @@ guessed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ... import widgets
-from ...i18n import join
 from ...plugin import Seat, Translate
 from .words import SEAT_KEYS, card_words, cell_words, seat_name, species_name
 
@@ -22,11 +22,26 @@ def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any
     return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
 
 
+#: The log's messages.
+LOG_KEYS = widgets.LogKeys(
+    default=SEAT_KEYS.default,
+    list_sep="arboretum.sep.list",
+    sentence_sep="arboretum.sep.sentence",
+    points_part="arboretum.log.points_part",
+    final="arboretum.log.final",
+    winner="arboretum.log.winner",
+    shared="arboretum.log.shared",
+    tiebreak="arboretum.log.tiebreak",
+    tiebreak_shared="arboretum.log.tiebreak_shared",
+    move="arboretum.log.move",
+)
+
+
 def names_list(seats: Sequence[Seat], players: Sequence[int], t: Translate) -> str:
-    return t("arboretum.sep.list").join(seat_name(seats, p, t) for p in players)
+    return widgets.names_list(seats, players, t, LOG_KEYS)
 
 
-def sums_words(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+def sums_words(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
     """``Ana 12, Ben 0 (an 8 counted 0)``: every player's hand sum of a species."""
     zeroed = set(e.get("zeroed_8") or ())
     parts = []
@@ -36,7 +51,7 @@ def sums_words(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
     return t("arboretum.sep.list").join(parts)
 
 
-def _species_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str:
+def _species_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
     right = list(e.get("right") or ())
     paths = e.get("paths") or []
     n = len(paths) or len(e.get("sums") or ())
@@ -57,34 +72,14 @@ def _species_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) ->
     )
 
 
-def winners_sentence(
-    winners: Sequence[int],
-    scores: Sequence[int],
-    present: Sequence[int],
-    seats: Sequence[Seat],
-    t: Translate,
-) -> str:
-    """Who won, and how the species count broke a tie on points (if it did)."""
-    if not winners or not scores:
-        return ""
-    best = max(scores)
-    tied = [p for p, x in enumerate(scores) if x == best]
-    out = []
-    if len(winners) == 1:
-        out.append(_say(t, "arboretum.log.winner", seats, winners[0], count=best))
-    else:
-        out.append(t("arboretum.log.shared", names=names_list(seats, winners, t), count=best))
-    if len(tied) > 1 and present:
-        counts = t("arboretum.sep.list").join(
-            t("arboretum.log.species_count", name=seat_name(seats, p, t), count=present[p])
-            for p in tied
-        )
-        key = "arboretum.log.tiebreak" if len(winners) == 1 else "arboretum.log.tiebreak_shared"
-        out.append(t(key, names=names_list(seats, tied, t), counts=counts))
-    return join(t, "arboretum.sep.sentence", out)
+#: Who won, and how the species count broke a tie on points (if it did): ``(winners,
+#: scores, present, seats, t)``.
+winners_sentence = partial(
+    widgets.winners_sentence, keys=LOG_KEYS, count_key="arboretum.log.species_count"
+)
 
 
-def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
+def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     kind = e.get("type")
     p = e.get("player")
     if kind == "draw":
@@ -121,15 +116,11 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
         return _species_sentence(e, seats, t)
     if kind == "final":
         scores = e.get("scores") or []
-        parts = t("arboretum.sep.list").join(
-            t("arboretum.log.points_part", name=seat_name(seats, p, t), points=x)
-            for p, x in enumerate(scores)
-        )
-        text = t("arboretum.log.final", scores=parts)
         won = winners_sentence(
             e.get("winners") or [], scores, e.get("species_present") or [], seats, t
         )
-        return join(t, "arboretum.sep.sentence", (x for x in (text, won) if x))
+        text = widgets.scores_text(scores, seats, t, LOG_KEYS)
+        return widgets.final_sentence(text, won, t, LOG_KEYS)
     return None
 
 
@@ -137,14 +128,4 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
     """One history entry in words, as plain text (the shell escapes it).
 
     Never reveals what the entry hides: a masked deck draw is "a card"."""
-    sentences = []
-    for e in entry.get("events") or []:
-        s = _event_sentence(e, seats, t)
-        if s:
-            sentences.append(s)
-    if not sentences:
-        sentences.append(
-            _say(t, "arboretum.log.move", seats, entry.get("player"),
-                 move=str(entry.get("move", "")))
-        )  # fmt: skip
-    return join(t, "arboretum.sep.sentence", sentences)
+    return widgets.entry_sentences(entry, seats, t, LOG_KEYS, _event_sentence)

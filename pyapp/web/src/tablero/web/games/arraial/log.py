@@ -12,12 +12,26 @@ hidden in Arraial but the deck's order, which no entry says.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ... import widgets
-from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import SEAT_KEYS, card_words, colour_name, names_list, seat_name
+from .words import SEAT_KEYS, card_words, colour_name, seat_name
+
+#: The log's messages.
+LOG_KEYS = widgets.LogKeys(
+    default=SEAT_KEYS.default,
+    list_sep="arraial.sep.list",
+    sentence_sep="arraial.sep.sentence",
+    points_part="arraial.log.points_part",
+    final="arraial.log.final",
+    winner="arraial.log.winner",
+    shared="arraial.log.shared",
+    tiebreak="arraial.log.tiebreak",
+    tiebreak_shared="arraial.log.tiebreak_shared",
+    move="arraial.log.move",
+)
 
 
 def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
@@ -25,30 +39,11 @@ def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any
     return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
 
 
-def winners_sentence(
-    winners: Sequence[int],
-    scores: Sequence[int],
-    pairs: Sequence[int],
-    seats: Sequence[Seat],
-    t: Translate,
-) -> str:
-    """Who won, and how the number of pairs broke a tie on points (if it did)."""
-    if not winners or not scores:
-        return ""
-    best = max(scores)
-    tied = [p for p, x in enumerate(scores) if x == best]
-    out = []
-    if len(winners) == 1:
-        out.append(_say(t, "arraial.log.winner", seats, winners[0], count=best))
-    else:
-        out.append(t("arraial.log.shared", names=names_list(seats, winners, t), count=best))
-    if len(tied) > 1 and pairs:
-        counts = t("arraial.sep.list").join(
-            t("arraial.log.pairs_count", name=seat_name(seats, p, t), count=pairs[p]) for p in tied
-        )
-        key = "arraial.log.tiebreak" if len(winners) == 1 else "arraial.log.tiebreak_shared"
-        out.append(t(key, names=names_list(seats, tied, t), counts=counts))
-    return join(t, "arraial.sep.sentence", out)
+#: Who won, and how the number of pairs broke a tie on points (if it did): ``(winners,
+#: scores, pairs, seats, t)``.
+winners_sentence = partial(
+    widgets.winners_sentence, keys=LOG_KEYS, count_key="arraial.log.pairs_count"
+)
 
 
 def pairs_held(pairs: Mapping[str, Any], n: int) -> list[int]:
@@ -130,30 +125,14 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
         return _say(t, "arraial.log.phase_start", seats, p, stage=e.get("stage"))
     if kind == "final":
         scores = list(e.get("scores") or [])
-        parts = t("arraial.sep.list").join(
-            t("arraial.log.points_part", name=seat_name(seats, p, t), points=x)
-            for p, x in enumerate(scores)
-        )
-        text = t("arraial.log.final", scores=parts)
         pairs = pairs_held(e.get("pairs") or {}, len(scores))
         won = winners_sentence(e.get("winners") or [], scores, pairs, seats, t)
-        return join(t, "arraial.sep.sentence", (x for x in (text, won) if x))
+        text = widgets.scores_text(scores, seats, t, LOG_KEYS)
+        return widgets.final_sentence(text, won, t, LOG_KEYS)
     return None
 
 
 def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
     """One history entry in words, as plain text (the shell escapes it)."""
-    sentences = []
-    main = _move_sentence(entry, seats, t)
-    if main:
-        sentences.append(main)
-    for e in entry.get("events") or ():
-        s = _event_sentence(e, seats, t)
-        if s:
-            sentences.append(s)
-    if not sentences:
-        sentences.append(
-            _say(t, "arraial.log.move", seats, entry.get("player"),
-                 move=str(entry.get("move", "")))
-        )  # fmt: skip
-    return join(t, "arraial.sep.sentence", sentences)
+    first = _move_sentence(entry, seats, t)
+    return widgets.entry_sentences(entry, seats, t, LOG_KEYS, _event_sentence, first)

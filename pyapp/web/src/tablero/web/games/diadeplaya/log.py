@@ -18,6 +18,15 @@ from ...i18n import join
 from ...plugin import Seat, Translate
 from .words import SEAT_KEYS, card_words, criterion_name, names_list, seat_name
 
+#: The log's messages.
+LOG_KEYS = widgets.LogKeys(
+    default=SEAT_KEYS.default,
+    list_sep="diadeplaya.sep.list",
+    sentence_sep="diadeplaya.sep.sentence",
+    points_part="diadeplaya.log.points_part",
+    final="diadeplaya.log.final",
+)
+
 
 def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
     """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
@@ -42,19 +51,15 @@ def result_sentence(final: Mapping[str, Any], seats: Sequence[Seat], t: Translat
         if reached:
             return t("diadeplaya.log.reached", points=points, beach=str(reached))
         return t("diadeplaya.log.not_reached", points=points)
-    parts = t("diadeplaya.sep.list").join(
-        t("diadeplaya.log.points_part", name=seat_name(seats, p, t), points=x)
-        for p, x in enumerate(scores)
-    )
     winners = list(final.get("winners") or [])
-    text = t("diadeplaya.log.final", scores=parts)
+    text = widgets.scores_text(scores, seats, t, LOG_KEYS)
     if len(winners) == 1:
         won = _say(t, "diadeplaya.log.winner", seats, winners[0])
     elif winners:
         won = t("diadeplaya.log.shared", names=names_list(seats, winners, t))
     else:
         won = ""
-    return join(t, "diadeplaya.sep.sentence", (x for x in (text, won) if x))
+    return widgets.final_sentence(text, won, t, LOG_KEYS)
 
 
 def _event_sentence(
