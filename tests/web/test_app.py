@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from support.catalog_files import folder_messages
-from tablero.core import Rng, from_dict, from_text, make
+from tablero.core import Rng, from_dict, from_text, game_ids, make
 from tablero.web import svg
 from tablero.web.app import App, Model, pass_to, undoable, viewer
 from tablero.web.games import get_ui
@@ -663,6 +663,39 @@ def test_end_screen_and_replay_steps_through_the_history():
     assert page.model.replay_step == n
     page.click("app.replay-close")
     assert page.model.screen == "game"
+
+
+@pytest.mark.parametrize("game_id", sorted(game_ids()))
+def test_a_replays_table_offers_no_act_at_any_step(game_id):
+    """The replay renders each game's table with ``read_only``: at no step does it offer
+    a game's act, a button role, a Tab stop or an enabled button (the shell's ``app.*``
+    it keeps, disabled), though the same positions on a live table do."""
+    state = make(game_id, players=2, seed=3)
+    rng = Rng(3)
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        state = state.apply_unchecked(moves[rng.randbelow(len(moves))])
+    app = make_app()
+    game = SavedGame(app.store.new_id(), "Test", game_id, TWO, state, 1.0, 1.0)
+    app.store.save(game)
+    page = Page(app, app.boot("en")).send("app.resume", id=game.id)
+    page.click("app.replay")
+    ui = get_ui(game_id)
+    live_acts = 0
+    for k in range(len(page.model.replay_states)):
+        page.send("app.replay-step", value=str(k))
+        assert page.model.replay_step == k
+        html = page.html
+        start = html.index('<div class="shell-table is-replay">')
+        table = html[start : html.index('<div class="shell-actions">', start)]
+        assert all(act.startswith("app.") and off for _, act, _, off in clickables(table))
+        assert 'role="button"' not in table and "tabindex=" not in table
+        assert "data-focus=" not in table
+        assert all(b.startswith("<button disabled") for b in re.findall(r"<button\b[^>]*>", table))
+        view = page.model.replay_states[k].view(page.model.replay_seat)
+        live = ui.render_table(view, TWO, page.model.selection, real_translator("en"))
+        live_acts += sum(not act.startswith("app.") for _, act, _, _ in clickables(live))
+    assert live_acts  # the live table offers acts at the same positions
 
 
 # --- escaping ----------------------------------------------------------------------------

@@ -90,12 +90,21 @@ class GameUI(Protocol[S_contra]):
         ...
 
     def render_table(
-        self, view: S_contra, seats: list[Seat], selection: Selection, t: Translate
+        self,
+        view: S_contra,
+        seats: list[Seat],
+        selection: Selection,
+        t: Translate,
+        *,
+        read_only: bool = False,
     ) -> str:
         """HTML of the table for ``view.viewer``: board (SVG), the viewer's private
         pieces along the bottom, public supplies, scores/turn/pending decision at the
         top, highlighted legal targets and the preview of a chosen move (from
-        ``view.preview``).  All untrusted text (seat names) escaped."""
+        ``view.preview``).  All untrusted text (seat names) escaped.  ``read_only`` (a
+        replayed position): nothing offered as a game control, the table written within
+        :func:`tablero.web.svg.read_only` (no game ``data-act``, no button role, out of
+        the Tab order, its buttons disabled)."""
         ...
 
     def on_click(
@@ -118,6 +127,21 @@ class GameUI(Protocol[S_contra]):
         ...
 
 
+class RenderTable(Protocol[S_contra]):
+    """A game's ``table.render_table`` (see :meth:`GameUI.render_table`)."""
+
+    def __call__(
+        self,
+        view: S_contra,
+        seats: list[Seat],
+        selection: Selection,
+        t: Translate,
+        /,
+        *,
+        read_only: bool = False,
+    ) -> str: ...
+
+
 @dataclass(frozen=True)
 class GameParts(Generic[S]):
     """The :class:`GameUI` methods but ``options`` as the functions of a game's package
@@ -125,7 +149,7 @@ class GameParts(Generic[S]):
     ``rules.rules_html``): a game's ``UI`` class derives from it and adds ``game_id``,
     ``options`` and its optional attributes."""
 
-    render_table: Callable[[S, list[Seat], Selection, Translate], str]
+    render_table: RenderTable[S]
     on_click: Callable[[S, Selection, dict[str, str]], tuple[Selection, Any | None]]
     describe: Callable[[Mapping[str, Any], list[Seat], Translate], str]
     render_end: Callable[[S, list[Seat], Translate], str]

@@ -12,9 +12,11 @@ name) can never become markup.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["attrs", "esc", "escape", "icon", "num", "raw_tag", "tag"]
+__all__ = ["attrs", "controls_shown", "esc", "escape", "icon", "num", "raw_tag", "read_only", "tag"]
 
 
 def escape(text: str) -> str:
@@ -51,10 +53,47 @@ def num(x: float) -> str:
 
 _NAMES: dict[str, str] = {}  # keyword -> attribute name
 
+#: Whether the markup written now is a game's table shown for reading only (a replayed
+#: position): see :func:`read_only`.
+_read_only = False
+
+
+@contextmanager
+def read_only(on: bool = True) -> Iterator[None]:
+    """Within it (``on``), the markup written offers no game control: a game's table
+    rendered with ``read_only=True`` (a replay) is written in it.  Its controls would do
+    nothing, so they are not written as controls: no game ``data-act`` (the shell's
+    ``app.*`` stay), no ``role="button"``, no ``tabindex`` (out of the Tab order), no
+    ``data-focus``; every ``<button>`` disabled."""
+    global _read_only
+    before = _read_only
+    _read_only = on or before
+    try:
+        yield
+    finally:
+        _read_only = before
+
+
+def controls_shown() -> bool:
+    """``False`` within :func:`read_only`: the markup written offers no control."""
+    return not _read_only
+
+
+def _control(name: str, value: Any) -> bool:
+    """Whether the attribute makes a game control (left out within :func:`read_only`)."""
+    if name == "data-act":
+        return not str(value).startswith("app.")
+    if name == "role":
+        return str(value) == "button"
+    if name == "data-focus":
+        return str(value) == "1"
+    return name == "tabindex"
+
 
 def attrs(**attributes: Any) -> str:
     """Attributes as text.  ``class_`` -> ``class``, ``data_act`` -> ``data-act``;
-    ``None`` and ``False`` leave the attribute out, ``True`` writes it bare."""
+    ``None`` and ``False`` leave the attribute out, ``True`` writes it bare.  Within
+    :func:`read_only`, no attribute that makes a game control."""
     out = []
     for key, value in attributes.items():
         if value is None or value is False:
@@ -62,6 +101,8 @@ def attrs(**attributes: Any) -> str:
         name = _NAMES.get(key)
         if name is None:
             name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        if _read_only and _control(name, value):
+            continue
         if value is True:
             out.append(f" {name}")
         elif type(value) is int:
@@ -76,13 +117,21 @@ def attrs(**attributes: Any) -> str:
 def tag(name: str, text: object = None, /, **attributes: Any) -> str:
     """An element whose content is ``text`` escaped (self-closing when ``None``)."""
     if text is None:
-        return f"<{name}{attrs(**attributes)}/>"
-    return f"<{name}{attrs(**attributes)}>{esc(text)}</{name}>"
+        return f"<{name}{_attrs_of(name, attributes)}/>"
+    return f"<{name}{_attrs_of(name, attributes)}>{esc(text)}</{name}>"
 
 
 def raw_tag(name: str, inner: str, /, **attributes: Any) -> str:
     """An element around ``inner``, markup already built (and escaped) by the caller."""
-    return f"<{name}{attrs(**attributes)}>{inner}</{name}>"
+    return f"<{name}{_attrs_of(name, attributes)}>{inner}</{name}>"
+
+
+def _attrs_of(name: str, attributes: dict[str, Any]) -> str:
+    """The element's attributes as text; within :func:`read_only`, a button disabled."""
+    text = attrs(**attributes)
+    if _read_only and name == "button" and text:
+        return " disabled" + text
+    return text
 
 
 def icon(inner: str, size: int, cls: str) -> str:

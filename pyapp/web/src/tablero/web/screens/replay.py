@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -74,18 +73,6 @@ def replay_close(app: App, model: Model, data: dict[str, str]) -> Model:
 # --- rendering: the replay ------------------------------------------------------------
 
 
-_GAME_CONTROL = re.compile(
-    r'\s(?:data-act="(?!app\.)[^"]*"|role="button"|tabindex="[^"]*"|data-focus="1")'
-)
-
-
-def read_only(table: str) -> str:
-    """A game's table shown for reading only (a replayed position): its controls do
-    nothing, so they are not offered as controls (no ``data-act``, no button role, out
-    of the Tab order; its buttons disabled)."""
-    return _GAME_CONTROL.sub("", table).replace("<button ", "<button disabled ")
-
-
 #: The replay's step controls, drawn (a font may lack the media glyphs): a bar and a
 #: triangle for the ends, a triangle for one move.
 _REPLAY_ICONS = {
@@ -144,7 +131,7 @@ def replay_screen(model: Model, app: App, t: Translate) -> str:
         f"{controls}"
         f'<p class="shell-replay-said" aria-live="polite">{esc(said)}</p>'
         '<div class="shell-table is-replay">'
-        + read_only(ui.render_table(view, seats, Selection(), t))
+        + ui.render_table(view, seats, Selection(), t, read_only=True)
         + "</div>"
         + '<div class="shell-actions">'
         + button(t("app.replay.close"), "app.replay-close", cls="shell-primary")

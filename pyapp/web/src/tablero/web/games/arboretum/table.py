@@ -34,6 +34,7 @@ from tablero.core import InvalidMoveError, State
 from ... import widgets
 from ...plugin import Seat, Selection, Translate
 from ...svg import esc, raw_tag, tag
+from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours, targets
 from .log import describe
 from .look import (
@@ -570,9 +571,22 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
 
 
 def render_table(
-    view: ArboretumState, seats: list[Seat], selection: Selection, t: Translate
+    view: ArboretumState,
+    seats: list[Seat],
+    selection: Selection,
+    t: Translate,
+    *,
+    read_only: bool = False,
 ) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
+    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
+    nothing offered as a control."""
+    with svg_read_only(read_only):
+        return _table(view, seats, selection, t)
+
+
+def _table(view: ArboretumState, seats: list[Seat], selection: Selection, t: Translate) -> str:
+    """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
     n = view.num_players
     my_turn = me is not None and me == view.current_player

@@ -37,7 +37,8 @@ from tablero.arribada.data import STRENGTH, WILD
 
 from ... import widgets
 from ...plugin import Seat, Selection, Translate
-from ...svg import esc, raw_tag, tag
+from ...svg import controls_shown, esc, raw_tag, tag
+from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import (
@@ -490,6 +491,8 @@ def _focus_primary(buttons: list[str]) -> list[str]:
     """The buttons, the keyboard focus on the first primary one (else the first: an
     extra action with nothing to place, claim or capture offers only "Skip")."""
     out = list(buttons)
+    if not controls_shown():  # a replayed position: no focus on a disabled button
+        return out
     marked = [i for i, b in enumerate(out) if "is-primary" in b] or list(range(len(out)))[:1]
     for i in marked[:1]:
         out[i] = out[i].replace("<button ", '<button data-focus="1" ', 1)
@@ -532,8 +535,23 @@ def _decision(view: ArribadaState, my_turn: bool, value: int | None, chosen: Any
     return f"{view.decision}:{stage}:{picks}:{len(view.racks[view.current_player])}"
 
 
-def render_table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+def render_table(
+    view: ArribadaState,
+    seats: list[Seat],
+    selection: Selection,
+    t: Translate,
+    *,
+    read_only: bool = False,
+) -> str:
+    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
+    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
+    nothing offered as a control."""
+    with svg_read_only(read_only):
+        return _table(view, seats, selection, t)
+
+
+def _table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
+    """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
     my_turn = me is not None and me == view.current_player
     legal = view.legal_moves() if my_turn else []

@@ -45,6 +45,7 @@ from tablero.diadeplaya.shapes import ROTATIONS, face_name, face_of, footprint, 
 from ... import widgets
 from ...plugin import Seat, Selection, Translate
 from ...svg import esc, raw_tag, tag
+from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import BeachPicture, Spot, beach_svg, face_icon, mark_icon, seat_letter
@@ -497,9 +498,22 @@ def _decision(view: DiaDePlayaState, my_turn: bool, rot: int, chosen: Place | No
 
 
 def render_table(
-    view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Translate
+    view: DiaDePlayaState,
+    seats: list[Seat],
+    selection: Selection,
+    t: Translate,
+    *,
+    read_only: bool = False,
 ) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`)."""
+    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
+    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
+    nothing offered as a control."""
+    with svg_read_only(read_only):
+        return _table(view, seats, selection, t)
+
+
+def _table(view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
+    """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
     seat = own_seat(view)
     b = view.beach_of(seat)
