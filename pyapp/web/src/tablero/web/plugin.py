@@ -18,6 +18,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from tablero.core import State
 
+from .svg import read_only as svg_read_only
+
 #: ``t(key, **params) -> str``: the message catalog's translate function.
 Translate = Callable[..., str]
 
@@ -140,6 +142,29 @@ class RenderTable(Protocol[S_contra]):
         *,
         read_only: bool = False,
     ) -> str: ...
+
+
+def table_renderer(
+    table: Callable[[S, list[Seat], Selection, Translate], str],
+) -> RenderTable[S]:
+    """A game's ``render_table`` from its table's drawing ``table``: with ``read_only`` (a
+    replayed position) the drawing is written within :func:`tablero.web.svg.read_only`, so
+    the markup helpers offer nothing as a control; every game's table honours the flag
+    this way, through the helpers it draws with."""
+
+    def render_table(
+        view: S,
+        seats: list[Seat],
+        selection: Selection,
+        t: Translate,
+        /,
+        *,
+        read_only: bool = False,
+    ) -> str:
+        with svg_read_only(read_only):
+            return table(view, seats, selection, t)
+
+    return render_table
 
 
 @dataclass(frozen=True)

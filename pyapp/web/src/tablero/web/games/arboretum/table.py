@@ -32,9 +32,8 @@ from tablero.arboretum.moves import PLAYERS
 from tablero.core import InvalidMoveError, State
 
 from ... import widgets
-from ...plugin import Seat, Selection, Translate
+from ...plugin import Seat, Selection, Translate, table_renderer
 from ...svg import esc, raw_tag, tag
-from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours, targets
 from .log import describe
 from .look import (
@@ -570,21 +569,6 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
     )  # fmt: skip
 
 
-def render_table(
-    view: ArboretumState,
-    seats: list[Seat],
-    selection: Selection,
-    t: Translate,
-    *,
-    read_only: bool = False,
-) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
-    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
-    nothing offered as a control."""
-    with svg_read_only(read_only):
-        return _table(view, seats, selection, t)
-
-
 def _table(view: ArboretumState, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
@@ -670,6 +654,11 @@ def _table(view: ArboretumState, seats: list[Seat], selection: Selection, t: Tra
     return widgets.table_frame(
         "arb", "arboretum", decision, me, style_tag(), body, _decision(view, my_turn, c, cell)
     )
+
+
+#: HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`),
+#: read-only for a replayed position.
+render_table = table_renderer(_table)
 
 
 def _decision(view: ArboretumState, my_turn: bool, c: int | None, cell: str | None) -> str:

@@ -44,9 +44,8 @@ from tablero.arraial.street import drops, slides
 from tablero.core import State
 
 from ... import widgets
-from ...plugin import Seat, Selection, Translate
+from ...plugin import Seat, Selection, Translate, table_renderer
 from ...svg import esc, raw_tag, tag
-from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import (
@@ -630,21 +629,6 @@ def _decision(view: ArraialState, my_turn: bool, column: int | None, landing: La
     return f"{view.decision}:{stage}:{view.ap}:{view.placed}:{empty}"
 
 
-def render_table(
-    view: ArraialState,
-    seats: list[Seat],
-    selection: Selection,
-    t: Translate,
-    *,
-    read_only: bool = False,
-) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
-    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
-    nothing offered as a control."""
-    with svg_read_only(read_only):
-        return _table(view, seats, selection, t)
-
-
 def _table(view: ArraialState, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
@@ -702,6 +686,11 @@ def _table(view: ArraialState, seats: list[Seat], selection: Selection, t: Trans
     )
     decision = _decision(view, my_turn, column, landing)
     return widgets.table_frame("arl", "arraial", view.decision, me, style_tag(), body, decision)
+
+
+#: HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`),
+#: read-only for a replayed position.
+render_table = table_renderer(_table)
 
 
 __all__ = [

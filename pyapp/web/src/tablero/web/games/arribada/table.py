@@ -36,9 +36,8 @@ from tablero.arribada import (
 from tablero.arribada.data import STRENGTH, WILD
 
 from ... import widgets
-from ...plugin import Seat, Selection, Translate
+from ...plugin import Seat, Selection, Translate, table_renderer
 from ...svg import controls_shown, esc, raw_tag, tag
-from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import (
@@ -535,21 +534,6 @@ def _decision(view: ArribadaState, my_turn: bool, value: int | None, chosen: Any
     return f"{view.decision}:{stage}:{picks}:{len(view.racks[view.current_player])}"
 
 
-def render_table(
-    view: ArribadaState,
-    seats: list[Seat],
-    selection: Selection,
-    t: Translate,
-    *,
-    read_only: bool = False,
-) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
-    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
-    nothing offered as a control."""
-    with svg_read_only(read_only):
-        return _table(view, seats, selection, t)
-
-
 def _table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
@@ -625,3 +609,8 @@ def _table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Tran
     )
     decision = _decision(view, my_turn, value, chosen)
     return widgets.table_frame("arr", "arribada", view.decision, me, style_tag(), body, decision)
+
+
+#: HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`),
+#: read-only for a replayed position.
+render_table = table_renderer(_table)

@@ -43,9 +43,8 @@ from tablero.diadeplaya.scoring import GRID
 from tablero.diadeplaya.shapes import ROTATIONS, face_name, face_of, footprint, size
 
 from ... import widgets
-from ...plugin import Seat, Selection, Translate
+from ...plugin import Seat, Selection, Translate, table_renderer
 from ...svg import esc, raw_tag, tag
-from ...svg import read_only as svg_read_only
 from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import BeachPicture, Spot, beach_svg, face_icon, mark_icon, seat_letter
@@ -497,21 +496,6 @@ def _decision(view: DiaDePlayaState, my_turn: bool, rot: int, chosen: Place | No
     return f"{view.decision}:{view.cards_left}:{turn}:{stage}"
 
 
-def render_table(
-    view: DiaDePlayaState,
-    seats: list[Seat],
-    selection: Selection,
-    t: Translate,
-    *,
-    read_only: bool = False,
-) -> str:
-    """HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`);
-    ``read_only`` (a replayed position): written within :func:`tablero.web.svg.read_only`,
-    nothing offered as a control."""
-    with svg_read_only(read_only):
-        return _table(view, seats, selection, t)
-
-
 def _table(view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Translate) -> str:
     """HTML of the table for ``view.viewer``, ``render_table``'s."""
     me = view.viewer
@@ -588,6 +572,11 @@ def _table(view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Tr
     )
     decision = _decision(view, my_turn, rot, chosen)
     return widgets.table_frame("dp", "diadeplaya", view.decision, me, style_tag(), body, decision)
+
+
+#: HTML of the table for ``view.viewer`` (see :class:`tablero.web.plugin.GameUI`),
+#: read-only for a replayed position.
+render_table = table_renderer(_table)
 
 
 __all__ = ["STICKY", "ZOOMS", "dp_state", "on_click", "recent_cards", "render_table"]
