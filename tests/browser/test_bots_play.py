@@ -48,15 +48,26 @@ def bots_log(page) -> list[dict]:
     return page.evaluate("window.tableroBots ? [...window.tableroBots.log] : []")
 
 
+def bots_asked(page) -> list[dict]:
+    """The bot worker's requests so far (one per bot decision asked)."""
+    return [entry for entry in bots_log(page) if entry.get("event") == "asked"]
+
+
 def thinking(page) -> bool:
     return page.locator(".shell-thinking").count() > 0
 
 
 def play_human_turn(page) -> None:
     """Click through the person's turn (place, draw back, end) until a bot is to move
-    or the game ends."""
+    or the game ends.
+
+    A bot asked for a move ends the person's turn even when its move came back before
+    this loop looked (a fast ``medium`` turn leaves no thinking banner to see)."""
+    asked = len(bots_asked(page))
     for _ in range(30):
         if thinking(page) or page.locator(".shell-end").count():
+            return
+        if len(bots_asked(page)) > asked:
             return
         selector = page.evaluate(NEXT_CLICK)
         if selector is None:
