@@ -40,6 +40,7 @@ BACKGROUND_COLOUR = "#f1ddb0"  # its sand
 BOOT_MODULES = (
     "state.js",  # the boot data, window.tableroBoot
     "patch.js",  # putting the app's HTML in place (window.tableroPatch)
+    "share.js",  # the share sheet's presence, a link's QR code (window.tableroQr)
     "keyboard.js",  # roving focus, Escape, the menu (window.tableroKeys)
     "install.js",  # the browser's install offer (window.tableroInstall)
     "messages.js",  # the language and the boot screen's strings
@@ -261,6 +262,7 @@ def write_page(
         "stdlib_extra": f"./{files.stdlib_extra}",
         "stdlib_split": list(files.stdlib_split),
         "sw": "./sw.js",
+        "qr": f"./{files.qr}",  # the QR code module (uqr), imported when a panel shows one
         "i18n": "./i18n/",
         "bots": {
             "worker": f"./{files.bot_worker}",

@@ -33,6 +33,7 @@ class SiteFiles:
     stdlib_split: tuple[str, ...]
     bot_worker: str
     cache_reader: str
+    qr: str
     app_css: str
     shell_css: str
     icons: tuple[tuple[int, str], ...]

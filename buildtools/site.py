@@ -173,6 +173,10 @@ def build_files(out: Path) -> SiteFiles:
     bot_worker = _copy_hashed(STATIC / "bot-worker.js", out, "static")
     # The worker that reads the snapshot and compiles the wasm on later visits.
     cache_reader = _copy_hashed(STATIC / "cache-reader.js", out, "static", strip=True)
+    # uqr (npm, pinned): the share panel's QR code of a link, imported when one is shown.
+    qr_module = _npm_path("uqr", "dist", "index.mjs").read_bytes()
+    qr = f"static/uqr.{_sha(qr_module)}.mjs"
+    (out / qr).write_bytes(qr_module)
     app_css = _copy_hashed(STATIC / "app.css", out, "static", strip=True)
     shell_css = _copy_hashed(STATIC / "app-shell.css", out, "static", strip=True)
     icons = []
@@ -197,6 +201,7 @@ def build_files(out: Path) -> SiteFiles:
         stdlib_split=tuple(stdlib["split"]),
         bot_worker=bot_worker,
         cache_reader=cache_reader,
+        qr=qr,
         app_css=app_css,
         shell_css=shell_css,
         icons=tuple(icons),

@@ -135,7 +135,10 @@ def test_the_compiled_shell_catalog_carries_every_games_title_and_blurb(lang):
     catalog says them, and no other key of a game."""
     assert {name(f) for f in GAME_FOLDERS} == {"arribada", "arboretum", "arraial", "diadeplaya"}
     with (WEB / "messages" / f"{lang}.mo").open("rb") as f:
-        compiled = {m.id: m.string for m in read_mo(f) if m.id}
+        # a plural message's id is its pair of keys (the key twice): keyed by the first
+        compiled = {
+            m.id if isinstance(m.id, str) else m.id[0]: m.string for m in read_mo(f) if m.id
+        }
     wanted = {}
     for folder in GAME_FOLDERS:
         own = folder_messages(folder, lang)

@@ -44,7 +44,7 @@ Handler = Callable[["App", "Model", dict[str, str]], "Model"]
 H = TypeVar("H", bound=Handler)
 
 #: The screens whose modules handle acts (``tablero/web/screens/<screen>.py``).
-SCREENS = ("frame", "home", "new", "table", "saves", "replay", "rules", "tutorial")
+SCREENS = ("frame", "home", "new", "table", "saves", "replay", "rules", "tutorial", "remote")
 
 
 @dataclass(frozen=True)

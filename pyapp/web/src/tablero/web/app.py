@@ -62,6 +62,7 @@ from .model import (
     viewer,
 )
 from .plugin import GameUI
+from .remotegames import RemoteStore
 from .saves import SaveStore
 
 __all__ = [
@@ -115,7 +116,10 @@ class App:
 
     ``store``: the saved games; ``get_ui``: a game id's UI plugin; ``translator``:
     ``lang -> t`` (for the names the controller writes into saves); ``now``: the clock
-    (milliseconds since the epoch, as saves keep it); ``new_seed``: a fresh random seed.
+    (milliseconds since the epoch, as saves keep it); ``new_seed``: a fresh random seed;
+    ``entropy``: ``n -> n`` random bytes (a remote game's secret).  The games with
+    friends by link are kept beside the saved games, in the store's storage
+    (:attr:`remote`, a :class:`~tablero.web.remotegames.RemoteStore`).
     """
 
     def __init__(
@@ -127,8 +131,11 @@ class App:
         now: Callable[[], float] = _now_ms,
         new_seed: Callable[[], int | str] = _random_seed,
         games: tuple[GameEntry, ...] = GAMES,
+        entropy: Callable[[int], bytes] = os.urandom,
     ) -> None:
         self.store = store
+        self.remote = RemoteStore(store.storage)
+        self.entropy = entropy
         self.get_ui = get_ui
         self.translator = translator
         self.now = now
@@ -168,6 +175,9 @@ class App:
                 except (CorruptDataError, KeyError, ValueError):
                     return replace(model, notice=("app.error.resume-failed", {}))
                 return screens.table.open_game(self, model, game)
+            remote = self.remote.current()
+            if remote:
+                return screens.remote.reopen(self, model, remote)
         except Exception:  # noqa: BLE001 - never fail to show the start screen
             return replace(model, notice=("app.error.unexpected", {}))
         return model
@@ -198,7 +208,10 @@ class App:
         if fragment:
             return link_game(fragment) or challenge_game(fragment)
         current = self.store.current()
-        return self.store.game_of(current) if current else None
+        if current:
+            return self.store.game_of(current)
+        remote = self.remote.current()
+        return self.remote.game_of(remote) if remote else None
 
     def _with_current(self, model: Model) -> Model:
         """``model`` holding the game to reopen (not shown), if it can be read."""

@@ -254,6 +254,9 @@ def _show(timed: bool = False) -> None:
     keys = getattr(_window(), "tableroKeys", None)
     before = keys.read(_root) if keys is not None else None
     _put_html(html)
+    qr = getattr(_window(), "tableroQr", None)
+    if qr is not None:
+        qr(_root)  # the share panel's QR code (static/boot/share.js)
     _restore_focus(focused)
     if keys is not None:
         keys.settle(_root, before)
@@ -339,6 +342,8 @@ def _perform(effect: Effect) -> None:
     elif kind == "share":
         window.history.replaceState(window.history.state, "", "#" + data["fragment"])
         asyncio.ensure_future(_copy(data["url"]))
+    elif kind == "share_sheet":
+        asyncio.ensure_future(_share_sheet(data["url"], data["text"]))
     elif kind == "install":
         asyncio.ensure_future(_prompt_install())
     elif kind == "download":
@@ -437,6 +442,19 @@ async def _copy(url: str) -> None:
     except Exception:  # noqa: BLE001 - no permission or no clipboard: the field is shown
         ok = False
     dispatch("app.copied", {"ok": "1" if ok else "0"})
+
+
+async def _share_sheet(url: str, text: str) -> None:
+    """The system's share sheet (``navigator.share``) on a link; a refusal or a cancel
+    leaves the share panel as it is (its link copied, or to copy by hand)."""
+    from js import Object, window
+    from pyodide.ffi import to_js
+
+    try:
+        shared = to_js({"url": url, "text": text}, dict_converter=Object.fromEntries)
+        await window.navigator.share(shared)
+    except Exception:  # noqa: BLE001 - cancelled, or no share sheet: the panel stays
+        pass
 
 
 def _download(filename: str, text: str) -> None:
@@ -571,7 +589,7 @@ def _on_change(event: Any) -> None:
             el.value = ""
             return
         data = _data_of(el)
-        if act == "app.form" and not _null(el.form):
+        if act in ("app.form", "app.remote-form") and not _null(el.form):
             data.update(_form_fields(el.form))
         data["value"] = str(el.value)
         dispatch(act, data)

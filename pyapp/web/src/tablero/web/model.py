@@ -11,12 +11,16 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablero.core import State, game_ids
 
 from .plugin import Seat, Selection
 from .saves import SavedGame
+
+if TYPE_CHECKING:
+    from .remote import RemoteTable
+    from .remotegames import RemoteGame
 
 __all__ = [
     "GAMES",
@@ -29,6 +33,7 @@ __all__ = [
     "MAIN_THREAD_LEVELS",
     "PALETTE_SIZE",
     "Effect",
+    "RemoteForm",
     "GameEntry",
     "Model",
     "Msg",
@@ -177,6 +182,19 @@ class NewGameForm:
 
 
 @dataclass(frozen=True)
+class RemoteForm:
+    """The form of a new game with friends by link (:mod:`tablero.web.screens.remote`):
+    the game, its players and mode, this device's seat and its player's name."""
+
+    game_id: str
+    players: int
+    mode: str
+    seat: int
+    name: str
+    error: Msg | None = None
+
+
+@dataclass(frozen=True)
 class Model:
     """Everything the shell shows.  Values only: the controller returns new ones."""
 
@@ -192,6 +210,7 @@ class Model:
     revealed: int | None = None  # hot seat: the seat whose private pieces are shown
     form: NewGameForm | None = None
     saves: tuple[Any, ...] = ()  # summaries from SaveStore.list()
+    remote_saves: tuple[Any, ...] = ()  # the games with friends (RemoteStore.list())
     problems: tuple[Any, ...] = ()  # entries the store could not read
     renaming: str | None = None  # id of the save being renamed
     deleting: str | None = None  # id of the save awaiting the delete confirmation
@@ -224,6 +243,11 @@ class Model:
     #: browser's own menu: the how-to), "installed", or "" (no way known)
     install: str = ""
     install_help: bool = False  # the how-to of installing is shown
+    #: the game with friends by link on screen (its lobby, or its table as ``game``)
+    remote: RemoteGame | None = None
+    remote_form: RemoteForm | None = None  # the form of a new game with friends
+    remote_invite: str | None = None  # the invitation being answered (the join form)
+    remote_undo: tuple[RemoteTable, ...] = ()  # the tables before this turn's moves
     effects: tuple[Effect, ...] = ()
 
 

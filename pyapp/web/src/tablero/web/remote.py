@@ -970,12 +970,14 @@ class RemoteTable:
         """Every link of ``log`` made again (this device's own, from its secret: each must
         come out the same) or read again, in order."""
         first, _ = _read(log[0])
-        if first[0] != "i" or len(log) < 2:
+        if first[0] != "i":
             raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
         game_id, _version, players, options, seat, name = first[4:10]
         mode = first[11] if len(first) > 11 and first[2] == PRIVATE_DEALING else ""
         table = cls._create(game_id, players, options, seat, name, secret, mode)
         if table.log[0] != log[0]:  # not this device's invitation: it joined with log[1]
+            if len(log) < 2:
+                raise CorruptDataError(MSG_DAMAGED, code="remote.damaged")
             own, _ = _read(log[1])
             table = cls._join(log[0], own[5], own[6], secret)
         if table.log != tuple(log[: len(table.log)]):

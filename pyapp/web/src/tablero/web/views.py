@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .model import Model
 from .screens.home import home_screen
 from .screens.new import new_screen
+from .screens.remote import remote_screen
 from .screens.replay import replay_screen
 from .screens.rules import rules_screen
 from .screens.saves import saves_screen
@@ -40,6 +41,8 @@ def render(model: Model, app: App) -> str:
         body = new_screen(model, app, t)
     elif screen == "saves":
         body = saves_screen(model, app, t)
+    elif screen == "remote":
+        body = remote_screen(model, app, t)
     elif screen == "tutorial" and model.tutorial is not None:
         screen = "game"
         body = tutorial_screen(model, app, t)

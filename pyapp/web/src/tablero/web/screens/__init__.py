@@ -11,11 +11,12 @@ screen (back, language, share, export, import, a pasted link), which ``shell`` r
 ``home``: the start screen; ``new``: the new-game dialog; ``table``: the table, the
 pass-the-device screen, the bots' turns and the end of a game (the table's final state);
 ``saves``: the saved games; ``replay``: stepping through a finished game; ``rules``: a
-game's rules; ``tutorial``: a game's first-game tutorial.
+game's rules; ``tutorial``: a game's first-game tutorial; ``remote``: play with friends
+by link (the new game's form, the invitation answered, the lobby, the waiting table).
 
 Importing this package registers every act (``tablero.web.app`` does).
 """
 
-from . import frame, home, new, replay, rules, saves, table, tutorial
+from . import frame, home, new, remote, replay, rules, saves, table, tutorial
 
-__all__ = ["frame", "home", "new", "replay", "rules", "saves", "table", "tutorial"]
+__all__ = ["frame", "home", "new", "remote", "replay", "rules", "saves", "table", "tutorial"]

@@ -23,7 +23,9 @@ from ..links import decode_link, encode_link
 from ..model import MAX_SAVE_NAME, Effect, Model, Msg, clean, leave_share, problem
 from ..names import default_name_in, sender_name, solo_name
 from ..plugin import Seat
+from ..remotegames import import_remote, is_remote_link
 from ..saves import SavedGame, StorageFullError, export_json, import_json
+from .remote import open_remote_link, remote_export, remote_share, reopen
 from .table import open_game
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ def back(app: App, model: Model, data: dict[str, str]) -> Model:
 
 #: The screens a history entry can name (``history.state.screen``): the model's screens,
 #: and "end", the table of a finished game.
-NAV_SCREENS = ("home", "new", "game", "end", "rules", "saves", "replay", "tutorial")
+NAV_SCREENS = ("home", "new", "game", "end", "rules", "saves", "replay", "tutorial", "remote")
 
 
 @act("app.nav", screen="frame", same_game=True, view_only=True, sent_by="page")
@@ -66,6 +68,10 @@ def nav(app: App, model: Model, data: dict[str, str]) -> Model:
         return replace(base, screen="new")
     if screen == "replay" and model.game is not None and model.replay_states:
         return replace(base, screen="replay")
+    if screen == "remote" and (model.remote_form or model.remote_invite or model.remote):
+        if model.remote is not None and model.remote.started:
+            return replace(base, screen="game")
+        return replace(base, screen="remote")
     if screen == "saves":
         summaries, problems = app.store.list()
         return replace(base, screen="saves", saves=tuple(summaries), problems=tuple(problems))
@@ -162,6 +168,8 @@ def _default_names_in(app: App, model: Model, lang: str) -> Model:
 @act("app.share", screen="frame", same_game=True, view_only=True)
 def share(app: App, model: Model, data: dict[str, str]) -> Model:
     game = model.game
+    if model.remote is not None:
+        return remote_share(app, model, data)  # a game with friends: its last link
     if game is None:
         return model
     try:
@@ -212,6 +220,8 @@ def share_close(app: App, model: Model, data: dict[str, str]) -> Model:
 @act("app.export", screen="frame", same_game=True, view_only=True)
 def export(app: App, model: Model, data: dict[str, str]) -> Model:
     game_id = data.get("id")
+    if model.remote is not None and game_id in (None, "", model.remote.id):
+        return remote_export(app, model, data)  # with its secret, as its panel says
     game: SavedGame | None
     if game_id and (model.game is None or model.game.id != game_id):
         try:
@@ -241,6 +251,14 @@ page_performs("app.import-file", screen="frame", then="app.import")
 @act("app.import", screen="frame", sent_by="page")
 def import_(app: App, model: Model, data: dict[str, str]) -> Model:
     text = data.get("text", "")
+    if '"tablero-remote"' in text[:200]:
+        try:
+            remote_id = import_remote(text, app.remote)
+        except StorageFullError:
+            return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+        except (CorruptDataError, ValueError) as exc:
+            return replace(model, toast=("app.error.import-failed", {"reason": problem(exc)}))
+        return reopen(app, replace(model, toast=("app.remote.imported", {})), remote_id)
     try:
         game = import_json(text, app.store, app.now())
     except StorageFullError:
@@ -281,6 +299,8 @@ def open_link(app: App, model: Model, fragment: str) -> Model:
     (``tc1.``) starts a game on its deal (:func:`open_challenge`)."""
     if is_challenge(fragment):
         return open_challenge(app, model, fragment)
+    if is_remote_link(fragment):
+        return open_remote_link(app, model, fragment)
     try:
         state, seats = decode_link(fragment)
     except CorruptDataError as exc:

@@ -14,6 +14,7 @@ from ..challenge import DAILY_GAME, daily_deal, day_text, local_day
 from ..model import MAX_SAVE_NAME, GameEntry, Model, clean, leave_share, shown_text
 from ..names import solo_name
 from ..plugin import Seat, Translate
+from ..remotegames import REMOTE_GAMES
 from ..saves import SavedGame
 from ..svg import esc
 from ..tutorials import has_tutorial
@@ -100,6 +101,15 @@ def home_screen(model: Model, app: App, t: Translate) -> str:
         parts.append(f"<p>{esc(t('app.error.no-games'))}</p>")
     play = button(t("app.challenge.daily.play"), "app.daily", cls="shell-primary")
     parts.append(challenge_views.daily_card(app, t, play))
+    if any(entry.id in REMOTE_GAMES for entry in entries):
+        parts.append(
+            '<section class="shell-card shell-friends">'
+            f"<h2>{esc(t('app.remote.home-title'))}</h2>"
+            f"<p>{esc(t('app.remote.home-blurb'))}</p>"
+            '<div class="shell-actions">'
+            + button(t("app.remote.home-button"), "app.remote-new", cls="shell-primary")
+            + "</div></section>"
+        )
     parts.append(
         '<div class="shell-actions">'
         + button(t("app.menu.saves"), "app.saves")

@@ -11,6 +11,7 @@ from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share, shown_text
 from ..plugin import Translate
 from ..saves import SAVE_PREFIX, SaveProblem, StorageFullError
 from ..svg import esc
+from .remote import remote_list
 from .shell import button, import_control, players_line, save_title, shown_seats
 from .table import open_game
 
@@ -26,6 +27,7 @@ def saves(app: App, model: Model, data: dict[str, str]) -> Model:
     back = model.screen if model.screen in ("home", "game") else model.back
     return replace(
         model, screen="saves", saves=tuple(summaries), problems=tuple(problems),
+        remote_saves=tuple(app.remote.list()),
         back=back, renaming=None, deleting=None, share_url=None,
         effects=(*leave_share(model), Effect("scroll_top"), Effect("storage_info")),
     )  # fmt: skip
@@ -162,6 +164,8 @@ def saves_screen(model: Model, app: App, t: Translate) -> str:
         parts.append(
             f'</ul><p class="shell-hint">{esc(t("app.saves.problems-kept"))}</p></section>'
         )
+    if model.remote_saves:
+        parts.append(remote_list(model, app, t))
     if not model.saves:
         parts.append(f'<p class="shell-hint">{esc(t("app.saves.none"))}</p>')
     else:

@@ -231,6 +231,10 @@ def _toast(model: Model, t: Translate) -> str:
 def _share_panel(model: Model, app: App, t: Translate) -> str:
     if model.share_url is None:
         return ""
+    if model.remote is not None:
+        from .remote import remote_share_panel  # a game with friends: its link to send
+
+        return remote_share_panel(model, app, t)
     # what a link gives away, in the game's words (a hand of cards, the deck's order)
     warning_key = "app.share.warning"
     if model.game is not None:

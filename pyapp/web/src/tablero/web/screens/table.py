@@ -45,33 +45,48 @@ from .shell import button, message, shown_seats, swatch
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..remotegames import RemoteGame
 
-__all__ = ["ask_bot", "open_game", "play", "plugin_click", "save"]
+__all__ = ["ask_bot", "open_game", "play", "plugin_click", "remember_current", "save"]
 
 
 # --- opening and saving games -----------------------------------------------------------
 
 
-def open_game(app: App, model: Model, game: SavedGame, *, save_it: bool = False) -> Model:
-    """Put ``game`` on the table (a fresh turn: no undo, nobody revealed)."""
+def open_game(
+    app: App,
+    model: Model,
+    game: SavedGame,
+    *,
+    save_it: bool = False,
+    remote: RemoteGame | None = None,
+) -> Model:
+    """Put ``game`` on the table (a fresh turn: no undo, nobody revealed); ``remote``: the
+    game with friends it is this device's side of (:mod:`.remote`)."""
     model = replace(
         model, screen="game", game=game, selection=Selection(), undo=(), revealed=None,
         replay_states=(), replay_step=0, share_url=None, renaming=None, deleting=None,
-        thinking=None, bot_problem=None,
+        thinking=None, bot_problem=None, remote=remote, remote_undo=(), remote_invite=None,
         effects=(*model.effects, Effect("scroll_top")),
     )  # fmt: skip
     if save_it:
         model = save(app, model)
     else:
         model = replace(model, stored=game.id)  # it came from the store
-    return ask_bot(app, _remember_current(app, model))
+    return ask_bot(app, remember_current(app, model))
 
 
-def _remember_current(app: App, model: Model) -> Model:
+def remember_current(app: App, model: Model) -> Model:
+    """Remember the game on screen as the one to reopen (a remote game in its own key)."""
     if model.game is None or model.storage_full:
         return model
     try:
-        app.store.set_current(model.game.id)
+        if model.remote is not None:
+            app.store.set_current(None)
+            app.remote.set_current(model.remote.id)
+        else:
+            app.remote.set_current(None)
+            app.store.set_current(model.game.id)
     except StorageFullError:
         return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
     return model
@@ -89,8 +104,12 @@ def save(app: App, model: Model) -> Model:
     if game is None:
         return model
     try:
-        cleared = model.stored == game.id and app.store.game_of(game.id) is None
-        app.store.save(game)
+        if model.remote is not None:
+            cleared = model.stored == game.id and app.remote.game_of(game.id) is None
+            app.remote.save(model.remote)
+        else:
+            cleared = model.stored == game.id and app.store.game_of(game.id) is None
+            app.store.save(game)
     except StorageFullError:
         return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
     except SaveConflictError as exc:  # refused: the entry there is newer, or unreadable
@@ -107,7 +126,7 @@ def save(app: App, model: Model) -> Model:
         model = replace(model, stored=game.id, effects=(*model.effects, Effect("persist")))
     if cleared:
         try:
-            app.store.set_current(game.id)
+            remember_current(app, model)
         except Exception:  # noqa: BLE001 - the game is saved; only reopening it is not
             pass
         return replace(model, storage_full=False, notice=("app.error.storage-cleared", {}))
@@ -137,7 +156,7 @@ def save_copy(app: App, model: Model, data: dict[str, str]) -> Model:
         model, game=copy, stored=copy.id, storage_full=False, notice=None,
         toast=("app.save.copied", {"name": copy.name}),
     )  # fmt: skip
-    return _remember_current(app, model)
+    return remember_current(app, model)
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -167,6 +186,11 @@ def undo(app: App, model: Model, data: dict[str, str]) -> Model:
     # the view settings stay, as across a move (Día de Playa's zoom and its card's turn)
     kept = Selection(_sticky(app, game.game_id, model.selection))
     model = replace(model, game=game, undo=model.undo[:-steps], selection=kept)
+    if model.remote is not None and len(model.remote_undo) >= steps:
+        # a game with friends: its table as it was (the turn's link is not made yet)
+        table = model.remote_undo[-steps]
+        remote = replace(model.remote, table=table, updated=app.now())
+        model = replace(model, remote=remote, remote_undo=model.remote_undo[:-steps])
     return save(app, model)
 
 
@@ -204,6 +228,10 @@ def play(app: App, model: Model, move: Any, *, by_bot: bool = False) -> Model:
     next."""
     game = model.game
     assert game is not None
+    if model.remote is not None:
+        from .remote import play_remote  # a game with friends: its table plays the move
+
+        return play_remote(app, model, move)
     before = game.state
     try:
         after = before.apply(move)
@@ -368,6 +396,10 @@ def game_screen(model: Model, app: App, t: Translate) -> str:
     view = state.view(me)
     table = ui.render_table(view, seats, model.selection, t)
     parts = [_bot_status(model, app, t)]
+    if model.remote is not None and model.remote.id == game.id:
+        from .remote import remote_status  # a game with friends: whose link is awaited
+
+        parts.append(remote_status(model, app, t))
     if state.is_terminal():
         # The end leads with the result (the plugin's end panel opens with the winner and
         # the scores), then the breakdown, then the final table.

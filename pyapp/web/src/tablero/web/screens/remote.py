@@ -1,0 +1,743 @@
+"""Play with friends by link: the new game's form, the invitation answered, the lobby
+(seats taken, the start awaited), the table's waiting state, and every link opened.
+
+The protocol is :class:`tablero.web.remote.RemoteTable` (docs/remote-play.md); its games
+on this device are :class:`tablero.web.remotegames.RemoteGame` values kept by
+``app.remote``.  A remote game on the table is an ordinary game for the table's screen
+(``model.game``: this seat's view, the others' seats of kind ``remote``) with
+``model.remote`` beside it: :func:`play_remote` plays a move through the table, which
+makes the turn's link when the turn is over, and the share panel opens on it.
+
+Links come in by the address (``#tb2.…``: :func:`open_remote_link`, from
+:func:`tablero.web.screens.frame.open_link`) or pasted into the field the lobby and the
+waiting state show (``app.remote-paste``).  A link read twice changes nothing; one that
+comes before the link it follows is held, and the screen says whose link to open first.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from tablero.core import CorruptDataError, IllegalMoveError, get_game
+
+from ..acts import act
+from ..model import (
+    MAX_NAME,
+    MAX_SAVE_NAME,
+    Effect,
+    Model,
+    RemoteForm,
+    clean,
+    leave_share,
+    problem,
+    shown_text,
+)
+from ..plugin import Translate
+from ..remotegames import REMOTE_GAMES, REMOTE_MODES, RemoteGame, link_session, status_of
+from ..saves import SavedGame, StorageFullError
+from ..svg import esc
+from .shell import button, message, shown_seats
+from .table import open_game, save
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..remote import RemoteTable
+
+__all__ = [
+    "open_remote_link",
+    "play_remote",
+    "remote_list",
+    "remote_screen",
+    "remote_status",
+    "reopen",
+]
+
+#: The catalog keys of a remote game's status (:func:`tablero.web.remotegames.status_of`).
+STATUS_KEYS = {
+    "lobby": "app.remote.status.lobby",
+    "your-turn": "app.remote.status.your-turn",
+    "waiting": "app.remote.status.waiting",
+    "over": "app.remote.status.over",
+    "stopped": "app.remote.status.stopped",
+    "abandoned": "app.remote.status.abandoned",
+}
+
+
+# --- the new game's form ----------------------------------------------------------------
+
+
+def _counts(game_id: str, mode: str) -> list[int]:
+    game = get_game(game_id)
+    options = {"mode": mode} if game_id == "diadeplaya" else {}
+    allowed = getattr(game, "allowed_players", None)
+    counts = list(allowed(options)) if allowed is not None else []
+    counts = counts or list(range(game.min_players, game.max_players + 1))
+    return [n for n in counts if n >= 2]
+
+
+def _valid_form(form: RemoteForm) -> RemoteForm:
+    """The form with values that make a table: a known game, a player count its mode
+    allows (the nearest one), a seat at that table."""
+    game_id = form.game_id if form.game_id in REMOTE_GAMES else REMOTE_GAMES[0]
+    mode = form.mode if form.mode in REMOTE_MODES else REMOTE_MODES[0]
+    counts = _counts(game_id, mode)
+    players = (
+        form.players if form.players in counts else min(counts, key=lambda n: abs(n - form.players))
+    )
+    seat = form.seat if 0 <= form.seat < players else 0
+    return replace(form, game_id=game_id, mode=mode, players=players, seat=seat)
+
+
+def _read_form(form: RemoteForm, data: dict[str, str]) -> RemoteForm:
+    def number(key: str, default: int) -> int:
+        try:
+            return int(data.get(key, default))
+        except ValueError:
+            return default
+
+    return _valid_form(
+        replace(
+            form,
+            game_id=data.get("game", form.game_id),
+            mode=data.get("mode", form.mode),
+            players=number("players", form.players),
+            seat=number("seat", form.seat + 1) - 1,
+            name=clean(data.get("name", form.name), MAX_NAME),
+            error=None,
+        )
+    )
+
+
+@act("app.remote-new", screen="remote", view_only=True)
+def remote_new(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The form of a new game with friends (``data-game``: the game chosen first)."""
+    name = model.remote_form.name if model.remote_form is not None else ""
+    form = _valid_form(RemoteForm(data.get("game", REMOTE_GAMES[0]), 2, "competitive", 0, name))
+    back = model.screen if model.screen in ("home", "game") else "home"
+    return replace(
+        model, screen="remote", remote_form=form, remote_invite=None, back=back,
+        share_url=None, effects=(*leave_share(model), Effect("scroll_top")),
+    )  # fmt: skip
+
+
+@act("app.remote-form", screen="remote", view_only=True)
+def remote_form(app: App, model: Model, data: dict[str, str]) -> Model:
+    if model.remote_form is None:
+        return model
+    return replace(model, remote_form=_read_form(model.remote_form, data))
+
+
+@act("app.remote-create", screen="remote")
+def remote_create(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Make the invitation: this device's table (its secret drawn now), kept like a save,
+    and the share panel opened on the invitation's link."""
+    from ..remote import RemoteTable
+
+    if model.remote_form is None:
+        return model
+    form = _read_form(model.remote_form, data)
+    t = app.t(model.lang)
+    name = form.name or t("app.new.default-name", n=form.seat + 1)
+    names = [""] * form.players
+    names[form.seat] = name
+    options = {"mode": form.mode} if form.game_id == "diadeplaya" else {}
+    try:
+        table = RemoteTable.create(
+            form.game_id, players=form.players, options=options, seat=form.seat,
+            names=names, entropy=app.entropy(32),
+        )  # fmt: skip
+    except ValueError as exc:
+        error = ("app.new.error.setup", {"reason": str(exc)})
+        return replace(model, remote_form=replace(form, error=error))
+    now = app.now()
+    game = RemoteGame(app.remote.new_id(), table, now, now, now, table.outbox)
+    model = replace(model, remote_form=replace(form, name=form.name))
+    return _show(app, model, game, share=table.outbox)
+
+
+# --- an invitation answered -------------------------------------------------------------
+
+
+def _invite_fields(link: str) -> dict[str, Any]:
+    """What the join form shows of an invitation (read by the wire, its content
+    checked again by ``RemoteTable.join``)."""
+    from ..remote_wire import _read
+
+    fields, _ = _read(link)
+    if fields[0] != "i":
+        raise CorruptDataError("This is not an invitation.", code="remote.not_invite")
+    game_id, _version, players, options, creator, creator_name = fields[4:10]
+    if (
+        game_id not in REMOTE_GAMES
+        or type(players) is not int
+        or not 2 <= players <= 4
+        or type(creator) is not int
+        or not 0 <= creator < players
+        or not isinstance(creator_name, str)
+        or not isinstance(options, dict)
+    ):
+        raise CorruptDataError("This link is damaged: ask for it again.", code="remote.damaged")
+    return {
+        "game": game_id,
+        "players": players,
+        "creator": creator,
+        "name": clean(creator_name, MAX_NAME),
+        "mode": str(options.get("mode", "")),
+    }
+
+
+@act("app.remote-join", screen="remote")
+def remote_join(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Take a seat at the invitation's table: the join link goes back to its creator."""
+    from ..remote import RemoteTable
+
+    link = model.remote_invite
+    if link is None:
+        return model
+    try:
+        seat = int(data.get("seat", "0")) - 1
+    except ValueError:
+        seat = -1
+    t = app.t(model.lang)
+    name = clean(data.get("name", ""), MAX_NAME) or t("app.new.default-name", n=seat + 1)
+    try:
+        table = RemoteTable.join(link, seat=seat, name=name, entropy=app.entropy(32))
+    except CorruptDataError as exc:
+        return replace(model, toast=("app.remote.bad-link", {"reason": problem(exc)}))
+    except ValueError:
+        return replace(model, toast=("app.remote.seat-taken", {}))
+    now = app.now()
+    game = RemoteGame(app.remote.new_id(), table, now, now, now, table.outbox)
+    form = model.remote_form or RemoteForm(table.game_id, table.players, "", seat, name)
+    model = replace(model, remote_invite=None, remote_form=replace(form, name=name))
+    return _show(app, model, game, share=table.outbox)
+
+
+# --- opening a link ----------------------------------------------------------------------
+
+
+def open_remote_link(app: App, model: Model, fragment: str) -> Model:
+    """A link of a game with friends, opened from the address or pasted: the invitation
+    of a game not on this device opens the join form; any other link is read by its
+    game's table here (nothing changes when it was read before; one that comes too early
+    is held, and the screen says whose link to open first).  A damaged, foreign or
+    forged link changes nothing and says so."""
+    fragment = fragment.strip().lstrip("#")
+    if "#" in fragment:  # a whole address pasted: its fragment
+        fragment = fragment.split("#", 1)[1]
+    model = replace(model, effects=(*model.effects, Effect("clear_hash")))
+    try:
+        kind, session = link_session(fragment)
+    except CorruptDataError as exc:
+        return replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
+    found = app.remote.find(session)
+    if found is None:
+        if kind != "i":
+            return replace(model, notice=("app.remote.unknown", {}))
+        try:
+            _invite_fields(fragment)
+        except CorruptDataError as exc:
+            return replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
+        back = model.screen if model.screen in ("home", "game") else "home"
+        return replace(
+            model, screen="remote", remote_invite=fragment, remote=None, back=back,
+            share_url=None, toast=None,
+        )  # fmt: skip
+    try:
+        game = app.remote.load(found)
+    except CorruptDataError:
+        return replace(model, notice=("app.remote.lost", {}))
+    return _receive(app, model, game, fragment)
+
+
+def _receive(app: App, model: Model, game: RemoteGame, link: str) -> Model:
+    table = game.table
+    if table.stopped:
+        return _show(app, model, game)
+    try:
+        after = table.receive(link)
+    except (CorruptDataError, IllegalMoveError) as exc:
+        model = replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
+        return _show(app, model, game)
+    now = app.now()
+    changed = after.log != table.log or after.held != table.held or after.stopped != table.stopped
+    if changed:
+        game = replace(
+            game, table=after, updated=now, since=now, sent=after.outbox or game.sent,
+            abandoned=False,
+        )  # fmt: skip
+    if after.notice and after.held and not after.stopped:
+        # this link follows one not read yet: whose to open first
+        names = _names(app, game, model.lang)
+        first = ", ".join(names[s] for s in after.waiting_for) or "?"
+        model = replace(model, notice=("app.remote.held", {"name": first}))
+    elif not changed and not _own(table, link):
+        model = replace(model, toast=("app.remote.read-before", {}))
+    elif after.stopped:
+        model = replace(model, notice=("app.remote.stopped", {}))
+    return _show(app, model, game, share=after.outbox)
+
+
+def _own(table: RemoteTable, link: str) -> bool:
+    """Was ``link`` made by this device (its own link, back in its address bar after a
+    reload while the share panel was open)?"""
+    from ..remote_wire import _read
+
+    try:
+        fields, _ = _read(link.lstrip("#"))
+    except CorruptDataError:
+        return False
+    kind, creator = fields[0], table.seat == table.creator
+    if kind == "t":
+        return bool(fields[4] == table.seat)
+    if kind == "j":
+        return not creator and len(table.log) > 1 and table.log[1] == link
+    return creator  # the invitation and the start are the creator's
+
+
+@act("app.remote-paste", screen="remote")
+def remote_paste(app: App, model: Model, data: dict[str, str]) -> Model:
+    """A link pasted into the lobby's or the waiting table's field."""
+    text = data.get("link", "").strip()
+    if not text:
+        return replace(model, toast=("app.remote.paste-empty", {}))
+    if model.remote is not None:
+        text = text.split("#", 1)[1] if "#" in text else text
+        try:
+            _, session = link_session(text)
+        except CorruptDataError as exc:
+            return replace(model, toast=("app.remote.bad-link", {"reason": problem(exc)}))
+        if session == model.remote.table.session.hex():
+            return _receive(app, model, model.remote, text)
+    return open_remote_link(app, model, text)
+
+
+# --- the table's side ---------------------------------------------------------------------
+
+
+def _names(app: App, game: RemoteGame, lang: str) -> list[str]:
+    return [s.name for s in shown_seats(game.seats(), app, lang)]
+
+
+def _saved(app: App, model: Model, game: RemoteGame) -> SavedGame:
+    """The remote game as the table shows it: this seat's view."""
+    table = game.table
+    assert table.state is not None
+    t = app.t(model.lang)
+    title = t(app.entry(table.game_id).title_key)
+    name = clean(
+        t("app.remote.save-name", game=title, names=", ".join(game.names())), MAX_SAVE_NAME
+    )
+    return SavedGame(
+        id=game.id, name=name, game_id=table.game_id, seats=game.seats(), state=table.state,
+        created=game.created, updated=game.updated,
+    )  # fmt: skip
+
+
+def _show(app: App, model: Model, game: RemoteGame, *, share: tuple[str, ...] = ()) -> Model:
+    """Keep ``game`` and show it: its table once it has started, else its lobby; the
+    share panel open on the last of ``share`` (the links just made)."""
+    if game.started:
+        model = open_game(app, replace(model, remote=game), _saved(app, model, game), remote=game)
+        model = save(app, model)
+    else:
+        model = replace(
+            model, screen="remote", remote=game, remote_invite=None, game=None,
+            share_url=None, effects=(*model.effects, Effect("scroll_top")),
+        )  # fmt: skip
+        model = _save_lobby(app, model)
+    if share:
+        model = _share(model, share[-1])
+    return model
+
+
+def _save_lobby(app: App, model: Model) -> Model:
+    assert model.remote is not None
+    try:
+        app.remote.save(model.remote)
+        app.store.set_current(None)
+        app.remote.set_current(model.remote.id)
+    except StorageFullError:
+        return replace(model, storage_full=True, notice=("app.error.storage-full", {}))
+    except Exception as exc:  # noqa: BLE001 - kept in memory; the notice says why
+        return replace(
+            model, storage_full=True, notice=("app.error.save-failed", {"reason": str(exc)})
+        )
+    if model.stored != model.remote.id:
+        model = replace(model, stored=model.remote.id, effects=(*model.effects, Effect("persist")))
+    return model
+
+
+def _share(model: Model, link: str) -> Model:
+    url = model.base_url + "#" + link
+    return replace(
+        model, share_url=url, copied=None,
+        effects=(*model.effects, Effect("share", {"fragment": link, "url": url})),
+    )  # fmt: skip
+
+
+def reopen(app: App, model: Model, game_id: str) -> Model:
+    """Reopen the remote game ``game_id`` (the one on screen before a reload)."""
+    try:
+        game = app.remote.load(game_id)
+    except CorruptDataError:
+        app.remote.set_current(None)
+        return replace(model, notice=("app.remote.lost", {}))
+    return _show(app, model, game)
+
+
+@act("app.remote-open", screen="remote")
+def remote_open(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Open a remote game from the saves list."""
+    return reopen(app, replace(model, notice=None), data.get("id", ""))
+
+
+def play_remote(app: App, model: Model, move: Any) -> Model:
+    """This seat's ``move`` played through its table; at the end of the turn the table
+    makes the turn's link and the share panel opens on it.  Moves within the turn can be
+    taken back until then (``model.remote_undo``)."""
+    from ..model import undoable
+
+    game, remote = model.game, model.remote
+    assert game is not None and remote is not None
+    table = remote.table
+    before = game.state
+    try:
+        after = table.play(move)
+    except ValueError as exc:  # IllegalMoveError, InvalidMoveError
+        return replace(model, toast=("app.error.move", {"reason": str(exc)}))
+    assert after.state is not None
+    now = app.now()
+    sent = after.outbox
+    kept_turn = not sent and undoable(before, after.state)
+    remote = replace(
+        remote, table=after, updated=now, since=now if sent else remote.since,
+        sent=sent or remote.sent,
+    )  # fmt: skip
+    model = replace(
+        model, game=replace(game, state=after.state, updated=now), remote=remote,
+        undo=(*model.undo, before) if kept_turn else (),
+        remote_undo=(*model.remote_undo, table) if kept_turn else (),
+        share_url=None, effects=(*model.effects, *leave_share(model)),
+    )  # fmt: skip
+    model = save(app, model)
+    return _share(model, sent[-1]) if sent else model
+
+
+@act("app.remote-share", screen="remote", same_game=True, view_only=True)
+def remote_share(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The share panel again, on the last link this device made."""
+    if model.remote is None or not model.remote.sent:
+        return model
+    return _share(model, model.remote.sent[-1])
+
+
+@act("app.remote-abandon", screen="remote")
+def remote_abandon(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Mark the game abandoned (a friend who never answers), or take it up again
+    (``data-undo``): nothing of it is lost either way; a later link takes it up too."""
+    if model.remote is None:
+        return model
+    remote = replace(model.remote, abandoned=not data.get("undo"), updated=app.now())
+    model = replace(model, remote=remote)
+    model = save(app, model) if model.game is not None else _save_lobby(app, model)
+    key = "app.remote.abandoned" if remote.abandoned else "app.remote.resumed"
+    return replace(model, toast=(key, {}))
+
+
+@act("app.remote-export", screen="remote", same_game=True, view_only=True)
+def remote_export(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Download the remote game with its secret (the panel beside the button says so)."""
+    from ..remotegames import export_text
+
+    if model.remote is None:
+        return model
+    name = "tablero-friends-" + model.remote.table.game_id + "-" + model.remote.id + ".json"
+    text = export_text(model.remote)
+    return replace(model, effects=(Effect("download", {"filename": name, "text": text}),))
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+def _when(ms: float) -> str:
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
+    except (OverflowError, OSError, ValueError):
+        return "?"
+
+
+def _paste_form(t: Translate) -> str:
+    return (
+        '<form class="shell-form shell-remote-paste" data-act="app.remote-paste"'
+        ' autocomplete="off">'
+        f'<label class="shell-field"><span>{esc(t("app.remote.paste"))}</span>'
+        '<input type="text" name="link" inputmode="url" spellcheck="false"></label>'
+        f'<button type="submit" class="shell-btn">{esc(t("app.remote.paste-open"))}</button>'
+        "</form>"
+    )
+
+
+def _actions(model: Model, t: Translate) -> str:
+    remote = model.remote
+    assert remote is not None
+    parts = []
+    if remote.sent:
+        parts.append(button(t("app.remote.share-again"), "app.remote-share"))
+    if status_of(remote) in ("lobby", "waiting"):
+        parts.append(button(t("app.remote.abandon"), "app.remote-abandon"))
+    elif remote.abandoned:
+        parts.append(button(t("app.remote.take-up"), "app.remote-abandon", undo="1"))
+    parts.append(button(t("app.remote.export"), "app.remote-export"))
+    return '<div class="shell-actions">' + "".join(parts) + "</div>"
+
+
+def remote_status(model: Model, app: App, t: Translate) -> str:
+    """The table's strip for a game with friends: whose link it waits for and since when
+    (with the field to paste it, the last link to send again, "abandoned"), or that it is
+    this player's turn; at the end, that every draw was checked as it happened."""
+    remote = model.remote
+    assert remote is not None
+    names = _names(app, remote, model.lang)
+    status = status_of(remote)
+    table = remote.table
+    if status == "waiting":
+        who = ", ".join(names[s] for s in table.waiting_for)
+        line = t("app.remote.waiting", name=who, since=_when(remote.since))
+    elif status == "over":
+        line = t("app.remote.checked")
+    elif status == "stopped":
+        line = t("app.remote.stopped")
+    elif status == "abandoned":
+        line = t("app.remote.status.abandoned")
+    else:
+        line = t("app.remote.your-turn")
+    live = ' role="status" aria-live="polite"'
+    body = f'<p class="shell-remote-line">{esc(line)}</p>'
+    if status in ("waiting", "abandoned"):
+        body += _paste_form(t)
+    body += _actions(model, t)
+    if status != "your-turn":
+        body += f'<p class="shell-hint">{esc(t("app.remote.export-warning"))}</p>'
+    return (
+        f'<section class="shell-remote shell-remote-{status}" data-remote="{status}"'
+        f' aria-label="{esc(t("app.remote.title"))}"{live}>{body}</section>'
+    )
+
+
+def remote_screen(model: Model, app: App, t: Translate) -> str:
+    """The new game's form, the join form, or the lobby of the remote game on screen."""
+    if model.remote_invite is not None:
+        return _join_screen(model, app, t)
+    if model.remote is not None:
+        return _lobby(model, app, t)
+    return _form_screen(model, app, t)
+
+
+def _options(values: list[tuple[str, str]], chosen: str) -> str:
+    return "".join(
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(label)}</option>'
+        for v, label in values
+    )
+
+
+def _select(name: str, label: str, values: list[tuple[str, str]], chosen: str, act: str) -> str:
+    """A labelled select (``act``: the act its change sends, or "")."""
+    sends = f' data-act="{esc(act)}"' if act else ""
+    return (
+        f'<label class="shell-field"><span>{esc(label)}</span>'
+        f'<select name="{esc(name)}"{sends}>{_options(values, chosen)}</select></label>'
+    )
+
+
+def _name_field(label: str, value: str) -> str:
+    return (
+        f'<label class="shell-field"><span>{esc(label)}</span>'
+        f'<input type="text" name="name" value="{esc(value)}" maxlength="{MAX_NAME}"></label>'
+    )
+
+
+def _buttons(t: Translate, submit: str) -> str:
+    """A form's submit button and the way back."""
+    return (
+        '<div class="shell-actions">'
+        f'<button type="submit" class="shell-btn shell-primary">{esc(submit)}</button>'
+        + button(t("app.new.cancel"), "app.back")
+        + "</div>"
+    )
+
+
+def _form_screen(model: Model, app: App, t: Translate) -> str:
+    form = model.remote_form or _valid_form(RemoteForm(REMOTE_GAMES[0], 2, "competitive", 0, ""))
+    games = [(g, t(app.entry(g).title_key)) for g in REMOTE_GAMES]
+    counts = [(str(n), str(n)) for n in _counts(form.game_id, form.mode)]
+    seats = [(str(i + 1), t("app.remote.seat", n=i + 1)) for i in range(form.players)]
+    act = "app.remote-form"
+    parts = [
+        '<form class="shell-form shell-remote-new" data-act="app.remote-create"'
+        ' autocomplete="off">',
+        f'<h1 class="shell-h1">{esc(t("app.remote.new-title"))}</h1>',
+        f'<p class="shell-hint">{esc(t("app.remote.new-hint"))}</p>',
+        _select("game", t("app.remote.game"), games, form.game_id, act),
+    ]
+    if form.game_id == "diadeplaya":
+        modes = [(m, t(f"diadeplaya.option.mode.{m}")) for m in REMOTE_MODES]
+        parts.append(_select("mode", t("diadeplaya.option.mode"), modes, form.mode, act))
+    parts += [
+        _select("players", t("app.new.players"), counts, str(form.players), act),
+        _name_field(t("app.remote.your-name"), form.name),
+        _select("seat", t("app.remote.your-seat"), seats, str(form.seat + 1), act),
+        f'<p class="shell-warning">{esc(t("app.remote.risks"))}</p>',
+    ]
+    if form.error is not None:
+        parts.append(f'<p class="shell-error" role="alert">{esc(message(t, form.error))}</p>')
+    parts.append(_buttons(t, t("app.remote.create")) + "</form>")
+    return "".join(parts)
+
+
+def _join_screen(model: Model, app: App, t: Translate) -> str:
+    link = model.remote_invite
+    assert link is not None
+    invite = _invite_fields(link)
+    title = t(app.entry(invite["game"]).title_key)
+    creator = invite["name"] or t("app.new.default-name", n=invite["creator"] + 1)
+    free = [i for i in range(invite["players"]) if i != invite["creator"]]
+    seats = [(str(i + 1), t("app.remote.seat", n=i + 1)) for i in free]
+    name = model.remote_form.name if model.remote_form is not None else ""
+    invited = t("app.remote.invited", name=shown_text(creator), game=title,
+                count=invite["players"])  # fmt: skip
+    return (
+        '<form class="shell-form shell-remote-join" data-act="app.remote-join"'
+        ' autocomplete="off">'
+        f'<h1 class="shell-h1">{esc(t("app.remote.join-title"))}</h1>'
+        f'<p class="shell-remote-invite">{esc(invited)}</p>'
+        + _name_field(t("app.remote.your-name"), name)
+        + _select("seat", t("app.remote.your-seat"), seats, seats[0][0] if seats else "", "")
+        + f'<p class="shell-warning">{esc(t("app.remote.risks"))}</p>'
+        + _buttons(t, t("app.remote.join"))
+        + "</form>"
+    )
+
+
+def _lobby(model: Model, app: App, t: Translate) -> str:
+    remote = model.remote
+    assert remote is not None
+    table = remote.table
+    names = _names(app, remote, model.lang)
+    taken = remote.names()
+    title = t(app.entry(table.game_id).title_key)
+    items = []
+    for i, name in enumerate(names):
+        shown = name if taken[i] else t("app.remote.seat-free")
+        you = f" ({esc(t('app.remote.you'))})" if i == table.seat else ""
+        seat = esc(t("app.remote.seat", n=i + 1))
+        items.append(
+            f'<li data-seat="{i}"><span class="shell-remote-seat">{seat}</span> '
+            f"{esc(shown)}{you}</li>"
+        )
+    if table.seat == table.creator:
+        waiting = t("app.remote.lobby-creator", count=len(table.waiting_for))
+    else:
+        waiting = t("app.remote.lobby-joiner", name=names[table.creator])
+    line = t("app.remote.status.abandoned") if status_of(remote) == "abandoned" else waiting
+    return (
+        '<section class="shell-remote-lobby" data-remote="lobby">'
+        f'<h1 class="shell-h1">{esc(t("app.remote.lobby-title", game=title))}</h1>'
+        f'<p class="shell-remote-line" role="status" aria-live="polite">{esc(line)}</p>'
+        f'<ul class="shell-remote-seats">{"".join(items)}</ul>'
+        + _paste_form(t)
+        + _actions(model, t)
+        + f'<p class="shell-hint">{esc(t("app.remote.export-warning"))}</p>'
+        + f'<p class="shell-hint">{esc(t("app.remote.since", since=_when(remote.since)))}</p>'
+        "</section>"
+    )
+
+
+def remote_list(model: Model, app: App, t: Translate) -> str:
+    """The saves screen's list of games with friends: each with its players and where it
+    stands ("your turn", "waiting for Ben"), and a button to open it."""
+    items = []
+    for s in model.remote_saves:
+        title = t(app.entry(s.game_id).title_key)
+        names = [shown_text(n) if n else t("app.remote.seat-free") for n in s.names]
+        if s.status == "waiting":
+            line = t(
+                "app.remote.list-waiting",
+                name=", ".join(names[w] for w in s.waiting if w < len(names)),
+            )
+        else:
+            line = t(STATUS_KEYS.get(s.status, "app.remote.status.lobby"))
+        items.append(
+            f'<li class="shell-save shell-remote-save" data-remote-id="{esc(s.id)}"'
+            f' data-status="{esc(s.status)}">'
+            f'<p class="shell-save-name">{esc(title)}</p>'
+            f'<p class="shell-meta">{esc(", ".join(names))}</p>'
+            f'<p class="shell-meta">{esc(line)} · {esc(_when(s.updated))}</p>'
+            '<div class="shell-actions">'
+            + button(t("app.remote.open"), "app.remote-open", cls="shell-primary", id=s.id)
+            + "</div></li>"
+        )
+    return (
+        f'<h2 class="shell-h2">{esc(t("app.remote.list-title"))}</h2>'
+        f'<ul class="shell-saves shell-remote-saves">{"".join(items)}</ul>'
+    )
+
+
+#: The share panel's title for each kind of link (invite, join, start, turn).
+SHARE_TITLES = {
+    "i": "app.remote.send.invite",
+    "j": "app.remote.send.join",
+    "s": "app.remote.send.start",
+    "t": "app.remote.send.turn",
+}
+
+
+def remote_share_panel(model: Model, app: App, t: Translate) -> str:
+    """The share panel of a game with friends: what to do with the link (to whom it
+    goes), the link itself (copied already where the browser lets the app), the system's
+    share sheet where there is one (the page shows that button only then), and a QR code
+    for a phone at the same table (drawn by the page from ``data-qr``)."""
+    remote, url = model.remote, model.share_url
+    assert remote is not None and url is not None
+    fragment = url.split("#", 1)[1] if "#" in url else url
+    try:
+        kind, _ = link_session(fragment)
+    except CorruptDataError:
+        kind = "t"
+    names = _names(app, remote, model.lang)
+    creator = names[remote.table.creator]
+    title = t(SHARE_TITLES.get(kind, "app.remote.send.turn"), name=creator)
+    if model.copied is True:
+        status = t("app.share.copied")
+    elif model.copied is False:
+        status = t("app.share.copy-failed")
+    else:
+        status = t("app.share.copying")
+    sheet = button(
+        t("app.remote.share-sheet"), "app.share-sheet", cls="shell-primary shell-share-sheet"
+    )
+    return (
+        '<section class="shell-panel shell-share shell-remote-share" role="dialog"'
+        f' aria-labelledby="shell-share-h" data-link-kind="{esc(kind)}">'
+        f'<h2 id="shell-share-h">{esc(title)}</h2>'
+        f'<p class="shell-share-status" role="status">{esc(status)}</p>'
+        f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
+        f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
+        f'<div class="shell-qr" data-qr="{esc(url)}" role="img"'
+        f' aria-label="{esc(t("app.remote.qr"))}"></div>'
+        f'<p class="shell-info">{esc(t("app.remote.send-hint"))}</p>'
+        f'<div class="shell-actions">{sheet}{button(t("app.share.close"), "app.share-close")}</div>'
+        "</section>"
+    )
+
+
+@act("app.share-sheet", screen="remote", same_game=True, view_only=True)
+def share_sheet(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The system's share sheet on the link in the share panel (``navigator.share``)."""
+    if model.share_url is None:
+        return model
+    t = app.t(model.lang)
+    text = t("app.remote.share-text")
+    return replace(model, effects=(Effect("share_sheet", {"url": model.share_url, "text": text}),))
