@@ -126,6 +126,7 @@ class RemoteSummary:
     waiting: list[int]  # the seats whose link is awaited
     updated: float
     since: float
+    scores: list[int]  # as this device's game counts them (none before the start)
 
 
 def status_of(game: RemoteGame) -> str:
@@ -163,6 +164,7 @@ def _record(game: RemoteGame) -> dict[str, Any]:
             "seat": table.seat,
             "status": status_of(game),
             "waiting": list(table.waiting_for),
+            "scores": list(table.state.scores()) if table.state is not None else [],
         },
     }
 
@@ -299,6 +301,7 @@ class RemoteStore:
                         waiting,
                         float(data["updated"]),
                         float(data["since"]),
+                        [int(x) for x in summary.get("scores", [])],
                     )  # fmt: skip
                 )
             except (AssertionError, KeyError, TypeError, ValueError):

@@ -1,0 +1,166 @@
+"""Play with friends by link in Chromium: two browser profiles (two devices) play whole
+2-player games of Arraial and Día de Playa passing only the links their share panels
+show, to the same final scores; a link opened twice, out of order and pasted; the
+waiting state and "abandoned"; the export; the share panel's QR code.
+
+Each device is its own browser context (its own storage): the creator's is the worker's
+shared tab, the friend's a fresh context.  A link is "sent" by reading it from the share
+panel's link field and opening it on the other device (``page.goto``: the address's
+fragment changes, as when a link is opened in the installed app)."""
+
+from __future__ import annotations
+
+import json
+
+import arraial_ui
+import diadeplaya_ui
+import pytest
+from conftest import wait_ready
+from ui import click, open_app
+from viewport_shots import decision
+
+pytestmark = pytest.mark.browser
+
+PANEL = ".shell-remote-share"
+LINK = f"{PANEL} input.shell-link"
+
+
+def take_link(page) -> str:
+    """The link the share panel shows (its QR code drawn too), the panel then closed."""
+    page.wait_for_selector(LINK)
+    url = page.input_value(LINK)
+    assert "#tb2." in url
+    page.wait_for_function(
+        "u => document.querySelector('.shell-qr')?.getAttribute('data-qr-drawn') === u",
+        arg=url,
+        timeout=10_000,
+    )
+    assert page.locator(".shell-qr svg path").count() == 1
+    click(page, f'{PANEL} [data-act="app.share-close"]')
+    return url
+
+
+def open_link(page, url: str) -> None:
+    """Open ``url`` on the device showing ``page`` (the app is open there)."""
+    before = page.get_attribute("#app", "data-render") or ""
+    page.goto(url)
+    page.wait_for_function(
+        "b => document.body.dataset.ready === '1'"
+        " && document.getElementById('app').dataset.render !== b",
+        arg=before,
+        timeout=30_000,
+    )
+
+
+def remote_state(page) -> str:
+    return page.evaluate("() => document.querySelector('[data-remote]')?.dataset.remote ?? ''")
+
+
+def stored_games(page) -> list[dict]:
+    return page.evaluate(
+        """() => Object.keys(localStorage).filter((k) => k.startsWith('tablero.remote.'))
+             .map((k) => JSON.parse(localStorage.getItem(k)))"""
+    )
+
+
+def seat_up(new_page, site_server, game: str, mode: str = "competitive"):
+    """Ana (this device) makes a 2-player game, Ben (another device) joins: started."""
+    ana = open_app(new_page, site_server)
+    click(ana, '[data-act="app.remote-new"]')
+    ana.select_option('select[name="game"]', game)
+    ana.wait_for_function("() => document.body.dataset.ready === '1'")
+    if game == "diadeplaya":
+        ana.select_option('select[name="mode"]', mode)
+    ana.fill('input[name="name"]', "Ana")
+    assert "predict" in ana.inner_text(".shell-remote-new")  # what remains possible, said
+    click(ana, 'form[data-act="app.remote-create"] button[type="submit"]')
+    invite = take_link(ana)
+    assert remote_state(ana) == "lobby"
+
+    ben = open_app(new_page, site_server)
+    open_link(ben, invite)
+    assert "Ana invites you" in ben.inner_text(".shell-remote-join")
+    ben.fill('input[name="name"]', "Ben")
+    click(ben, 'form[data-act="app.remote-join"] button[type="submit"]')
+    join = take_link(ben)
+    assert "Waiting for Ana" in ben.inner_text(".shell-remote-lobby")
+
+    open_link(ana, join)
+    start = take_link(ana)
+    open_link(ben, start)
+    for page in (ana, ben):
+        page.wait_for_selector(".shell-remote")
+    return ana, ben
+
+
+def my_turn(page) -> bool:
+    return remote_state(page) == "your-turn"
+
+
+def play_turn(page, game: str) -> str:
+    """The viewer's turn by clicks; the link its share panel then shows."""
+    if game == "arraial":
+        arraial_ui.play_turn(page)
+    else:
+        diadeplaya_ui.play_turn(page)
+    return take_link(page)
+
+
+def play_out(ana, ben, game: str, limit: int = 200) -> int:
+    links = 0
+    for _ in range(limit):
+        if ana.locator(".shell-end").count() and ben.locator(".shell-end").count():
+            return links
+        movers = [p for p in (ana, ben) if my_turn(p)]
+        assert len(movers) == 1, (remote_state(ana), remote_state(ben))
+        mover = movers[0]
+        other = ben if mover is ana else ana
+        assert "Waiting for" in other.inner_text(".shell-remote")
+        link = play_turn(mover, game)
+        open_link(other, link)
+        links += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["arraial", "diadeplaya"])
+def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(new_page, site_server, game):
+    ana, ben = seat_up(new_page, site_server, game)
+    links = play_out(ana, ben, game)
+    assert links > 5
+    [a], [b] = stored_games(ana), stored_games(ben)
+    assert a["summary"]["status"] == b["summary"]["status"] == "over"
+    assert a["summary"]["scores"] == b["summary"]["scores"]
+    for page in (ana, ben):
+        assert "Every draw was checked as it happened" in page.inner_text(".shell-remote")
+
+
+def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site_server):
+    ana, ben = seat_up(new_page, site_server, "arraial")
+    mover = ana if my_turn(ana) else ben
+    other = ben if mover is ana else ana
+    link = play_turn(mover, "arraial")
+    # pasted into the waiting strip's field
+    other.fill('.shell-remote-paste input[name="link"]', link)
+    click(other, '.shell-remote-paste button[type="submit"]')
+    assert my_turn(other)
+    # opened a second time: nothing changes, and it says so
+    moves = other.locator(".shell-log-list li").count()
+    open_link(other, link)
+    assert "opened before" in other.inner_text(".shell-toast")
+    assert other.locator(".shell-log-list li").count() == moves
+    # a reload keeps the game, its turn and its table
+    other.reload()
+    wait_ready(other)
+    assert my_turn(other)
+    # the one waiting marks the game abandoned; nothing is lost, and it is taken up again
+    click(mover, '[data-act="app.remote-abandon"]')
+    assert remote_state(mover) == "abandoned"
+    click(mover, '[data-act="app.remote-abandon"][data-undo="1"]')
+    assert remote_state(mover) == "waiting"
+    # the export: a file holding the secret, said beside the button
+    assert "play your seat" in mover.inner_text(".shell-remote")
+    with mover.expect_download() as info:
+        mover.locator('[data-act="app.remote-export"]').click()
+    text = open(info.value.path(), encoding="utf-8").read()
+    assert json.loads(text)["kind"] == "tablero-remote"
+    assert decision(other)  # the other's table is live
