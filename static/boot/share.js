@@ -60,3 +60,31 @@ window.tableroQr = (root) => {
       console.warn("Tablero: the QR code could not be drawn", error);
     });
 };
+
+// One tab at a time plays a game with friends (its links must follow one another): the
+// app asks for the game's Web Lock (navigator.locks, named by the game) whenever it shows
+// one, and holds it until it shows another or the tab closes.  Resolves true when this
+// tab holds it (or the browser has no Web Locks), false when another tab does.
+let heldLock = null;
+window.tableroLock = (name) => {
+  if (!navigator.locks) return Promise.resolve(true);
+  if (heldLock && heldLock.name === name) return Promise.resolve(true);
+  if (heldLock) {
+    heldLock.release();
+    heldLock = null;
+  }
+  return new Promise((answer) => {
+    navigator.locks
+      .request(name, { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          answer(false);
+          return undefined;
+        }
+        answer(true);
+        return new Promise((release) => {
+          heldLock = { name, release };
+        });
+      })
+      .catch(() => answer(true));
+  });
+};

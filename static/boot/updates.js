@@ -15,17 +15,22 @@ boot.checkForUpdate = () => Promise.resolve();
 // The reload the prompt offers keeps the game: every move is saved as it is played, and
 // the reloaded app reopens the game on the table (docs/pwa.md, "Updates").  Only a game
 // the app could not save (tablero.web.main sets body[data-unsaved]) would be lost: then
-// the first press says so (export it first) and only a second one reloads.
+// the first press says so (export it first) and only a second one reloads; so it does
+// while a game with friends is open (body[data-remote-game]: the friends need the same version).
 function showUpdatePrompt(registration) {
   const prompt = $("update-prompt");
   prompt.hidden = false;
   let warned = false;
   $("update-reload").onclick = () => {
-    if (document.body.dataset.unsaved === "1" && !warned) {
+    const unsaved = document.body.dataset.unsaved === "1";
+    // a game with friends on screen: every device must play the same version (its links
+    // carry the rules' version), which the first press says
+    if ((unsaved || document.body.dataset.remoteGame === "1") && !warned) {
       warned = true;
       const text = prompt.querySelector("p");
-      text.dataset.msg = "boot.update.unsaved";
-      text.textContent = t("boot.update.unsaved");
+      const key = unsaved ? "boot.update.unsaved" : "boot.update.remote";
+      text.dataset.msg = key;
+      text.textContent = t(key);
       $("update-reload").dataset.msg = "boot.update.reload-anyway";
       $("update-reload").textContent = t("boot.update.reload-anyway");
       return;

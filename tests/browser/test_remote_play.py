@@ -15,6 +15,7 @@ import json
 import arraial_ui
 import diadeplaya_ui
 import pytest
+from axe import assert_clean
 from conftest import wait_ready
 from ui import click, open_app
 from viewport_shots import decision
@@ -164,3 +165,60 @@ def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site
     text = open(info.value.path(), encoding="utf-8").read()
     assert json.loads(text)["kind"] == "tablero-remote"
     assert decision(other)  # the other's table is live
+
+
+def test_one_tab_at_a_time_keyboard_axe_and_the_four_languages(new_page, site_server):
+    """The same game in a second tab of the same browser only shows it (the first holds
+    its lock); the share panel and the waiting strip by keyboard, audited by axe, in
+    each language."""
+    ana, ben = seat_up(new_page, site_server, "arraial")
+    mover = ana if my_turn(ana) else ben
+    other = ben if mover is ana else ana
+    # the share panel by keyboard: its actions are buttons reached with Tab, and Enter on
+    # "Close" closes it
+    mover_link = play_turn_keeping_panel(mover)
+    assert_clean(mover, "the share panel of a game with friends")
+    close = mover.locator(f'{PANEL} [data-act="app.share-close"]')
+    close.focus()
+    before = mover.get_attribute("#app", "data-render")
+    mover.keyboard.press("Enter")
+    mover.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    assert mover.locator(PANEL).count() == 0
+    assert_clean(mover, "the waiting strip")
+    # a second tab of the other device: it only shows the game; its moves are refused
+    second = other.context.new_page()
+    second.set_viewport_size({"width": 1000, "height": 900})  # as the device's first tab
+    second.goto(other.url.split("#")[0])
+    wait_ready(second)
+    second.wait_for_selector('[data-remote="locked"]')
+    assert "another tab" in second.inner_text(".shell-remote")
+    assert_clean(second, "a game with friends open in a second tab")
+    second.close()
+    # the link opened in the tab that holds the game
+    open_link(other, mover_link)
+    assert my_turn(other)
+    # every language: the strip and its actions translated (no English left)
+    english = other.inner_text(".shell-remote")
+    for lang in ("ja", "es", "nl", "en"):
+        choose_language(other, lang)
+        text = other.inner_text(".shell-remote")
+        if lang == "en":
+            assert text == english
+            continue
+        assert text and text != english, lang
+        assert "Your turn" not in text and "with my secret" not in text, (lang, text)
+
+
+def choose_language(page, lang: str) -> None:
+    """The menu's language select."""
+    if not page.locator('select[data-act="app.lang"]').is_visible():
+        page.locator("details.shell-menu > summary").click()
+    page.select_option('select[data-act="app.lang"]', lang)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def play_turn_keeping_panel(page) -> str:
+    """The viewer's Arraial turn by clicks; the link its share panel shows (left open)."""
+    arraial_ui.play_turn(page)
+    page.wait_for_selector(LINK)
+    return page.input_value(LINK)

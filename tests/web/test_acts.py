@@ -87,6 +87,8 @@ def test_the_acts_the_page_sends_are_registered_as_the_pages():
     assert by_page == {
         "app.copied", "app.import", "app.open-link", "app.bot-move", "app.bot-error",
         "app.nav", "app.install-state", "app.storage-info",
+        # a game with friends: this tab holds its lock or not; another tab changed it
+        "app.remote-lock", "app.remote-reload",
     }  # fmt: skip
     assert by_page <= sent
     assert sent <= set(ACTS), sorted(sent - set(ACTS))
@@ -120,12 +122,15 @@ def test_main_keeps_no_list_of_acts():
         "app.storage-info", "app.persist", "app.export-problem",
         # a tutorial's steps and leaving it (opening one needs its game's engine)
         "app.tutorial-next", "app.tutorial-leave",
+        # a game with friends: its links shared again, its export, its lock, another tab
+        "app.remote-share", "app.remote-export", "app.share-sheet", "app.remote-lock",
+        "app.remote-reload", "app.remote-relock",
     }  # fmt: skip
 
 
 def test_each_handler_lives_in_its_screens_module():
     assert set(SCREENS) == {
-        "frame", "home", "new", "table", "saves", "replay", "rules", "tutorial",
+        "frame", "home", "new", "table", "saves", "replay", "rules", "tutorial", "remote",
     }  # fmt: skip
     for name, entry in ACTS.items():
         assert entry.screen in SCREENS, name

@@ -189,6 +189,7 @@ def start() -> None:
         _root.addEventListener(kind, proxy)
     for kind, handler in (
         ("hashchange", _on_hashchange),
+        ("storage", _on_storage),
         ("popstate", _on_popstate),
         ("tablero:install", _on_install),
     ):
@@ -268,6 +269,12 @@ def _show(timed: bool = False) -> None:
     # A game the storage does not hold: boot.js warns before an update's reload loses it.
     unsaved = _model.game is not None and (_model.storage_full or _model.storage_off)
     _window().document.body.dataset.unsaved = "1" if unsaved else "0"
+    # A game with friends going on: boot.js warns before an update's reload (the friends'
+    # devices must play the same version to read its links).
+    remote = _model.remote
+    state = remote.table.state if remote is not None and not remote.table.stopped else None
+    going_on = state is not None and not state.is_terminal()
+    _window().document.body.dataset.remoteGame = "1" if going_on else "0"
     if timed:
         performance.mark("tablero:dom-done")
         for name, start, end in _MEASURES:
@@ -342,6 +349,8 @@ def _perform(effect: Effect) -> None:
     elif kind == "share":
         window.history.replaceState(window.history.state, "", "#" + data["fragment"])
         asyncio.ensure_future(_copy(data["url"]))
+    elif kind == "lock":
+        asyncio.ensure_future(_lock(data["id"]))
     elif kind == "share_sheet":
         asyncio.ensure_future(_share_sheet(data["url"], data["text"]))
     elif kind == "install":
@@ -442,6 +451,33 @@ async def _copy(url: str) -> None:
     except Exception:  # noqa: BLE001 - no permission or no clipboard: the field is shown
         ok = False
     dispatch("app.copied", {"ok": "1" if ok else "0"})
+
+
+async def _lock(game_id: str) -> None:
+    """Ask for the Web Lock of the remote game ``game_id`` (static/boot/share.js), then
+    tell the controller whether this tab holds it (``app.remote-lock``)."""
+    from js import window
+
+    lock = getattr(window, "tableroLock", None)
+    try:
+        held = True if lock is None else bool(await lock(f"tablero.remote.{game_id}"))
+    except Exception:  # noqa: BLE001 - no lock to be had: this tab plays
+        held = True
+    if held and (_model is None or not _model.remote_locked):
+        return  # nothing changes (and a dispatch would end the toast on screen)
+    dispatch("app.remote-lock", {"id": game_id, "held": "1" if held else "0"})
+
+
+def _on_storage(event: Any) -> None:
+    """Another tab changed a stored game: if it is the remote game on screen, read it
+    again (``app.remote-reload``), so a tab that only shows it stays current."""
+    try:
+        key = _text(event.key) or ""
+        remote = _model.remote if _model is not None else None
+        if remote is not None and key == f"tablero.remote.{remote.id}":
+            dispatch("app.remote-reload", {"id": remote.id})
+    except Exception:  # noqa: BLE001
+        _fail()
 
 
 async def _share_sheet(url: str, text: str) -> None:
@@ -589,7 +625,8 @@ def _on_change(event: Any) -> None:
             el.value = ""
             return
         data = _data_of(el)
-        if act in ("app.form", "app.remote-form") and not _null(el.form):
+        # a form marked data-change="form" (the new game's): a change sends all its fields
+        if not _null(el.form) and _text(el.form.getAttribute("data-change")) == "form":
             data.update(_form_fields(el.form))
         data["value"] = str(el.value)
         dispatch(act, data)

@@ -248,6 +248,9 @@ class Model:
     remote_form: RemoteForm | None = None  # the form of a new game with friends
     remote_invite: str | None = None  # the invitation being answered (the join form)
     remote_undo: tuple[RemoteTable, ...] = ()  # the tables before this turn's moves
+    #: another tab plays the remote game on screen (it holds the game's Web Lock): this
+    #: one only shows it
+    remote_locked: bool = False
     effects: tuple[Effect, ...] = ()
 
 

@@ -458,7 +458,8 @@ def new_screen(model: Model, app: App, t: Translate) -> str:
         for n in player_counts(game, form)
     )
     parts = [
-        '<form class="shell-form shell-new" data-act="app.start" autocomplete="off">',
+        '<form class="shell-form shell-new" data-act="app.start" data-change="form"'
+        ' autocomplete="off">',
         f'<h1 class="shell-h1">{esc(t("app.new.title", game=title))}</h1>',
         f'<label class="shell-field"><span>{esc(t("app.new.players"))}</span>'
         f'<select name="players" data-act="app.form">{counts}</select></label>',

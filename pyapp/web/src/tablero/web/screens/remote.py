@@ -338,7 +338,12 @@ def _saved(app: App, model: Model, game: RemoteGame) -> SavedGame:
 
 def _show(app: App, model: Model, game: RemoteGame, *, share: tuple[str, ...] = ()) -> Model:
     """Keep ``game`` and show it: its table once it has started, else its lobby; the
-    share panel open on the last of ``share`` (the links just made)."""
+    share panel open on the last of ``share`` (the links just made).  The page asks for
+    the game's Web Lock (``Effect("lock")``: one tab at a time plays it)."""
+    locked = model.remote_locked and model.remote is not None and model.remote.id == game.id
+    model = replace(
+        model, remote_locked=locked, effects=(*model.effects, Effect("lock", {"id": game.id}))
+    )
     if game.started:
         model = open_game(app, replace(model, remote=game), _saved(app, model, game), remote=game)
         model = save(app, model)
@@ -424,6 +429,37 @@ def play_remote(app: App, model: Model, move: Any) -> Model:
     )  # fmt: skip
     model = save(app, model)
     return _share(model, sent[-1]) if sent else model
+
+
+@act("app.remote-lock", screen="remote", same_game=True, view_only=True, sent_by="page")
+def remote_lock(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Whether this tab holds the Web Lock of the remote game on screen: without it,
+    another tab plays that game and this one only shows it (its moves are refused)."""
+    if model.remote is None or data.get("id") != model.remote.id:
+        return model
+    return replace(model, remote_locked=data.get("held") == "0")
+
+
+@act("app.remote-reload", screen="remote", same_game=True, sent_by="page")
+def remote_reload(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Another tab changed the remote game on screen: read it again from storage."""
+    if model.remote is None or data.get("id") != model.remote.id:
+        return model
+    try:
+        game = app.remote.load(model.remote.id)
+    except CorruptDataError:
+        return model
+    if game.table.log == model.remote.table.log and game.abandoned == model.remote.abandoned:
+        return model
+    return _show(app, replace(model, share_url=None), game)
+
+
+@act("app.remote-relock", screen="remote", same_game=True, view_only=True)
+def remote_relock(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Ask again for the game's lock (the other tab was closed)."""
+    if model.remote is None:
+        return model
+    return replace(model, effects=(Effect("lock", {"id": model.remote.id}),))
 
 
 @act("app.remote-share", screen="remote", same_game=True, view_only=True)
@@ -515,15 +551,22 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     else:
         line = t("app.remote.your-turn")
     live = ' role="status" aria-live="polite"'
-    body = f'<p class="shell-remote-line">{esc(line)}</p>'
-    if status in ("waiting", "abandoned"):
-        body += _paste_form(t)
-    body += _actions(model, t)
-    if status != "your-turn":
+    if model.remote_locked:
+        status = "locked"
+        line = t("app.remote.locked")
+    body = f'<p class="shell-remote-line"{live}>{esc(line)}</p>'
+    if status == "locked":
+        body += '<div class="shell-actions">' + button(t("app.remote.relock"), "app.remote-relock")
+        body += "</div>"
+    else:
+        if status in ("waiting", "abandoned"):
+            body += _paste_form(t)
+        body += _actions(model, t)
+    if status not in ("your-turn", "locked"):
         body += f'<p class="shell-hint">{esc(t("app.remote.export-warning"))}</p>'
     return (
         f'<section class="shell-remote shell-remote-{status}" data-remote="{status}"'
-        f' aria-label="{esc(t("app.remote.title"))}"{live}>{body}</section>'
+        f' aria-label="{esc(t("app.remote.title"))}">{body}</section>'
     )
 
 
@@ -543,9 +586,8 @@ def _options(values: list[tuple[str, str]], chosen: str) -> str:
     )
 
 
-def _select(name: str, label: str, values: list[tuple[str, str]], chosen: str, act: str) -> str:
-    """A labelled select (``act``: the act its change sends, or "")."""
-    sends = f' data-act="{esc(act)}"' if act else ""
+def _select(name: str, label: str, values: list[tuple[str, str]], chosen: str, sends: str) -> str:
+    """A labelled select (``sends``: its ``data-act`` attribute, or "")."""
     return (
         f'<label class="shell-field"><span>{esc(label)}</span>'
         f'<select name="{esc(name)}"{sends}>{_options(values, chosen)}</select></label>'
@@ -574,10 +616,10 @@ def _form_screen(model: Model, app: App, t: Translate) -> str:
     games = [(g, t(app.entry(g).title_key)) for g in REMOTE_GAMES]
     counts = [(str(n), str(n)) for n in _counts(form.game_id, form.mode)]
     seats = [(str(i + 1), t("app.remote.seat", n=i + 1)) for i in range(form.players)]
-    act = "app.remote-form"
+    act = ' data-act="app.remote-form"'  # a change sends the whole form
     parts = [
         '<form class="shell-form shell-remote-new" data-act="app.remote-create"'
-        ' autocomplete="off">',
+        ' data-change="form" autocomplete="off">',
         f'<h1 class="shell-h1">{esc(t("app.remote.new-title"))}</h1>',
         f'<p class="shell-hint">{esc(t("app.remote.new-hint"))}</p>',
         _select("game", t("app.remote.game"), games, form.game_id, act),

@@ -206,6 +206,8 @@ def plugin_click(app: App, model: Model, act: str, data: dict[str, str]) -> Mode
     game = model.game
     if model.screen != "game" or game is None or pass_to(model) is not None:
         return model
+    if model.remote_locked and act not in getattr(app.get_ui(game.game_id), "view_acts", ()):
+        return replace(model, toast=("app.remote.locked", {}))  # another tab plays it
     state = game.state
     ui = app.get_ui(game.game_id)
     seat = viewer(model)
