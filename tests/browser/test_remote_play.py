@@ -16,7 +16,7 @@ import arraial_ui
 import diadeplaya_ui
 import pytest
 from axe import assert_clean
-from conftest import wait_ready
+from conftest import wait_offline_ready, wait_ready
 from ui import click, open_app
 from viewport_shots import decision
 
@@ -64,34 +64,41 @@ def stored_games(page) -> list[dict]:
     )
 
 
-def seat_up(new_page, site_server, game: str, mode: str = "competitive"):
-    """Ana (this device) makes a 2-player game, Ben (another device) joins: started."""
+def seat_up(new_page, site_server, game: str, mode: str = "competitive", players: int = 2):
+    """Ana (this device) makes the game, Ben (and Cleo: other devices) join: started.
+    The devices' pages, Ana's first."""
     ana = open_app(new_page, site_server)
     click(ana, '[data-act="app.remote-new"]')
     ana.select_option('select[name="game"]', game)
     ana.wait_for_function("() => document.body.dataset.ready === '1'")
     if game == "diadeplaya":
         ana.select_option('select[name="mode"]', mode)
+    if players != 2:
+        ana.select_option('select[name="players"]', str(players))
     ana.fill('input[name="name"]', "Ana")
     assert "predict" in ana.inner_text(".shell-remote-new")  # what remains possible, said
     click(ana, 'form[data-act="app.remote-create"] button[type="submit"]')
     invite = take_link(ana)
     assert remote_state(ana) == "lobby"
 
-    ben = open_app(new_page, site_server)
-    open_link(ben, invite)
-    assert "Ana invites you" in ben.inner_text(".shell-remote-join")
-    ben.fill('input[name="name"]', "Ben")
-    click(ben, 'form[data-act="app.remote-join"] button[type="submit"]')
-    join = take_link(ben)
-    assert "Waiting for Ana" in ben.inner_text(".shell-remote-lobby")
-
-    open_link(ana, join)
+    friends = []
+    for k, name in enumerate(["Ben", "Cleo", "Dan"][: players - 1]):
+        friend = open_app(new_page, site_server)
+        open_link(friend, invite)
+        assert "Ana invites you" in friend.inner_text(".shell-remote-join")
+        friend.fill('input[name="name"]', name)
+        friend.select_option('select[name="seat"]', str(k + 2))
+        click(friend, 'form[data-act="app.remote-join"] button[type="submit"]')
+        join = take_link(friend)
+        assert "Waiting for Ana" in friend.inner_text(".shell-remote-lobby")
+        open_link(ana, join)
+        friends.append(friend)
     start = take_link(ana)
-    open_link(ben, start)
-    for page in (ana, ben):
+    for friend in friends:
+        open_link(friend, start)
+    for page in (ana, *friends):
         page.wait_for_selector(".shell-remote")
-    return ana, ben
+    return (ana, *friends)
 
 
 def my_turn(page) -> bool:
@@ -165,6 +172,54 @@ def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site
     text = open(info.value.path(), encoding="utf-8").read()
     assert json.loads(text)["kind"] == "tablero-remote"
     assert decision(other)  # the other's table is live
+
+
+def test_a_link_out_of_order_is_held_and_one_opens_offline(new_page, site_server):
+    """Three devices: the third opens the second link before the first (held: the
+    screen names whose link to open first), then the first (both read); Ana's device
+    (the one with the service worker) then opens a link while offline."""
+    pages = seat_up(new_page, site_server, "arraial", players=3)
+    names = dict(zip(("Ana", "Ben", "Cleo"), pages, strict=True))
+    first_mover = next(p for p in pages if my_turn(p))
+    first = play_turn(first_mover, "arraial")
+    waiting = first_mover.inner_text(".shell-remote-line")
+    nxt = next(p for name, p in names.items() if f"for {name}" in waiting)
+    late = next(p for p in pages if p is not nxt and p is not first_mover)
+    open_link(nxt, first)
+    assert my_turn(nxt)
+    second = play_turn(nxt, "arraial")
+    open_link(first_mover, second)
+    moves = late.locator(".shell-log-list li").count()
+    open_link(late, second)
+    first_name = next(name for name, p in names.items() if p is first_mover)
+    notice = late.inner_text(".shell-notice")
+    assert "earlier link first" in notice and first_name in notice
+    assert late.locator(".shell-log-list li").count() == moves  # held, not read
+    open_link(late, first)
+    assert late.locator(".shell-log-list li").count() > moves  # both read now
+    # the game goes on: one device to move, the others waiting for it
+    movers = [p for p in pages if my_turn(p)]
+    assert len(movers) == 1
+    # Ana's device opens a link offline (the service worker serves the app)
+    ana = names["Ana"]
+    wait_offline_ready(ana)
+    for _ in range(3):
+        mover = next(p for p in pages if my_turn(p))
+        link = play_turn(mover, "arraial")
+        for p in pages:
+            if p is mover:
+                continue
+            if p is ana:
+                read = ana.locator(".shell-log-list li").count()
+                ana.context.set_offline(True)
+                try:
+                    open_link(ana, link)
+                    assert ana.locator(".shell-log-list li").count() > read  # read offline
+                finally:
+                    ana.context.set_offline(False)
+                return
+            open_link(p, link)
+    raise AssertionError("no link went to Ana's device")
 
 
 def test_one_tab_at_a_time_keyboard_axe_and_the_four_languages(new_page, site_server):
