@@ -64,9 +64,12 @@ def stored_games(page) -> list[dict]:
     )
 
 
-def seat_up(new_page, site_server, game: str, mode: str = "competitive", players: int = 2):
+def seat_up(
+    new_page, site_server, game: str, mode: str = "competitive", players: int = 2, audit=False
+):
     """Ana (this device) makes the game, Ben (and Cleo: other devices) join: started.
-    The devices' pages, Ana's first."""
+    The devices' pages, Ana's first.  ``audit``: axe on the form, the join form and the
+    lobby too."""
     ana = open_app(new_page, site_server)
     click(ana, '[data-act="app.remote-new"]')
     ana.select_option('select[name="game"]', game)
@@ -77,15 +80,21 @@ def seat_up(new_page, site_server, game: str, mode: str = "competitive", players
         ana.select_option('select[name="players"]', str(players))
     ana.fill('input[name="name"]', "Ana")
     assert "predict" in ana.inner_text(".shell-remote-new")  # what remains possible, said
+    if audit:
+        assert_clean(ana, "the form of a new game with friends")
     click(ana, 'form[data-act="app.remote-create"] button[type="submit"]')
     invite = take_link(ana)
     assert remote_state(ana) == "lobby"
+    if audit:
+        assert_clean(ana, "the lobby of a game with friends")
 
     friends = []
     for k, name in enumerate(["Ben", "Cleo", "Dan"][: players - 1]):
         friend = open_app(new_page, site_server)
         open_link(friend, invite)
         assert "Ana invites you" in friend.inner_text(".shell-remote-join")
+        if audit:
+            assert_clean(friend, "the invitation answered")
         friend.fill('input[name="name"]', name)
         friend.select_option('select[name="seat"]', str(k + 2))
         click(friend, 'form[data-act="app.remote-join"] button[type="submit"]')
@@ -226,7 +235,7 @@ def test_one_tab_at_a_time_keyboard_axe_and_the_four_languages(new_page, site_se
     """The same game in a second tab of the same browser only shows it (the first holds
     its lock); the share panel and the waiting strip by keyboard, audited by axe, in
     each language."""
-    ana, ben = seat_up(new_page, site_server, "arraial")
+    ana, ben = seat_up(new_page, site_server, "arraial", audit=True)
     mover = ana if my_turn(ana) else ben
     other = ben if mover is ana else ana
     # the share panel by keyboard: its actions are buttons reached with Tab, and Enter on

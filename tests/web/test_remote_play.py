@@ -262,6 +262,9 @@ def test_abandoned_and_taken_up_again_loses_nothing():
 
 def test_the_export_holds_the_secret_and_imports_on_a_device_that_lost_it():
     a, b = seat_up()
+    if to_move([a, b]) is b:
+        open_link(a, play_turn(b, random.Random(8))[0])
+    # Ben waits for Ana's link: his strip offers the export, and says what the file holds
     assert "whoever has it can play your seat" in b.html
     b.click("app.remote-export")
     download = [e for e in b.model.effects if e.kind == "download"]
@@ -269,21 +272,16 @@ def test_the_export_holds_the_secret_and_imports_on_a_device_that_lost_it():
     text = download[0].data["text"]
     assert json.loads(text)["kind"] == "tablero-remote"
     assert b.model.remote.table.secret.hex() in text
-    # a fresh device (its storage cleared): the game's links say it is not here
+    # a fresh device (Ben's storage cleared): Ana's next link says the game is not here
     fresh = device(77)
     page = Page(fresh, fresh.boot("en"))
-    mover = to_move([a, b])
-    if mover is b:
-        link = play_turn(b, random.Random(8))[0]
-        open_link(a, link)
-        mover = a
     link = play_turn(a, random.Random(8))[0]
     open_link(page, link)
     assert page.model.notice == ("app.remote.unknown", {})
     page.send("app.import", text=text)
     assert page.model.remote is not None
     open_link(page, link)
-    assert not page.model.remote.table.waiting_for
+    assert not page.model.remote.table.waiting_for  # Ben's turn, on the new device
 
 
 def test_a_move_out_of_turn_is_refused_and_the_share_again_button_shows_the_last_link():

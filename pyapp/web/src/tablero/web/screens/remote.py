@@ -558,7 +558,7 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     if status == "locked":
         body += '<div class="shell-actions">' + button(t("app.remote.relock"), "app.remote-relock")
         body += "</div>"
-    else:
+    elif status != "your-turn":  # on the player's turn, one line: the table comes first
         if status in ("waiting", "abandoned"):
             body += _paste_form(t)
         body += _actions(model, t)
