@@ -25,7 +25,9 @@ from support.catalog_files import folder_messages
 from tablero.core import CorruptDataError
 from tablero.web.links import decode_link, encode_link
 from tablero.web.plugin import Seat
+from tablero.web.remotegames import is_remote_link, link_session
 from tablero.web.saves import MemoryStorage, SavedGame, SaveStore, export_json, import_json
+from tablero.web.screens.remote import _invite_fields as invite_fields
 from ui import open_app, renders
 
 import build
@@ -127,6 +129,17 @@ def hostile_files(fz: Any, rng: random.Random) -> list[tuple[str, bytes]]:
 
 
 def expected_link(fragment: str) -> str:
+    """What the page says of ``fragment``: a share link's outcome (``opened`` or its
+    error's code), or for a link of a game with friends (``tb2.``, read by that flow)
+    ``remote:`` and the code of its refusal, or ``remote:unknown`` (a game not here)."""
+    if is_remote_link(fragment):
+        try:
+            kind, _ = link_session(fragment)
+            if kind == "i":
+                invite_fields(fragment)
+        except CorruptDataError as exc:
+            return f"remote:{exc.code}"
+        return "remote:invite" if kind == "i" else "remote:unknown"
     try:
         decode_link(fragment)
     except CorruptDataError as exc:
@@ -191,6 +204,15 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
         text = shown(page)
         if want == "opened":
             assert CATALOG["app.link.opened"] in text, (link, text)
+        elif want == "remote:unknown":
+            assert CATALOG["app.remote.unknown"] in text, (link, text)
+        elif want == "remote:invite":
+            assert page.locator(".shell-remote-join").count() == 1, (link, text)
+        elif want.startswith("remote:"):
+            sentence = CATALOG["app.remote.bad-link"].replace(
+                "{reason}", CATALOG[f"app.problem.{want[7:]}"]
+            )
+            assert sentence in text, (link, want, text)
         else:
             sentence = CATALOG["app.error.bad-link"].replace(
                 "{reason}", CATALOG[f"app.problem.{want}"]

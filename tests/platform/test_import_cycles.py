@@ -32,6 +32,13 @@ ALLOWED_LAZY: dict[tuple[str, str], str] = {
     ("tablero.web.bootglue", "tablero.web.main"): (
         "the boot loader's Python runs before the page's wheels are on sys.path (never imported)"
     ),
+    ("tablero.web.remotegames", "tablero.web.remote"): (
+        "the protocol of games with friends (hashlib, hmac, the deck's group) is imported when"
+        " a remote game is first made or read, never on a plain visit's path"
+    ),
+    ("tablero.web.remotegames", "tablero.web.remote_wire"): (
+        "a remote link's fields, read with the protocol's own reader, when one is opened"
+    ),
 }
 #: Modules allowed to call ``importlib.import_module`` (the plugin loaders).
 ALLOWED_DYNAMIC: dict[str, str] = {

@@ -141,6 +141,7 @@ def fake_build_files(out: Path) -> build.SiteFiles:
         stdlib_split=("encodings",),
         bot_worker="static/bot-worker.dddddddddddd.js",
         cache_reader="static/cache-reader.eeeeeeeeeeee.js",
+        qr="static/uqr.abababababab.mjs",
         app_css="static/app.ffffffffffff.css",
         shell_css="static/app-shell.ffffffffffff.css",
         icons=((192, "static/icons/icon-192.png"),),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from typing import TYPE_CHECKING, Any
 
 from tablero.core import State, game_ids
@@ -51,6 +52,7 @@ __all__ = [
     "picker_games",
     "problem",
     "reveals_hidden",
+    "sharing",
     "shown_text",
     "undo_refusal",
     "undoable",
@@ -454,6 +456,16 @@ def shown_text(text: str) -> str:
     if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in shown):
         return _FSI + shown + _PDI
     return shown
+
+
+def sharing(model: Model, fragment: str) -> Model:
+    """The share panel open on ``fragment``'s link, which the page puts in the address bar
+    and copies."""
+    url = model.base_url + "#" + fragment
+    return _replace(
+        model, share_url=url, copied=None,
+        effects=(*model.effects, Effect("share", {"fragment": fragment, "url": url})),
+    )  # fmt: skip
 
 
 def leave_share(model: Model) -> tuple[Effect, ...]:

@@ -39,7 +39,10 @@ __all__ = [
     "RemoteGame",
     "RemoteStore",
     "RemoteSummary",
+    "create_table",
     "export_text",
+    "join_table",
+    "link_fields",
     "import_remote",
     "is_remote_link",
     "link_session",
@@ -67,13 +70,22 @@ def is_remote_link(fragment: str) -> bool:
     return fragment.lstrip("#").startswith(_LINK_PREFIX)
 
 
-def link_session(fragment: str) -> tuple[str, str]:
-    """The kind (``i`` invite, ``j`` join, ``s`` start, ``t`` turn) and the session id (hex)
-    of a remote link; :class:`CorruptDataError` if it cannot be read (its MACs and place
-    are checked by the table that reads it)."""
+def link_fields(fragment: str) -> list[Any]:
+    """A remote link's fields, its frame and shape checked (``remote_wire``);
+    :class:`CorruptDataError` if it cannot be read.  Its MACs and its place in the game
+    are checked by the table that reads it."""
+    # The protocol's modules (hashlib, hmac, the deck's group) are imported when a remote
+    # link or game is first read: not on a plain visit's path (docs/remote-play.md).
     from .remote_wire import _read
 
     fields, _ = _read(fragment.lstrip("#"))
+    return fields
+
+
+def link_session(fragment: str) -> tuple[str, str]:
+    """The kind (``i`` invite, ``j`` join, ``s`` start, ``t`` turn) and the session id (hex)
+    of a remote link; :class:`CorruptDataError` if it cannot be read."""
+    fields = link_fields(fragment)
     kind, session = fields[0], fields[3]
     if not isinstance(session, str):
         raise CorruptDataError("This link is damaged: ask for it again.", code="remote.damaged")
@@ -172,9 +184,26 @@ def _record(game: RemoteGame) -> dict[str, Any]:
 _DAMAGED = "This game with friends cannot be read here: its data is damaged."
 
 
-def _parse(game_id: str, text: str | None) -> RemoteGame:
+def _table_class() -> type[RemoteTable]:
+    """:class:`tablero.web.remote.RemoteTable`, imported when a remote game is first made
+    or read (see :func:`link_fields`)."""
     from .remote import RemoteTable
 
+    return RemoteTable
+
+
+def create_table(game_id: str, **kwargs: Any) -> RemoteTable:
+    """``RemoteTable.create(game_id, **kwargs)``: a new game, this device its creator."""
+    return _table_class().create(game_id, **kwargs)
+
+
+def join_table(link: str, **kwargs: Any) -> RemoteTable:
+    """``RemoteTable.join(link, **kwargs)``: this device joins the invitation ``link``."""
+    return _table_class().join(link, **kwargs)
+
+
+def _parse(game_id: str, text: str | None) -> RemoteGame:
+    RemoteTable = _table_class()  # noqa: N806 - the class
     if text is None:
         raise CorruptDataError("This game no longer exists on this device.", code="save.missing")
     try:

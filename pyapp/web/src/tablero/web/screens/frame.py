@@ -20,7 +20,7 @@ from ..challenge import (
 )
 from ..i18n import LANGUAGES
 from ..links import decode_link, encode_link
-from ..model import MAX_SAVE_NAME, Effect, Model, Msg, clean, leave_share, problem
+from ..model import MAX_SAVE_NAME, Effect, Model, Msg, clean, leave_share, problem, sharing
 from ..names import default_name_in, sender_name, solo_name
 from ..plugin import Seat
 from ..remotegames import import_remote, is_remote_link
@@ -180,16 +180,7 @@ def share(app: App, model: Model, data: dict[str, str]) -> Model:
             reason if isinstance(reason, tuple) else ("app.error.share-failed", {"reason": reason})
         )
         return replace(model, toast=toast)
-    return _sharing(model, fragment)
-
-
-def _sharing(model: Model, fragment: str) -> Model:
-    """The share panel open on ``fragment``'s link, which the page copies."""
-    url = model.base_url + "#" + fragment
-    return replace(
-        model, share_url=url, copied=None,
-        effects=(Effect("share", {"fragment": fragment, "url": url}),),
-    )  # fmt: skip
+    return sharing(model, fragment)
 
 
 @act("app.challenge-share", screen="frame", view_only=True)
@@ -204,7 +195,7 @@ def challenge_share(app: App, model: Model, data: dict[str, str]) -> Model:
     except ValueError as exc:  # ShareError, CorruptDataError: each has its own message
         reason = challenge_problem(exc)
         return replace(model, toast=("app.challenge.share-failed", {"reason": reason}))
-    return _sharing(model, fragment)
+    return sharing(model, fragment)
 
 
 @act("app.copied", screen="frame", same_game=True, view_only=True, sent_by="page")

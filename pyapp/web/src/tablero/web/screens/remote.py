@@ -16,7 +16,6 @@ comes before the link it follows is held, and the screen says whose link to open
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,13 +31,25 @@ from ..model import (
     clean,
     leave_share,
     problem,
+    sharing,
     shown_text,
 )
 from ..plugin import Translate
-from ..remotegames import REMOTE_GAMES, REMOTE_MODES, RemoteGame, link_session, status_of
+from ..remotegames import (
+    REMOTE_GAMES,
+    REMOTE_MODES,
+    RemoteGame,
+    create_table,
+    export_text,
+    join_table,
+    link_fields,
+    link_session,
+    status_of,
+)
 from ..saves import SavedGame, StorageFullError
 from ..svg import esc
-from .shell import button, message, shown_seats
+from .remote_strip import actions, names_of, paste_form, when
+from .shell import button, message
 from .table import open_game, save
 
 if TYPE_CHECKING:
@@ -47,23 +58,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "open_remote_link",
-    "play_remote",
-    "remote_list",
     "remote_screen",
-    "remote_status",
     "reopen",
 ]
-
-#: The catalog keys of a remote game's status (:func:`tablero.web.remotegames.status_of`).
-STATUS_KEYS = {
-    "lobby": "app.remote.status.lobby",
-    "your-turn": "app.remote.status.your-turn",
-    "waiting": "app.remote.status.waiting",
-    "over": "app.remote.status.over",
-    "stopped": "app.remote.status.stopped",
-    "abandoned": "app.remote.status.abandoned",
-}
-
 
 # --- the new game's form ----------------------------------------------------------------
 
@@ -133,8 +130,6 @@ def remote_form(app: App, model: Model, data: dict[str, str]) -> Model:
 def remote_create(app: App, model: Model, data: dict[str, str]) -> Model:
     """Make the invitation: this device's table (its secret drawn now), kept like a save,
     and the share panel opened on the invitation's link."""
-    from ..remote import RemoteTable
-
     if model.remote_form is None:
         return model
     form = _read_form(model.remote_form, data)
@@ -144,7 +139,7 @@ def remote_create(app: App, model: Model, data: dict[str, str]) -> Model:
     names[form.seat] = name
     options = {"mode": form.mode} if form.game_id == "diadeplaya" else {}
     try:
-        table = RemoteTable.create(
+        table = create_table(
             form.game_id, players=form.players, options=options, seat=form.seat,
             names=names, entropy=app.entropy(32),
         )  # fmt: skip
@@ -163,9 +158,7 @@ def remote_create(app: App, model: Model, data: dict[str, str]) -> Model:
 def _invite_fields(link: str) -> dict[str, Any]:
     """What the join form shows of an invitation (read by the wire, its content
     checked again by ``RemoteTable.join``)."""
-    from ..remote_wire import _read
-
-    fields, _ = _read(link)
+    fields = link_fields(link)
     if fields[0] != "i":
         raise CorruptDataError("This is not an invitation.", code="remote.not_invite")
     game_id, _version, players, options, creator, creator_name = fields[4:10]
@@ -191,8 +184,6 @@ def _invite_fields(link: str) -> dict[str, Any]:
 @act("app.remote-join", screen="remote")
 def remote_join(app: App, model: Model, data: dict[str, str]) -> Model:
     """Take a seat at the invitation's table: the join link goes back to its creator."""
-    from ..remote import RemoteTable
-
     link = model.remote_invite
     if link is None:
         return model
@@ -203,7 +194,7 @@ def remote_join(app: App, model: Model, data: dict[str, str]) -> Model:
     t = app.t(model.lang)
     name = clean(data.get("name", ""), MAX_NAME) or t("app.new.default-name", n=seat + 1)
     try:
-        table = RemoteTable.join(link, seat=seat, name=name, entropy=app.entropy(32))
+        table = join_table(link, seat=seat, name=name, entropy=app.entropy(32))
     except CorruptDataError as exc:
         return replace(model, toast=("app.remote.bad-link", {"reason": problem(exc)}))
     except ValueError:
@@ -270,7 +261,7 @@ def _receive(app: App, model: Model, game: RemoteGame, link: str) -> Model:
         )  # fmt: skip
     if after.notice and after.held and not after.stopped:
         # this link follows one not read yet: whose to open first
-        names = _names(app, game, model.lang)
+        names = names_of(app, game, model.lang)
         first = ", ".join(names[s] for s in after.waiting_for) or "?"
         model = replace(model, notice=("app.remote.held", {"name": first}))
     elif not changed and not _own(table, link):
@@ -283,10 +274,8 @@ def _receive(app: App, model: Model, game: RemoteGame, link: str) -> Model:
 def _own(table: RemoteTable, link: str) -> bool:
     """Was ``link`` made by this device (its own link, back in its address bar after a
     reload while the share panel was open)?"""
-    from ..remote_wire import _read
-
     try:
-        fields, _ = _read(link.lstrip("#"))
+        fields = link_fields(link)
     except CorruptDataError:
         return False
     kind, creator = fields[0], table.seat == table.creator
@@ -315,10 +304,6 @@ def remote_paste(app: App, model: Model, data: dict[str, str]) -> Model:
 
 
 # --- the table's side ---------------------------------------------------------------------
-
-
-def _names(app: App, game: RemoteGame, lang: str) -> list[str]:
-    return [s.name for s in shown_seats(game.seats(), app, lang)]
 
 
 def _saved(app: App, model: Model, game: RemoteGame) -> SavedGame:
@@ -354,7 +339,7 @@ def _show(app: App, model: Model, game: RemoteGame, *, share: tuple[str, ...] = 
         )  # fmt: skip
         model = _save_lobby(app, model)
     if share:
-        model = _share(model, share[-1])
+        model = sharing(model, share[-1])
     return model
 
 
@@ -375,14 +360,6 @@ def _save_lobby(app: App, model: Model) -> Model:
     return model
 
 
-def _share(model: Model, link: str) -> Model:
-    url = model.base_url + "#" + link
-    return replace(
-        model, share_url=url, copied=None,
-        effects=(*model.effects, Effect("share", {"fragment": link, "url": url})),
-    )  # fmt: skip
-
-
 def reopen(app: App, model: Model, game_id: str) -> Model:
     """Reopen the remote game ``game_id`` (the one on screen before a reload)."""
     try:
@@ -397,38 +374,6 @@ def reopen(app: App, model: Model, game_id: str) -> Model:
 def remote_open(app: App, model: Model, data: dict[str, str]) -> Model:
     """Open a remote game from the saves list."""
     return reopen(app, replace(model, notice=None), data.get("id", ""))
-
-
-def play_remote(app: App, model: Model, move: Any) -> Model:
-    """This seat's ``move`` played through its table; at the end of the turn the table
-    makes the turn's link and the share panel opens on it.  Moves within the turn can be
-    taken back until then (``model.remote_undo``)."""
-    from ..model import undoable
-
-    game, remote = model.game, model.remote
-    assert game is not None and remote is not None
-    table = remote.table
-    before = game.state
-    try:
-        after = table.play(move)
-    except ValueError as exc:  # IllegalMoveError, InvalidMoveError
-        return replace(model, toast=("app.error.move", {"reason": str(exc)}))
-    assert after.state is not None
-    now = app.now()
-    sent = after.outbox
-    kept_turn = not sent and undoable(before, after.state)
-    remote = replace(
-        remote, table=after, updated=now, since=now if sent else remote.since,
-        sent=sent or remote.sent,
-    )  # fmt: skip
-    model = replace(
-        model, game=replace(game, state=after.state, updated=now), remote=remote,
-        undo=(*model.undo, before) if kept_turn else (),
-        remote_undo=(*model.remote_undo, table) if kept_turn else (),
-        share_url=None, effects=(*model.effects, *leave_share(model)),
-    )  # fmt: skip
-    model = save(app, model)
-    return _share(model, sent[-1]) if sent else model
 
 
 @act("app.remote-lock", screen="remote", same_game=True, view_only=True, sent_by="page")
@@ -467,7 +412,7 @@ def remote_share(app: App, model: Model, data: dict[str, str]) -> Model:
     """The share panel again, on the last link this device made."""
     if model.remote is None or not model.remote.sent:
         return model
-    return _share(model, model.remote.sent[-1])
+    return sharing(model, model.remote.sent[-1])
 
 
 @act("app.remote-abandon", screen="remote")
@@ -486,8 +431,6 @@ def remote_abandon(app: App, model: Model, data: dict[str, str]) -> Model:
 @act("app.remote-export", screen="remote", same_game=True, view_only=True)
 def remote_export(app: App, model: Model, data: dict[str, str]) -> Model:
     """Download the remote game with its secret (the panel beside the button says so)."""
-    from ..remotegames import export_text
-
     if model.remote is None:
         return model
     name = "tablero-friends-" + model.remote.table.game_id + "-" + model.remote.id + ".json"
@@ -496,78 +439,6 @@ def remote_export(app: App, model: Model, data: dict[str, str]) -> Model:
 
 
 # --- rendering ----------------------------------------------------------------------------
-
-
-def _when(ms: float) -> str:
-    try:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000))
-    except (OverflowError, OSError, ValueError):
-        return "?"
-
-
-def _paste_form(t: Translate) -> str:
-    return (
-        '<form class="shell-form shell-remote-paste" data-act="app.remote-paste"'
-        ' autocomplete="off">'
-        f'<label class="shell-field"><span>{esc(t("app.remote.paste"))}</span>'
-        '<input type="text" name="link" inputmode="url" spellcheck="false"></label>'
-        f'<button type="submit" class="shell-btn">{esc(t("app.remote.paste-open"))}</button>'
-        "</form>"
-    )
-
-
-def _actions(model: Model, t: Translate) -> str:
-    remote = model.remote
-    assert remote is not None
-    parts = []
-    if remote.sent:
-        parts.append(button(t("app.remote.share-again"), "app.remote-share"))
-    if status_of(remote) in ("lobby", "waiting"):
-        parts.append(button(t("app.remote.abandon"), "app.remote-abandon"))
-    elif remote.abandoned:
-        parts.append(button(t("app.remote.take-up"), "app.remote-abandon", undo="1"))
-    parts.append(button(t("app.remote.export"), "app.remote-export"))
-    return '<div class="shell-actions">' + "".join(parts) + "</div>"
-
-
-def remote_status(model: Model, app: App, t: Translate) -> str:
-    """The table's strip for a game with friends: whose link it waits for and since when
-    (with the field to paste it, the last link to send again, "abandoned"), or that it is
-    this player's turn; at the end, that every draw was checked as it happened."""
-    remote = model.remote
-    assert remote is not None
-    names = _names(app, remote, model.lang)
-    status = status_of(remote)
-    table = remote.table
-    if status == "waiting":
-        who = ", ".join(names[s] for s in table.waiting_for)
-        line = t("app.remote.waiting", name=who, since=_when(remote.since))
-    elif status == "over":
-        line = t("app.remote.checked")
-    elif status == "stopped":
-        line = t("app.remote.stopped")
-    elif status == "abandoned":
-        line = t("app.remote.status.abandoned")
-    else:
-        line = t("app.remote.your-turn")
-    live = ' role="status" aria-live="polite"'
-    if model.remote_locked:
-        status = "locked"
-        line = t("app.remote.locked")
-    body = f'<p class="shell-remote-line"{live}>{esc(line)}</p>'
-    if status == "locked":
-        body += '<div class="shell-actions">' + button(t("app.remote.relock"), "app.remote-relock")
-        body += "</div>"
-    elif status != "your-turn":  # on the player's turn, one line: the table comes first
-        if status in ("waiting", "abandoned"):
-            body += _paste_form(t)
-        body += _actions(model, t)
-    if status not in ("your-turn", "locked"):
-        body += f'<p class="shell-hint">{esc(t("app.remote.export-warning"))}</p>'
-    return (
-        f'<section class="shell-remote shell-remote-{status}" data-remote="{status}"'
-        f' aria-label="{esc(t("app.remote.title"))}">{body}</section>'
-    )
 
 
 def remote_screen(model: Model, app: App, t: Translate) -> str:
@@ -667,7 +538,7 @@ def _lobby(model: Model, app: App, t: Translate) -> str:
     remote = model.remote
     assert remote is not None
     table = remote.table
-    names = _names(app, remote, model.lang)
+    names = names_of(app, remote, model.lang)
     taken = remote.names()
     title = t(app.entry(table.game_id).title_key)
     items = []
@@ -689,88 +560,10 @@ def _lobby(model: Model, app: App, t: Translate) -> str:
         f'<h1 class="shell-h1">{esc(t("app.remote.lobby-title", game=title))}</h1>'
         f'<p class="shell-remote-line" role="status" aria-live="polite">{esc(line)}</p>'
         f'<ul class="shell-remote-seats">{"".join(items)}</ul>'
-        + _paste_form(t)
-        + _actions(model, t)
+        + paste_form(t)
+        + actions(model, t)
         + f'<p class="shell-hint">{esc(t("app.remote.export-warning"))}</p>'
-        + f'<p class="shell-hint">{esc(t("app.remote.since", since=_when(remote.since)))}</p>'
-        "</section>"
-    )
-
-
-def remote_list(model: Model, app: App, t: Translate) -> str:
-    """The saves screen's list of games with friends: each with its players and where it
-    stands ("your turn", "waiting for Ben"), and a button to open it."""
-    items = []
-    for s in model.remote_saves:
-        title = t(app.entry(s.game_id).title_key)
-        names = [shown_text(n) if n else t("app.remote.seat-free") for n in s.names]
-        if s.status == "waiting":
-            line = t(
-                "app.remote.list-waiting",
-                name=", ".join(names[w] for w in s.waiting if w < len(names)),
-            )
-        else:
-            line = t(STATUS_KEYS.get(s.status, "app.remote.status.lobby"))
-        items.append(
-            f'<li class="shell-save shell-remote-save" data-remote-id="{esc(s.id)}"'
-            f' data-status="{esc(s.status)}">'
-            f'<p class="shell-save-name">{esc(title)}</p>'
-            f'<p class="shell-meta">{esc(", ".join(names))}</p>'
-            f'<p class="shell-meta">{esc(line)} · {esc(_when(s.updated))}</p>'
-            '<div class="shell-actions">'
-            + button(t("app.remote.open"), "app.remote-open", cls="shell-primary", id=s.id)
-            + "</div></li>"
-        )
-    return (
-        f'<h2 class="shell-h2">{esc(t("app.remote.list-title"))}</h2>'
-        f'<ul class="shell-saves shell-remote-saves">{"".join(items)}</ul>'
-    )
-
-
-#: The share panel's title for each kind of link (invite, join, start, turn).
-SHARE_TITLES = {
-    "i": "app.remote.send.invite",
-    "j": "app.remote.send.join",
-    "s": "app.remote.send.start",
-    "t": "app.remote.send.turn",
-}
-
-
-def remote_share_panel(model: Model, app: App, t: Translate) -> str:
-    """The share panel of a game with friends: what to do with the link (to whom it
-    goes), the link itself (copied already where the browser lets the app), the system's
-    share sheet where there is one (the page shows that button only then), and a QR code
-    for a phone at the same table (drawn by the page from ``data-qr``)."""
-    remote, url = model.remote, model.share_url
-    assert remote is not None and url is not None
-    fragment = url.split("#", 1)[1] if "#" in url else url
-    try:
-        kind, _ = link_session(fragment)
-    except CorruptDataError:
-        kind = "t"
-    names = _names(app, remote, model.lang)
-    creator = names[remote.table.creator]
-    title = t(SHARE_TITLES.get(kind, "app.remote.send.turn"), name=creator)
-    if model.copied is True:
-        status = t("app.share.copied")
-    elif model.copied is False:
-        status = t("app.share.copy-failed")
-    else:
-        status = t("app.share.copying")
-    sheet = button(
-        t("app.remote.share-sheet"), "app.share-sheet", cls="shell-primary shell-share-sheet"
-    )
-    return (
-        '<section class="shell-panel shell-share shell-remote-share" role="dialog"'
-        f' aria-labelledby="shell-share-h" data-link-kind="{esc(kind)}">'
-        f'<h2 id="shell-share-h">{esc(title)}</h2>'
-        f'<p class="shell-share-status" role="status">{esc(status)}</p>'
-        f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
-        f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
-        f'<div class="shell-qr" data-qr="{esc(url)}" role="img"'
-        f' aria-label="{esc(t("app.remote.qr"))}"></div>'
-        f'<p class="shell-info">{esc(t("app.remote.send-hint"))}</p>'
-        f'<div class="shell-actions">{sheet}{button(t("app.share.close"), "app.share-close")}</div>'
+        + f'<p class="shell-hint">{esc(t("app.remote.since", since=when(remote.since)))}</p>'
         "</section>"
     )
 

@@ -11,7 +11,7 @@ from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share, shown_text
 from ..plugin import Translate
 from ..saves import SAVE_PREFIX, SaveProblem, StorageFullError
 from ..svg import esc
-from .remote import remote_list
+from .remote_strip import remote_list
 from .shell import button, import_control, players_line, save_title, shown_seats
 from .table import open_game
 

@@ -16,12 +16,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from tablero.core import CorruptDataError
+
 from .. import challenge_views
 from ..challenge import daily_day
 from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..model import STORAGE_NOTICES, Model, can_undo, pass_to, shown_text, undo_refusal
 from ..names import default_name_in
 from ..plugin import Seat, Translate
+from ..remotegames import link_session
 from ..saves import SavedGame
 from ..svg import esc
 from ..titles import shown_title
@@ -232,9 +235,7 @@ def _share_panel(model: Model, app: App, t: Translate) -> str:
     if model.share_url is None:
         return ""
     if model.remote is not None:
-        from .remote import remote_share_panel  # a game with friends: its link to send
-
-        return remote_share_panel(model, app, t)
+        return remote_share_panel(model, app, t)  # a game with friends: its link to send
     # what a link gives away, in the game's words (a hand of cards, the deck's order)
     warning_key = "app.share.warning"
     if model.game is not None:
@@ -259,6 +260,54 @@ def _share_panel(model: Model, app: App, t: Translate) -> str:
         f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
         f'<p class="{note}">{esc(warning)}</p>'
         f'<div class="shell-actions">{button(t("app.share.close"), "app.share-close")}</div>'
+        "</section>"
+    )
+
+
+#: The share panel's title for each kind of link (invite, join, start, turn).
+SHARE_TITLES = {
+    "i": "app.remote.send.invite",
+    "j": "app.remote.send.join",
+    "s": "app.remote.send.start",
+    "t": "app.remote.send.turn",
+}
+
+
+def remote_share_panel(model: Model, app: App, t: Translate) -> str:
+    """The share panel of a game with friends: what to do with the link (to whom it
+    goes), the link itself (copied already where the browser lets the app), the system's
+    share sheet where there is one (the page shows that button only then), and a QR code
+    for a phone at the same table (drawn by the page from ``data-qr``)."""
+    remote, url = model.remote, model.share_url
+    assert remote is not None and url is not None
+    fragment = url.split("#", 1)[1] if "#" in url else url
+    try:
+        kind, _ = link_session(fragment)
+    except CorruptDataError:
+        kind = "t"
+    names = [s.name for s in shown_seats(remote.seats(), app, model.lang)]
+    creator = names[remote.table.creator]
+    title = t(SHARE_TITLES.get(kind, "app.remote.send.turn"), name=creator)
+    if model.copied is True:
+        status = t("app.share.copied")
+    elif model.copied is False:
+        status = t("app.share.copy-failed")
+    else:
+        status = t("app.share.copying")
+    sheet = button(
+        t("app.remote.share-sheet"), "app.share-sheet", cls="shell-primary shell-share-sheet"
+    )
+    return (
+        '<section class="shell-panel shell-share shell-remote-share" role="dialog"'
+        f' aria-labelledby="shell-share-h" data-link-kind="{esc(kind)}">'
+        f'<h2 id="shell-share-h">{esc(title)}</h2>'
+        f'<p class="shell-share-status" role="status">{esc(status)}</p>'
+        f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
+        f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
+        f'<div class="shell-qr" data-qr="{esc(url)}" role="img"'
+        f' aria-label="{esc(t("app.remote.qr"))}"></div>'
+        f'<p class="shell-info">{esc(t("app.remote.send-hint"))}</p>'
+        f'<div class="shell-actions">{sheet}{button(t("app.share.close"), "app.share-close")}</div>'
         "</section>"
     )
 

@@ -33,6 +33,7 @@ from ..model import (
     leave_share,
     pass_to,
     problem,
+    sharing,
     undo_refusal,
     undoable,
     viewer,
@@ -41,6 +42,7 @@ from ..plugin import GameUI, Seat, Selection, Translate
 from ..saves import SaveConflictError, SavedGame, StorageFullError
 from ..svg import esc
 from ..widgets import since_last_turn
+from .remote_strip import remote_status
 from .shell import button, message, shown_seats, swatch
 
 if TYPE_CHECKING:
@@ -231,9 +233,7 @@ def play(app: App, model: Model, move: Any, *, by_bot: bool = False) -> Model:
     game = model.game
     assert game is not None
     if model.remote is not None:
-        from .remote import play_remote  # a game with friends: its table plays the move
-
-        return play_remote(app, model, move)
+        return _play_remote(app, model, move)  # a game with friends: its table plays it
     before = game.state
     try:
         after = before.apply(move)
@@ -252,6 +252,36 @@ def play(app: App, model: Model, move: Any, *, by_bot: bool = False) -> Model:
     model = replace(model, game=game, selection=kept, undo=undo, revealed_at=revealed_at,
                     share_url=None, effects=effects)  # fmt: skip
     return ask_bot(app, save(app, model))
+
+
+def _play_remote(app: App, model: Model, move: Any) -> Model:
+    """This seat's ``move`` played through its table; at the end of the turn the table
+    makes the turn's link and the share panel opens on it.  Moves within the turn can be
+    taken back until then (``model.remote_undo``)."""
+    game, remote = model.game, model.remote
+    assert game is not None and remote is not None
+    table = remote.table
+    before = game.state
+    try:
+        after = table.play(move)
+    except ValueError as exc:  # IllegalMoveError, InvalidMoveError
+        return replace(model, toast=("app.error.move", {"reason": str(exc)}))
+    assert after.state is not None
+    now = app.now()
+    sent = after.outbox
+    kept_turn = not sent and undoable(before, after.state)
+    remote = replace(
+        remote, table=after, updated=now, since=now if sent else remote.since,
+        sent=sent or remote.sent,
+    )  # fmt: skip
+    model = replace(
+        model, game=replace(game, state=after.state, updated=now), remote=remote,
+        undo=(*model.undo, before) if kept_turn else (),
+        remote_undo=(*model.remote_undo, table) if kept_turn else (),
+        share_url=None, effects=(*model.effects, *leave_share(model)),
+    )  # fmt: skip
+    model = save(app, model)
+    return sharing(model, sent[-1]) if sent else model
 
 
 # --- bots -----------------------------------------------------------------------------
@@ -399,9 +429,7 @@ def game_screen(model: Model, app: App, t: Translate) -> str:
     table = ui.render_table(view, seats, model.selection, t)
     parts = [_bot_status(model, app, t)]
     if model.remote is not None and model.remote.id == game.id:
-        from .remote import remote_status  # a game with friends: whose link is awaited
-
-        parts.append(remote_status(model, app, t))
+        parts.append(remote_status(model, app, t))  # a game with friends: whose link
     if state.is_terminal():
         # The end leads with the result (the plugin's end panel opens with the winner and
         # the scores), then the breakdown, then the final table.
