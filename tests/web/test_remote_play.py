@@ -316,13 +316,16 @@ def test_the_share_sheet_and_the_qr_code_are_offered_with_the_link():
     assert sheet and sheet[0].data["url"] == mover.model.share_url
 
 
-def test_the_new_game_form_offers_only_the_remote_games_and_their_counts():
+def test_the_new_game_form_offers_the_remote_games_their_modes_and_counts():
     app = device(1)
     page = Page(app, app.boot("en"))
     page.click("app.remote-new")
     html = page.html
-    assert 'value="arraial"' in html and 'value="diadeplaya"' in html
-    assert 'value="arboretum"' not in html
+    for game_id in ("arraial", "diadeplaya", "arboretum", "arribada"):
+        assert f'value="{game_id}"' in html
+    assert 'name="dealing"' not in html  # Arraial deals from commitments: no choice
+    page.send("app.remote-form", game="arboretum")
+    assert 'name="dealing"' in page.html and 'name="mode"' not in page.html
     page.send("app.remote-form", game="diadeplaya", mode="teams")
     assert page.model.remote_form.players == 4
     page.send("app.remote-form", game="diadeplaya", mode="competitive", players="4")

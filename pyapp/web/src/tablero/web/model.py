@@ -194,6 +194,9 @@ class RemoteForm:
     seat: int
     name: str
     error: Msg | None = None
+    #: a game with private hands: "correspondence" (a player's next cards sent ahead)
+    #: or "strict" (every draw waits for the others' keys)
+    dealing: str = "correspondence"
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from .remote import RemoteTable
 
 __all__ = [
+    "DEALINGS",
+    "LINK_JOINER",
+    "PRIVATE_GAMES",
     "REMOTE_GAMES",
     "REMOTE_KIND",
     "REMOTE_PREFIX",
@@ -46,6 +49,7 @@ __all__ = [
     "import_remote",
     "is_remote_link",
     "link_session",
+    "split_links",
     "status_of",
 ]
 
@@ -55,9 +59,15 @@ REMOTE_PREFIX = "tablero.remote."
 CURRENT_REMOTE_KEY = "tablero.current-remote"
 REMOTE_KIND = "tablero-remote"
 REMOTE_FORMAT = 1
-#: The games played with friends by link in the app today (deals from commitments; the
-#: games with private hands come with their browser flow: docs/remote-play.md).
-REMOTE_GAMES = ("arraial", "diadeplaya")
+#: The games played with friends by link in the app: the fair-deck games (deals from
+#: commitments) and the games with private hands (a masked deck: docs/remote-play.md).
+REMOTE_GAMES = ("arraial", "diadeplaya", "arboretum", "arribada")
+#: The games with private hands, and how their cards are dealt between devices.
+PRIVATE_GAMES = ("arboretum", "arribada")
+DEALINGS = ("correspondence", "strict")
+#: Several links sent at once (a private table's set-up passes and keys) travel as one,
+#: joined by this character (not in a link's alphabet), and are read in their order.
+LINK_JOINER = "~"
 #: The modes of Día de Playa played between devices (solitaire is played alone).
 REMOTE_MODES = ("competitive", "teams", "cooperative")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -70,6 +80,11 @@ def is_remote_link(fragment: str) -> bool:
     return fragment.lstrip("#").startswith(_LINK_PREFIX)
 
 
+def split_links(fragment: str) -> list[str]:
+    """The links a fragment carries (one, or several joined by :data:`LINK_JOINER`)."""
+    return [part for part in fragment.strip().lstrip("#").split(LINK_JOINER) if part]
+
+
 def link_fields(fragment: str) -> list[Any]:
     """A remote link's fields, its frame and shape checked (``remote_wire``);
     :class:`CorruptDataError` if it cannot be read.  Its MACs and its place in the game
@@ -78,7 +93,8 @@ def link_fields(fragment: str) -> list[Any]:
     # link or game is first read: not on a plain visit's path (docs/remote-play.md).
     from .remote_wire import _read
 
-    fields, _ = _read(fragment.lstrip("#"))
+    parts = split_links(fragment)
+    fields, _ = _read(parts[0] if parts else "")
     return fields
 
 

@@ -36,6 +36,9 @@ from ..model import (
 )
 from ..plugin import Translate
 from ..remotegames import (
+    DEALINGS,
+    LINK_JOINER,
+    PRIVATE_GAMES,
     REMOTE_GAMES,
     REMOTE_MODES,
     RemoteGame,
@@ -44,6 +47,7 @@ from ..remotegames import (
     join_table,
     link_fields,
     link_session,
+    split_links,
     status_of,
 )
 from ..saves import SavedGame, StorageFullError
@@ -79,12 +83,13 @@ def _valid_form(form: RemoteForm) -> RemoteForm:
     allows (the nearest one), a seat at that table."""
     game_id = form.game_id if form.game_id in REMOTE_GAMES else REMOTE_GAMES[0]
     mode = form.mode if form.mode in REMOTE_MODES else REMOTE_MODES[0]
+    dealing = form.dealing if form.dealing in DEALINGS else DEALINGS[0]
     counts = _counts(game_id, mode)
     players = (
         form.players if form.players in counts else min(counts, key=lambda n: abs(n - form.players))
     )
     seat = form.seat if 0 <= form.seat < players else 0
-    return replace(form, game_id=game_id, mode=mode, players=players, seat=seat)
+    return replace(form, game_id=game_id, mode=mode, players=players, seat=seat, dealing=dealing)
 
 
 def _read_form(form: RemoteForm, data: dict[str, str]) -> RemoteForm:
@@ -99,6 +104,7 @@ def _read_form(form: RemoteForm, data: dict[str, str]) -> RemoteForm:
             form,
             game_id=data.get("game", form.game_id),
             mode=data.get("mode", form.mode),
+            dealing=data.get("dealing", form.dealing),
             players=number("players", form.players),
             seat=number("seat", form.seat + 1) - 1,
             name=clean(data.get("name", form.name), MAX_NAME),
@@ -138,10 +144,11 @@ def remote_create(app: App, model: Model, data: dict[str, str]) -> Model:
     names = [""] * form.players
     names[form.seat] = name
     options = {"mode": form.mode} if form.game_id == "diadeplaya" else {}
+    private = {"mode": form.dealing} if form.game_id in PRIVATE_GAMES else {}
     try:
         table = create_table(
             form.game_id, players=form.players, options=options, seat=form.seat,
-            names=names, entropy=app.entropy(32),
+            names=names, entropy=app.entropy(32), **private,
         )  # fmt: skip
     except ValueError as exc:
         error = ("app.new.error.setup", {"reason": str(exc)})
@@ -218,6 +225,7 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
     fragment = fragment.strip().lstrip("#")
     if "#" in fragment:  # a whole address pasted: its fragment
         fragment = fragment.split("#", 1)[1]
+    links = split_links(fragment)
     model = replace(model, effects=(*model.effects, Effect("clear_hash")))
     try:
         kind, session = link_session(fragment)
@@ -228,47 +236,60 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
         if kind != "i":
             return replace(model, notice=("app.remote.unknown", {}))
         try:
-            _invite_fields(fragment)
+            _invite_fields(links[0])
         except CorruptDataError as exc:
             return replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
         back = model.screen if model.screen in ("home", "game") else "home"
         return replace(
-            model, screen="remote", remote_invite=fragment, remote=None, back=back,
+            model, screen="remote", remote_invite=links[0], remote=None, back=back,
             share_url=None, toast=None,
         )  # fmt: skip
     try:
         game = app.remote.load(found)
     except CorruptDataError:
         return replace(model, notice=("app.remote.lost", {}))
-    return _receive(app, model, game, fragment)
+    return _receive(app, model, game, links)
 
 
-def _receive(app: App, model: Model, game: RemoteGame, link: str) -> Model:
-    table = game.table
+def _receive(app: App, model: Model, game: RemoteGame, links: list[str]) -> Model:
+    """``links`` read in order by ``game``'s table (a refused one stops there: what was
+    read before it is kept); what the readings made (a private table's passes and keys)
+    goes out together in the share panel."""
+    table = before = game.table
     if table.stopped:
         return _show(app, model, game)
-    try:
-        after = table.receive(link)
-    except (CorruptDataError, IllegalMoveError) as exc:
-        model = replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
-        return _show(app, model, game)
+    made: list[str] = []
+    refused = None
+    for link in links:
+        try:
+            table = table.receive(link)
+        except (CorruptDataError, IllegalMoveError) as exc:
+            refused = exc
+            break
+        made.extend(table.outbox)
+        if table.stopped:
+            break
     now = app.now()
-    changed = after.log != table.log or after.held != table.held or after.stopped != table.stopped
+    changed = (
+        table.log != before.log or table.held != before.held or table.stopped != before.stopped
+    )
     if changed:
         game = replace(
-            game, table=after, updated=now, since=now, sent=after.outbox or game.sent,
+            game, table=table, updated=now, since=now, sent=tuple(made) or game.sent,
             abandoned=False,
         )  # fmt: skip
-    if after.notice and after.held and not after.stopped:
-        # this link follows one not read yet: whose to open first
-        names = names_of(app, game, model.lang)
-        first = ", ".join(names[s] for s in after.waiting_for) or "?"
-        model = replace(model, notice=("app.remote.held", {"name": first}))
-    elif not changed and not _own(table, link):
-        model = replace(model, toast=("app.remote.read-before", {}))
-    elif after.stopped:
+    if refused is not None:
+        model = replace(model, notice=("app.remote.bad-link", {"reason": problem(refused)}))
+    elif table.stopped:
         model = replace(model, notice=("app.remote.stopped", {}))
-    return _show(app, model, game, share=after.outbox)
+    elif table.held and table.notice:
+        # a link follows one not read yet: whose to open first
+        names = names_of(app, game, model.lang)
+        first = ", ".join(names[s] for s in table.waiting_for) or "?"
+        model = replace(model, notice=("app.remote.held", {"name": first}))
+    elif not changed and not all(_own(before, link) for link in links):
+        model = replace(model, toast=("app.remote.read-before", {}))
+    return _show(app, model, game, share=tuple(made))
 
 
 def _own(table: RemoteTable, link: str) -> bool:
@@ -299,7 +320,7 @@ def remote_paste(app: App, model: Model, data: dict[str, str]) -> Model:
         except CorruptDataError as exc:
             return replace(model, toast=("app.remote.bad-link", {"reason": problem(exc)}))
         if session == model.remote.table.session.hex():
-            return _receive(app, model, model.remote, text)
+            return _receive(app, model, model.remote, split_links(text))
     return open_remote_link(app, model, text)
 
 
@@ -339,7 +360,7 @@ def _show(app: App, model: Model, game: RemoteGame, *, share: tuple[str, ...] = 
         )  # fmt: skip
         model = _save_lobby(app, model)
     if share:
-        model = sharing(model, share[-1])
+        model = sharing(model, LINK_JOINER.join(share))
     return model
 
 
@@ -412,7 +433,7 @@ def remote_share(app: App, model: Model, data: dict[str, str]) -> Model:
     """The share panel again, on the last link this device made."""
     if model.remote is None or not model.remote.sent:
         return model
-    return sharing(model, model.remote.sent[-1])
+    return sharing(model, LINK_JOINER.join(model.remote.sent))
 
 
 @act("app.remote-abandon", screen="remote")
@@ -498,6 +519,10 @@ def _form_screen(model: Model, app: App, t: Translate) -> str:
     if form.game_id == "diadeplaya":
         modes = [(m, t(f"diadeplaya.option.mode.{m}")) for m in REMOTE_MODES]
         parts.append(_select("mode", t("diadeplaya.option.mode"), modes, form.mode, act))
+    if form.game_id in PRIVATE_GAMES:
+        dealings = [(d, t(f"app.remote.dealing.{d}")) for d in DEALINGS]
+        parts.append(_select("dealing", t("app.remote.dealing"), dealings, form.dealing, act))
+        parts.append(f'<p class="shell-hint">{esc(t("app.remote.dealing-risk"))}</p>')
     parts += [
         _select("players", t("app.new.players"), counts, str(form.players), act),
         _name_field(t("app.remote.your-name"), form.name),

@@ -88,6 +88,11 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     if status == "waiting":
         who = ", ".join(names[s] for s in table.waiting_for)
         line = t("app.remote.waiting", name=who, since=when(remote.since))
+    elif status == "over" and table.audit:
+        # a game with private hands: the audit of every shuffle and key, at the end
+        draws = table.audit.split(" ", 1)[0]
+        count = int(draws) if draws.isdigit() else 0
+        line = t("app.remote.checked") + " " + t("app.remote.audit-ok", count=count)
     elif status == "over":
         line = t("app.remote.checked")
     elif status == "stopped":

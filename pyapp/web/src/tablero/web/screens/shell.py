@@ -264,6 +264,10 @@ def _share_panel(model: Model, app: App, t: Translate) -> str:
     )
 
 
+#: The longest link the share panel draws as a QR code (a code of a longer one is too
+#: dense for a phone's camera across a table).
+QR_MAX_CHARS = 1200
+
 #: The share panel's title for each kind of link (invite, join, start, turn).
 SHARE_TITLES = {
     "i": "app.remote.send.invite",
@@ -297,6 +301,14 @@ def remote_share_panel(model: Model, app: App, t: Translate) -> str:
     sheet = button(
         t("app.remote.share-sheet"), "app.share-sheet", cls="shell-primary shell-share-sheet"
     )
+    # a QR code for a phone at the same table, when the link fits one readably (a private
+    # table's set-up links, several kilobytes, do not)
+    qr = (
+        f'<div class="shell-qr" data-qr="{esc(url)}" role="img"'
+        f' aria-label="{esc(t("app.remote.qr"))}"></div>'
+        if len(url) <= QR_MAX_CHARS
+        else ""
+    )
     return (
         '<section class="shell-panel shell-share shell-remote-share" role="dialog"'
         f' aria-labelledby="shell-share-h" data-link-kind="{esc(kind)}">'
@@ -304,9 +316,8 @@ def remote_share_panel(model: Model, app: App, t: Translate) -> str:
         f'<p class="shell-share-status" role="status">{esc(status)}</p>'
         f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
         f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
-        f'<div class="shell-qr" data-qr="{esc(url)}" role="img"'
-        f' aria-label="{esc(t("app.remote.qr"))}"></div>'
-        f'<p class="shell-info">{esc(t("app.remote.send-hint"))}</p>'
+        + qr
+        + f'<p class="shell-info">{esc(t("app.remote.send-hint"))}</p>'
         f'<div class="shell-actions">{sheet}{button(t("app.share.close"), "app.share-close")}</div>'
         "</section>"
     )

@@ -39,6 +39,7 @@ from ..model import (
     viewer,
 )
 from ..plugin import GameUI, Seat, Selection, Translate
+from ..remotegames import LINK_JOINER
 from ..saves import SaveConflictError, SavedGame, StorageFullError
 from ..svg import esc
 from ..widgets import since_last_turn
@@ -281,7 +282,7 @@ def _play_remote(app: App, model: Model, move: Any) -> Model:
         share_url=None, effects=(*model.effects, *leave_share(model)),
     )  # fmt: skip
     model = save(app, model)
-    return sharing(model, sent[-1]) if sent else model
+    return sharing(model, LINK_JOINER.join(sent)) if sent else model
 
 
 # --- bots -----------------------------------------------------------------------------

@@ -1,0 +1,105 @@
+"""Play with friends by link, the games with private hands (Arboretum, Arribada), through
+the app's controller: two devices play whole games passing only what their share panels
+show (a device's set-up passes and keys go out with its turns, several links joined in
+one), to the same scores and a passing audit, which the end's strip states; each device
+sees only its own cards.  The protocol itself is tests/web/test_remote_private.py's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tablero.web.remotegames import LINK_JOINER, link_session, split_links
+
+from web.test_app import Page
+from web.test_remote_play import device, open_link, shared, to_move
+from web.test_remote_play import play_move as play_table_move
+
+
+def deliver(pages: list[Page], queue: list[tuple[Page, str]]) -> int:
+    """Every queued link opened on every other device; what opening makes (the share
+    panel opened by a device's own passes and keys) is queued in turn.  Links sent."""
+    sent = 0
+    while queue:
+        sender, link = queue.pop(0)
+        sent += 1
+        for page in pages:
+            if page is sender:
+                continue
+            open_link(page, link)
+            assert page.model.notice is None, (page.model.notice, page.model.remote.table.stopped)
+            if page.model.share_url is not None:
+                queue.append((page, shared(page)))
+    return sent
+
+
+def seat_up_private(game_id: str, dealing: str = "correspondence", seed: int = 1):
+    a_app = device(seed)
+    a = Page(a_app, a_app.boot("en"))
+    a.click("app.remote-new")
+    a.send("app.remote-form", game=game_id, dealing=dealing)
+    assert 'name="dealing"' in a.html and "stop answering" in a.html
+    a.send("app.remote-create", game=game_id, dealing=dealing, players="2", seat="1", name="Ana")
+    invite = shared(a)
+    b_app = device(seed + 100)
+    b = Page(b_app, b_app.boot("en", "#" + invite))
+    assert "Ana invites you" in b.html
+    b.send("app.remote-join", name="Ben", seat="2")
+    open_link(a, shared(b))
+    start = shared(a)
+    assert link_session(start)[0] == "s"
+    deliver([a, b], [(a, start)])
+    assert a.model.screen == b.model.screen == "game"
+    return a, b
+
+
+def play_turn(page: Page, rng: random.Random, refreshes: list[int]) -> list[str]:
+    for _ in range(80):
+        state = page.model.game.state
+        if state.is_terminal() or page.model.share_url is not None:
+            break
+        moves = [str(m) for m in state.legal_moves()]
+        if refreshes[0] >= 1 and len(moves) > 1:
+            moves = [m for m in moves if m != "refresh"]  # each is a mix of the bag
+        move = rng.choice(moves)
+        refreshes[0] += move == "refresh"
+        play_table_move(page, move)
+        assert page.model.toast is None, page.model.toast
+    return [shared(page)] if page.model.share_url is not None else []
+
+
+@pytest.mark.parametrize("game_id", ["arboretum", "arribada"])
+def test_two_devices_play_a_whole_private_game_to_the_same_scores_and_a_passing_audit(game_id):
+    a, b = seat_up_private(game_id)
+    rng = random.Random(21)
+    refreshes = [0]
+    for _ in range(400):
+        if a.model.game.state.is_terminal() and b.model.game.state.is_terminal():
+            break
+        mover = to_move([a, b])
+        links = play_turn(mover, rng, refreshes)
+        deliver([a, b], [(mover, link) for link in links])
+        # the table shows this seat's view (the protocol's tests check that it holds
+        # nothing of the other's hidden cards: tests/web/test_remote_private.py)
+        for page in (a, b):
+            assert page.model.game.state is page.model.remote.table.state
+    sa, sb = a.model.game.state, b.model.game.state
+    assert sa.is_terminal() and sb.is_terminal()
+    assert sa.scores() == sb.scores()
+    for page in (a, b):
+        audit = page.model.remote.table.audit
+        assert audit.endswith("every shuffle matches"), audit
+        assert "Fair-deal check:" in page.html and "every shuffle matches" in page.html
+
+
+def test_several_links_joined_in_one_are_read_in_their_order():
+    a, b = seat_up_private("arboretum", seed=5)
+    mover = to_move([a, b])
+    other = b if mover is a else a
+    links = play_turn(mover, random.Random(3), [0])
+    parts = [part for link in links for part in split_links(link)]
+    # the same links, joined by hand in one fragment: read as one delivery
+    open_link(other, LINK_JOINER.join(parts))
+    assert other.model.notice is None
+    log = other.model.remote.table.log
+    assert all(part in log for part in parts)
