@@ -244,10 +244,13 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
             model, screen="remote", remote_invite=links[0], remote=None, back=back,
             share_url=None, toast=None,
         )  # fmt: skip
-    try:
-        game = app.remote.load(found)
-    except CorruptDataError:
-        return replace(model, notice=("app.remote.lost", {}))
+    if model.remote is not None and model.remote.id == found:
+        game = model.remote  # on screen: no need to read (and check) every link again
+    else:
+        try:
+            game = app.remote.load(found)
+        except CorruptDataError:
+            return replace(model, notice=("app.remote.lost", {}))
     return _receive(app, model, game, links)
 
 
