@@ -103,3 +103,19 @@ def test_several_links_joined_in_one_are_read_in_their_order():
     assert other.model.notice is None
     log = other.model.remote.table.log
     assert all(part in log for part in parts)
+
+
+def test_the_set_up_says_how_far_the_shuffles_are():
+    """While the deck's set-up passes go round, the waiting device says which link of
+    how many, and whose shuffle it waits for."""
+    a_app = device(3)
+    a = Page(a_app, a_app.boot("en"))
+    a.click("app.remote-new")
+    a.send("app.remote-create", game="arboretum", players="2", seat="1", name="Ana")
+    invite = shared(a)
+    b_app = device(103)
+    b = Page(b_app, b_app.boot("en", "#" + invite))
+    b.send("app.remote-join", name="Ben", seat="2")
+    open_link(a, shared(b))
+    shared(a)  # the start and Ana's first pass: not opened by Ben yet
+    assert "Shuffling the deck: link 2 of 3, waiting for Ben" in a.html

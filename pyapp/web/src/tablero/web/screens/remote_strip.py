@@ -85,7 +85,14 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     names = names_of(app, remote, model.lang)
     status = status_of(remote)
     table = remote.table
-    if status == "waiting":
+    deck = table.private
+    if status == "waiting" and deck is not None and not deck.ready:
+        # a round of passes under way (the set-up's shuffles, a mix of the bag): how far
+        rnd = deck.round
+        key = "app.remote.shuffling" if rnd.kind == "setup" else "app.remote.mixing"
+        sender = rnd.order[deck.step]
+        line = t(key, step=deck.step + 1, steps=len(rnd.order), name=names[sender])
+    elif status == "waiting":
         who = ", ".join(names[s] for s in table.waiting_for)
         line = t("app.remote.waiting", name=who, since=when(remote.since))
     elif status == "over" and table.audit:
