@@ -231,6 +231,15 @@ def _toast(model: Model, t: Translate) -> str:
     return f'<div class="shell-toast" role="status" aria-live="polite"{hidden}>{text}</div>'
 
 
+def _copy_status(model: Model, t: Translate) -> str:
+    """What the share panel says of the clipboard: copying, copied, or copy by hand."""
+    if model.copied is True:
+        return t("app.share.copied")
+    if model.copied is False:
+        return t("app.share.copy-failed")
+    return t("app.share.copying")
+
+
 def _share_panel(model: Model, app: App, t: Translate) -> str:
     if model.share_url is None:
         return ""
@@ -241,12 +250,7 @@ def _share_panel(model: Model, app: App, t: Translate) -> str:
     if model.game is not None:
         warning_key = getattr(app.get_ui(model.game.game_id), "share_key", warning_key)
     url = model.share_url
-    if model.copied is True:
-        status = t("app.share.copied")
-    elif model.copied is False:
-        status = t("app.share.copy-failed")
-    else:
-        status = t("app.share.copying")
+    status = _copy_status(model, t)
     # a challenge's link has its own words (tablero.web.challenge_views): what the
     # friend will see, told as information; a game's link warns what it gives away
     challenge = challenge_views.share_words(url, t)
@@ -292,12 +296,7 @@ def remote_share_panel(model: Model, app: App, t: Translate) -> str:
     names = [s.name for s in shown_seats(remote.seats(), app, model.lang)]
     creator = names[remote.table.creator]
     title = t(SHARE_TITLES.get(kind, "app.remote.send.turn"), name=creator)
-    if model.copied is True:
-        status = t("app.share.copied")
-    elif model.copied is False:
-        status = t("app.share.copy-failed")
-    else:
-        status = t("app.share.copying")
+    status = _copy_status(model, t)
     sheet = button(
         t("app.remote.share-sheet"), "app.share-sheet", cls="shell-primary shell-share-sheet"
     )
