@@ -66,6 +66,13 @@ __all__ = [
     "reopen",
 ]
 
+#: The catalog keys of the ways of dealing a game with private hands.
+DEALING_KEYS = {
+    "correspondence": "app.remote.dealing.correspondence",
+    "strict": "app.remote.dealing.strict",
+}
+
+
 # --- the new game's form ----------------------------------------------------------------
 
 
@@ -523,7 +530,7 @@ def _form_screen(model: Model, app: App, t: Translate) -> str:
         modes = [(m, t(f"diadeplaya.option.mode.{m}")) for m in REMOTE_MODES]
         parts.append(_select("mode", t("diadeplaya.option.mode"), modes, form.mode, act))
     if form.game_id in PRIVATE_GAMES:
-        dealings = [(d, t(f"app.remote.dealing.{d}")) for d in DEALINGS]
+        dealings = [(d, t(DEALING_KEYS[d])) for d in DEALINGS]
         parts.append(_select("dealing", t("app.remote.dealing"), dealings, form.dealing, act))
         parts.append(f'<p class="shell-hint">{esc(t("app.remote.dealing-risk"))}</p>')
     parts += [
