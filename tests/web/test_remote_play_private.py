@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tablero.web.remotegames import LINK_JOINER, link_session, split_links
+from tablero.web.remotegames import LINK_JOINER, link_fields, link_session, split_links
 
 from web.test_app import Page
 from web.test_remote_play import device, open_link, shared, to_move
@@ -119,3 +119,49 @@ def test_the_set_up_says_how_far_the_shuffles_are():
     open_link(a, shared(b))
     shared(a)  # the start and Ana's first pass: not opened by Ben yet
     assert "Shuffling the deck: link 2 of 3, waiting for Ben" in a.html
+
+
+def test_a_cheat_is_caught_and_the_deck_as_dealt_shown_at_the_end():
+    """A seat's device that lies about a card it plays (its link signed again by it, a
+    made-up key for the card): the other device refuses the link, names why and changes
+    nothing; the honest link then reads.  At the end, the audit stated and the deck as it
+    was dealt, a row a draw."""
+    from web.test_remote_private import resign
+
+    a, b = seat_up_private("arboretum", seed=9)
+    rng, refreshes = random.Random(4), [0]
+    caught = False
+    for _ in range(400):
+        if a.model.game.state.is_terminal() and b.model.game.state.is_terminal():
+            break
+        mover = to_move([a, b])
+        other = b if mover is a else a
+        links = play_turn(mover, rng, refreshes)
+        if not caught:
+            parts = split_links(links[-1])
+            turn = next(i for i, p in enumerate(parts) if "r" in (link_fields(p)[9] or {}))
+
+            def made_up(fields):
+                fields[9]["r"][0][2] = (12345).to_bytes(32, "little").hex()
+
+            lie = resign(parts[turn], mover.model.remote.table.secret, made_up)
+            log = other.model.remote.table.log
+            open_link(other, LINK_JOINER.join([*parts[:turn], lie]))
+            assert other.model.notice is not None
+            assert other.model.notice[0] == "app.remote.bad-link"
+            assert "not dealt" in other.html
+            assert other.model.remote.table.log[: len(log)] == log
+            assert lie not in other.model.remote.table.log
+            other.click("app.dismiss")
+            caught = True
+        deliver([a, b], [(mover, link) for link in links])
+    assert caught
+    for page in (a, b):
+        dealt = page.model.remote.table.deck_as_dealt()
+        draws = int(page.model.remote.table.audit.split(" ", 1)[0])
+        assert len(dealt) == draws > 10
+        html = page.html
+        assert "Show the deck as dealt" in html
+        assert html.count("<tr><td>") == draws
+    # both devices saw the same deck
+    assert a.model.remote.table.deck_as_dealt() == b.model.remote.table.deck_as_dealt()

@@ -452,6 +452,22 @@ class RemoteTable:
             table = replace(table, log=(*table.log, *table.outbox))
         return table
 
+    def deck_as_dealt(self) -> tuple[tuple[int, str, int], ...]:
+        """A private table's deck as it was dealt, once its audit has passed (every seed
+        in: every place can be opened): ``(place, card, seat)`` for each place drawn, in
+        the order of the draws, ``seat`` the one it was drawn for (-1: drawn face up).
+        Empty before the audit, for a fair-deck table, and for a stopped one."""
+        deck = self.private
+        if deck is None or not self.audit or self.stopped:
+            return ()
+        keys = self._keys()
+        out = []
+        for place in deck.drawn:
+            label = deck.open(place, self.seat, keys)
+            card = deck.value(label) if label is not None else "?"
+            out.append((place, card, -1 if place in deck.public else deck.drawer.get(place, -1)))
+        return tuple(out)
+
     def to_json(self) -> str:
         """What this device keeps to go on later: its secret, its seat and every link it
         read or sent, in order (reading it back replays and checks them all)."""

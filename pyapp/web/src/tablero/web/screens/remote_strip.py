@@ -86,6 +86,7 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     status = status_of(remote)
     table = remote.table
     deck = table.private
+    extra = ""
     if status == "waiting" and deck is not None and not deck.ready:
         # a round of passes under way (the set-up's shuffles, a mix of the bag): how far
         rnd = deck.round
@@ -100,10 +101,16 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
         draws = table.audit.split(" ", 1)[0]
         count = int(draws) if draws.isdigit() else 0
         line = t("app.remote.checked") + " " + t("app.remote.audit-ok", count=count)
+        extra = dealt_deck(table.deck_as_dealt(), names, t)
     elif status == "over":
         line = t("app.remote.checked")
     elif status == "stopped":
         line = t("app.remote.stopped")
+        # what failed, as the protocol names it (the seat, the link, the step)
+        extra = (
+            f'<details class="shell-remote-failed"><summary>{esc(t("app.remote.what-failed"))}'
+            f'</summary><p lang="en">{esc(table.stopped)}</p></details>'
+        )
     elif status == "abandoned":
         line = t("app.remote.status.abandoned")
     else:
@@ -112,7 +119,7 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     if model.remote_locked:
         status = "locked"
         line = t("app.remote.locked")
-    body = f'<p class="shell-remote-line"{live}>{esc(line)}</p>'
+    body = f'<p class="shell-remote-line"{live}>{esc(line)}</p>' + extra
     if status == "locked":
         body += '<div class="shell-actions">' + button(t("app.remote.relock"), "app.remote-relock")
         body += "</div>"
@@ -155,4 +162,26 @@ def remote_list(model: Model, app: App, t: Translate) -> str:
     return (
         f'<h2 class="shell-h2">{esc(t("app.remote.list-title"))}</h2>'
         f'<ul class="shell-saves shell-remote-saves">{"".join(items)}</ul>'
+    )
+
+
+def dealt_deck(dealt: tuple[tuple[int, str, int], ...], names: list[str], t: Translate) -> str:
+    """ "Show the deck as dealt": every draw of a private table, in order (its place in
+    the deck, the card, the seat it was drawn for), once the audit has passed."""
+    if not dealt:
+        return ""
+    rows = "".join(
+        f"<tr><td>{k}</td><td>{place + 1}</td><td>{esc(card)}</td>"
+        f"<td>{esc(names[seat] if 0 <= seat < len(names) else t('app.remote.face-up'))}</td></tr>"
+        for k, (place, card, seat) in enumerate(dealt, 1)
+    )
+    head = "".join(
+        f'<th scope="col">{esc(t(key))}</th>'
+        for key in ("app.remote.dealt.draw", "app.remote.dealt.place", "app.remote.dealt.card",
+                    "app.remote.dealt.seat")
+    )  # fmt: skip
+    return (
+        f'<details class="shell-remote-dealt"><summary>{esc(t("app.remote.dealt"))}</summary>'
+        f'<table class="shell-table-list"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></details>"
     )
