@@ -25,7 +25,7 @@ from support.catalog_files import folder_messages
 from tablero.core import CorruptDataError
 from tablero.web.links import decode_link, encode_link
 from tablero.web.plugin import Seat
-from tablero.web.remotegames import is_remote_link, link_session
+from tablero.web.remotegames import is_remote_link, link_session, read_part
 from tablero.web.saves import MemoryStorage, SavedGame, SaveStore, export_json, import_json
 from tablero.web.screens.remote import _invite_fields as invite_fields
 from ui import open_app, renders
@@ -132,6 +132,12 @@ def expected_link(fragment: str) -> str:
     """What the page says of ``fragment``: a share link's outcome (``opened`` or its
     error's code), or for a link of a game with friends (``tb2.``, read by that flow)
     ``remote:`` and the code of its refusal, or ``remote:unknown`` (a game not here)."""
+    if fragment.startswith("tbp."):  # a part of a long link: kept, or refused
+        try:
+            read_part(fragment)
+        except CorruptDataError as exc:
+            return f"remote:{exc.code}"
+        return "remote:part"
     if is_remote_link(fragment):
         try:
             kind, _ = link_session(fragment)
@@ -206,6 +212,8 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
             assert CATALOG["app.link.opened"] in text, (link, text)
         elif want == "remote:unknown":
             assert CATALOG["app.remote.unknown"] in text, (link, text)
+        elif want == "remote:part":
+            assert "Part " in text, (link, text)
         elif want == "remote:invite":
             assert page.locator(".shell-remote-join").count() == 1, (link, text)
         elif want.startswith("remote:"):

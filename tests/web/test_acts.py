@@ -124,7 +124,7 @@ def test_main_keeps_no_list_of_acts():
         "app.tutorial-next", "app.tutorial-leave",
         # a game with friends: its links shared again, its export, its lock, another tab
         "app.remote-share", "app.remote-export", "app.share-sheet", "app.remote-lock",
-        "app.remote-reload", "app.remote-relock",
+        "app.remote-reload", "app.remote-relock", "app.copy-part", "app.remote-file",
     }  # fmt: skip
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tablero.web.remotegames import LINK_JOINER, link_fields, link_session, split_links
+from tablero.web.remotegames import LINK_JOINER, link_fields, link_session, split_links, to_parts
 
 from web.test_app import Page
 from web.test_remote_play import device, open_link, shared, to_move
@@ -165,3 +165,59 @@ def test_a_cheat_is_caught_and_the_deck_as_dealt_shown_at_the_end():
         assert html.count("<tr><td>") == draws
     # both devices saw the same deck
     assert a.model.remote.table.deck_as_dealt() == b.model.remote.table.deck_as_dealt()
+
+
+def test_a_long_link_goes_in_parts_or_as_a_file():
+    """The set-up's link (several kilobytes) is offered in parts for a chat that cuts
+    long messages, each copied on its own, and as a file: parts opened in any order are
+    kept until the last one, then read as the whole link; the file opened with Import is
+    read the same way."""
+    a_app = device(11)
+    a = Page(a_app, a_app.boot("en"))
+    a.click("app.remote-new")
+    a.send("app.remote-create", game="arribada", players="2", seat="1", name="Ana")
+    invite = shared(a)
+    b_app = device(111)
+    b = Page(b_app, b_app.boot("en", "#" + invite))
+    b.send("app.remote-join", name="Ben", seat="2")
+    open_link(a, shared(b))
+    url = a.model.share_url
+    fragment = url.split("#", 1)[1]
+    parts = to_parts(fragment)
+    assert len(parts) >= 2 and all(len(p) < 2000 for p in parts)
+    html = a.html
+    assert "data-qr" not in html  # too long to scan
+    for k, part in enumerate(parts, 1):
+        assert f'value="{url.split("#")[0]}#{part}"' in html
+        a.click("app.copy-part", part=str(k))
+        assert [(e.kind, e.data["url"]) for e in a.model.effects] == [
+            ("copy", url.split("#")[0] + "#" + part)
+        ]
+    a.click("app.remote-file")
+    (effect,) = a.model.effects
+    assert effect.kind == "share_file" and effect.data["text"].strip() == url
+    file_text = effect.data["text"]
+    a.click("app.share-close")
+    # Ben gets the parts, the last first: each kept, then the link read whole
+    log = b.model.remote.table.log
+    for part in reversed(parts[1:]):
+        open_link(b, part)
+        assert b.model.toast[0] == "app.remote.part-kept"
+        assert b.model.remote.table.log == log
+    open_link(b, parts[0])
+    assert b.model.remote.table.log != log and b.model.notice is None
+    # a third device, or the same link again as a file: read like the link
+    c_app = device(211, b_app.store.storage)
+    c = Page(c_app, c_app.boot("en"))
+    c.send("app.import", text=file_text)
+    assert c.model.toast == ("app.remote.read-before", {})
+
+
+def test_a_damaged_part_is_refused():
+    app = device(5)
+    page = Page(app, app.boot("en"))
+    open_link(page, "tbp.0123abcd.1.2.AAAA")
+    open_link(page, "tbp.0123abcd.2.2.BBBB")  # joined: its id does not match
+    assert page.model.notice[0] == "app.remote.bad-link"
+    open_link(page, "tbp.zz.1.2.AAAA")
+    assert page.model.notice[0] == "app.remote.bad-link"

@@ -351,6 +351,10 @@ def _perform(effect: Effect) -> None:
         asyncio.ensure_future(_copy(data["url"]))
     elif kind == "lock":
         asyncio.ensure_future(_lock(data["id"]))
+    elif kind == "copy":
+        asyncio.ensure_future(_copy(data["url"]))
+    elif kind == "share_file":
+        asyncio.ensure_future(_share_file(data["filename"], data["text"]))
     elif kind == "share_sheet":
         asyncio.ensure_future(_share_sheet(data["url"], data["text"]))
     elif kind == "install":
@@ -478,6 +482,29 @@ def _on_storage(event: Any) -> None:
             dispatch("app.remote-reload", {"id": remote.id})
     except Exception:  # noqa: BLE001
         _fail()
+
+
+async def _share_file(filename: str, text: str) -> None:
+    """``text`` as a file: the system's share sheet with the file where the browser takes
+    one (``navigator.canShare({files})``; a cancel there does nothing more), else a
+    download."""
+    from js import File, Object, window
+    from pyodide.ffi import to_js
+
+    try:
+        navigator = window.navigator
+        kind = to_js({"type": "text/plain"}, dict_converter=Object.fromEntries)
+        file = File.new(to_js([text]), filename, kind)
+        shared = to_js({"files": [file]}, dict_converter=Object.fromEntries)
+        if getattr(navigator, "canShare", None) is not None and bool(navigator.canShare(shared)):
+            try:
+                await navigator.share(shared)
+            except Exception:  # noqa: BLE001 - cancelled: the panel stays as it is
+                pass
+            return
+    except Exception:  # noqa: BLE001 - no share sheet for files here: a download
+        pass
+    _download(filename, text)
 
 
 async def _share_sheet(url: str, text: str) -> None:

@@ -17,6 +17,7 @@ the functions that need it.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 import re
@@ -49,7 +50,9 @@ __all__ = [
     "import_remote",
     "is_remote_link",
     "link_session",
+    "read_part",
     "split_links",
+    "to_parts",
     "status_of",
 ]
 
@@ -68,6 +71,13 @@ DEALINGS = ("correspondence", "strict")
 #: Several links sent at once (a private table's set-up passes and keys) travel as one,
 #: joined by this character (not in a link's alphabet), and are read in their order.
 LINK_JOINER = "~"
+#: A fragment longer than this (a private table's set-up, several kilobytes) is also
+#: offered in parts, each short enough for any chat: ``tbp.<id>.<k>.<n>.<text>``, which
+#: the receiving app keeps until it has them all, then joins and reads.
+PART_PREFIX = "tbp."
+MAX_PART = 1800
+PARTS_KEY = "tablero.parts"
+_PART_RE = re.compile(r"tbp\.([0-9a-f]{8})\.([1-9][0-9]?)\.([1-9][0-9]?)\.([A-Za-z0-9_.~-]+)")
 #: The modes of Día de Playa played between devices (solitaire is played alone).
 REMOTE_MODES = ("competitive", "teams", "cooperative")
 _ID_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -76,8 +86,27 @@ _LINK_PREFIX = "tb2."
 
 def is_remote_link(fragment: str) -> bool:
     """Is ``fragment`` (an address's fragment, ``#`` or not) a link of a game between
-    devices (``tb2.``)?  Read by its prefix only: its content is checked when read."""
-    return fragment.lstrip("#").startswith(_LINK_PREFIX)
+    devices (``tb2.``, or a part of one: ``tbp.``)?  Read by its prefix only: its content
+    is checked when read."""
+    return fragment.lstrip("#").startswith((_LINK_PREFIX, PART_PREFIX))
+
+
+def to_parts(fragment: str) -> list[str]:
+    """``fragment`` cut into parts of at most :data:`MAX_PART` characters of text (none
+    when it is short enough to send whole)."""
+    if len(fragment) <= MAX_PART:
+        return []
+    ident = hashlib.sha256(fragment.encode("ascii")).hexdigest()[:8]
+    chunks = [fragment[i : i + MAX_PART] for i in range(0, len(fragment), MAX_PART)]
+    return [f"{PART_PREFIX}{ident}.{k}.{len(chunks)}.{c}" for k, c in enumerate(chunks, 1)]
+
+
+def read_part(text: str) -> tuple[str, int, int, str]:
+    """A part's (id, number, count, text); :class:`CorruptDataError` if it is not one."""
+    found = _PART_RE.fullmatch(text.strip().lstrip("#"))
+    if found is None or int(found[2]) > int(found[3]):
+        raise CorruptDataError("This link is damaged: ask for it again.", code="remote.damaged")
+    return found[1], int(found[2]), int(found[3]), found[4]
 
 
 def split_links(fragment: str) -> list[str]:
@@ -278,6 +307,32 @@ class RemoteStore:
         self.storage.remove(self.key(game_id))
         if self.current() == game_id:
             self.set_current(None)
+
+    def add_part(self, text: str) -> tuple[str | None, int, int]:
+        """Keep the part ``text`` (:func:`read_part`) until its link's every part is here:
+        then the joined link (checked against its id) and the parts are forgotten.
+        Returns (the link or ``None``, parts here, parts in all)."""
+        ident, k, n, chunk = read_part(text)
+        try:
+            kept = json.loads(self.storage.get(PARTS_KEY) or "{}")
+        except ValueError:
+            kept = {}
+        if not isinstance(kept, dict):
+            kept = {}
+        entry = kept.get(ident)
+        if not isinstance(entry, dict) or entry.get("n") != n:
+            entry = {"n": n, "parts": {}}
+        entry["parts"][str(k)] = chunk
+        have = len(entry["parts"])
+        if have < n:
+            self.storage.set(PARTS_KEY, json.dumps({**kept, ident: entry}))
+            return None, have, n
+        joined = "".join(entry["parts"].get(str(i), "") for i in range(1, n + 1))
+        kept.pop(ident, None)
+        self.storage.set(PARTS_KEY, json.dumps(kept))
+        if hashlib.sha256(joined.encode("ascii")).hexdigest()[:8] != ident:
+            raise CorruptDataError("This link is damaged: ask for it again.", code="remote.damaged")
+        return joined, n, n
 
     def current(self) -> str | None:
         """The id of the remote game to reopen, if any."""

@@ -242,6 +242,9 @@ page_performs("app.import-file", screen="frame", then="app.import")
 @act("app.import", screen="frame", sent_by="page")
 def import_(app: App, model: Model, data: dict[str, str]) -> Model:
     text = data.get("text", "")
+    link = text.strip()
+    if is_remote_link(link.split("#", 1)[-1]) and len(link.split()) == 1:
+        return open_remote_link(app, model, link)  # a link sent as a file
     if '"tablero-remote"' in text[:200]:
         try:
             remote_id = import_remote(text, app.remote)

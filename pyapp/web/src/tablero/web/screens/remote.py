@@ -38,6 +38,7 @@ from ..plugin import Translate
 from ..remotegames import (
     DEALINGS,
     LINK_JOINER,
+    PART_PREFIX,
     PRIVATE_GAMES,
     REMOTE_GAMES,
     REMOTE_MODES,
@@ -49,6 +50,7 @@ from ..remotegames import (
     link_session,
     split_links,
     status_of,
+    to_parts,
 )
 from ..saves import SavedGame, StorageFullError
 from ..svg import esc
@@ -232,8 +234,18 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
     fragment = fragment.strip().lstrip("#")
     if "#" in fragment:  # a whole address pasted: its fragment
         fragment = fragment.split("#", 1)[1]
-    links = split_links(fragment)
     model = replace(model, effects=(*model.effects, Effect("clear_hash")))
+    if fragment.startswith(PART_PREFIX):  # a part of a long link: kept until all are here
+        try:
+            joined, have, count = app.remote.add_part(fragment)
+        except CorruptDataError as exc:
+            return replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
+        except StorageFullError:
+            return replace(model, notice=("app.error.storage-full", {}))
+        if joined is None:
+            return replace(model, toast=("app.remote.part-kept", {"have": have, "count": count}))
+        fragment = joined
+    links = split_links(fragment)
     try:
         kind, session = link_session(fragment)
     except CorruptDataError as exc:
@@ -601,6 +613,32 @@ def _lobby(model: Model, app: App, t: Translate) -> str:
         + f'<p class="shell-hint">{esc(t("app.remote.since", since=when(remote.since)))}</p>'
         "</section>"
     )
+
+
+@act("app.copy-part", screen="remote", same_game=True, view_only=True)
+def copy_part(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Copy one part of a long link (``data-part``: its number) to the clipboard."""
+    url = model.share_url
+    if url is None:
+        return model
+    parts = to_parts(url.split("#", 1)[1] if "#" in url else url)
+    try:
+        part = parts[int(data.get("part", "0")) - 1]
+    except (ValueError, IndexError):
+        return model
+    full = model.base_url + "#" + part
+    return replace(model, copied=None, effects=(Effect("copy", {"url": full}),))
+
+
+@act("app.remote-file", screen="remote", same_game=True, view_only=True)
+def remote_file(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The link in the share panel as a file (the system's share sheet with the file where
+    it takes one, else a download): the friend opens it with Import."""
+    if model.share_url is None or model.remote is None:
+        return model
+    name = f"tablero-link-{model.remote.table.game_id}.txt"
+    text = model.share_url + "\n"
+    return replace(model, effects=(Effect("share_file", {"filename": name, "text": text}),))
 
 
 @act("app.share-sheet", screen="remote", same_game=True, view_only=True)

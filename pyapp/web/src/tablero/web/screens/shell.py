@@ -24,7 +24,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..model import STORAGE_NOTICES, Model, can_undo, pass_to, shown_text, undo_refusal
 from ..names import default_name_in
 from ..plugin import Seat, Translate
-from ..remotegames import link_session
+from ..remotegames import link_session, to_parts
 from ..saves import SavedGame
 from ..svg import esc
 from ..titles import shown_title
@@ -308,6 +308,24 @@ def remote_share_panel(model: Model, app: App, t: Translate) -> str:
         if len(url) <= QR_MAX_CHARS
         else ""
     )
+    # a link too long for some chats (a set-up's passes): also in parts, and as a file
+    parts = to_parts(fragment)
+    extra = ""
+    if parts:
+        rows = "".join(
+            f'<li><label class="shell-field"><span>'
+            f"{esc(t('app.remote.part', k=k, count=len(parts)))}</span>"
+            f'<input class="shell-link" type="text" readonly'
+            f' value="{esc(model.base_url + "#" + part)}"></label>'
+            + button(t("app.remote.copy-part", k=k), "app.copy-part", part=k)
+            + "</li>"
+            for k, part in enumerate(parts, 1)
+        )
+        extra = (
+            f'<p class="shell-hint">{esc(t("app.remote.parts-hint", count=len(parts)))}</p>'
+            f'<ol class="shell-parts">{rows}</ol>'
+            + button(t("app.remote.as-file"), "app.remote-file")
+        )
     return (
         '<section class="shell-panel shell-share shell-remote-share" role="dialog"'
         f' aria-labelledby="shell-share-h" data-link-kind="{esc(kind)}">'
@@ -316,6 +334,7 @@ def remote_share_panel(model: Model, app: App, t: Translate) -> str:
         f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
         f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
         + qr
+        + extra
         + f'<p class="shell-info">{esc(t("app.remote.send-hint"))}</p>'
         f'<div class="shell-actions">{sheet}{button(t("app.share.close"), "app.share-close")}</div>'
         "</section>"
