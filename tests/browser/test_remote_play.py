@@ -152,7 +152,7 @@ def play_out(ana, ben, game: str, limit: int = 200) -> int:
         assert len(movers) == 1, (remote_state(ana), remote_state(ben))
         mover = movers[0]
         other = ben if mover is ana else ana
-        assert "Waiting for" in other.inner_text(".shell-remote")
+        assert "waiting for" in other.inner_text(".shell-remote").lower()  # or a shuffle
         if game == "arboretum":
             arboretum_turn(mover, [ana, ben])
         else:
@@ -199,6 +199,10 @@ def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(new_page, 
         assert "Every draw was checked as it happened" in page.inner_text(".shell-remote")
         if game == "arboretum":  # private hands: every shuffle and key audited at the end
             assert "Fair-deal check:" in page.inner_text(".shell-remote")
+            page.locator("details.shell-remote-dealt > summary").click()
+            assert page.locator("details.shell-remote-dealt tbody tr").count() > 10
+    if game == "arboretum":
+        assert_clean(ana, "the end of a game with private hands, the deck as dealt shown")
 
 
 def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site_server):
@@ -336,3 +340,97 @@ def play_turn_keeping_panel(page) -> str:
     arraial_ui.play_turn(page)
     page.wait_for_selector(LINK)
     return page.input_value(LINK)
+
+
+def test_a_set_up_link_in_parts_and_as_a_file_and_a_changed_link_refused(
+    new_page, site_server, tmp_path
+):
+    """Arboretum's set-up: Ana's start link (several kilobytes) goes to Ben in parts,
+    opened in reverse order (each kept until the last); Ben's reply goes back as a file,
+    opened with Import; a changed link is refused, naming why, and changes nothing."""
+    ana = open_app(new_page, site_server)
+    click(ana, '[data-act="app.remote-new"]')
+    ana.select_option('select[name="game"]', "arboretum")
+    ana.wait_for_selector('select[name="dealing"]')
+    assert "stop answering" in ana.inner_text(".shell-remote-new")
+    ana.fill('input[name="name"]', "Ana")
+    click(ana, 'form[data-act="app.remote-create"] button[type="submit"]')
+    invite = take_link(ana)
+    ben = open_app(new_page, site_server)
+    open_link(ben, invite)
+    ben.fill('input[name="name"]', "Ben")
+    click(ben, 'form[data-act="app.remote-join"] button[type="submit"]')
+    open_link(ana, take_link(ben))
+    # the set-up's links: the first long one (a shuffle of the deck, several kilobytes,
+    # too long to scan) goes in parts, opened in reverse order; the next one as a file,
+    # opened with Import; a short one as a link
+    sent = {"parts": 0, "file": 0}
+    queue = [ana]
+    while queue:
+        sender = queue.pop(0)
+        receiver = ben if sender is ana else ana
+        sender.wait_for_selector(PANEL)
+        if sender.locator(".shell-parts").count() and not sent["parts"]:
+            assert sender.locator(".shell-qr").count() == 0
+            parts = sender.locator(".shell-parts input.shell-link").evaluate_all(
+                "els => els.map((e) => e.value)"
+            )
+            assert len(parts) >= 2 and all(len(p) < 2100 for p in parts)
+            assert_clean(sender, "the share panel of a long link")
+            click(sender, f'{PANEL} [data-act="app.share-close"]')
+            for part in reversed(parts[1:]):
+                open_link(receiver, part)
+                assert "Part " in receiver.inner_text(".shell-toast")
+            open_link(receiver, parts[0])
+            sent["parts"] += 1
+        elif sender.locator(".shell-parts").count():
+            with sender.expect_download() as info:
+                sender.locator(f'{PANEL} [data-act="app.remote-file"]').click()
+            path = tmp_path / f"link-{sent['file']}.txt"
+            info.value.save_as(path)
+            click(sender, f'{PANEL} [data-act="app.share-close"]')
+            receiver.locator("details.shell-menu > summary").click()
+            before = receiver.get_attribute("#app", "data-render")
+            receiver.set_input_files('.shell-menu-items input[type="file"]', str(path))
+            receiver.wait_for_function(
+                "b => document.getElementById('app').dataset.render !== b", arg=before
+            )
+            sent["file"] += 1
+        else:
+            open_link(receiver, take_link(sender))
+        if receiver.locator(PANEL).count():
+            queue.append(receiver)
+    assert sent == {"parts": 1, "file": 1}
+    movers = [p for p in (ana, ben) if my_turn(p)]
+    assert len(movers) == 1
+    # a changed link: refused, the reason named, nothing changed
+    mover = movers[0]
+    other = ben if mover is ana else ana
+    arboretum_turn_until_panel(mover)
+    link = take_link(mover)
+    changed = link[:-20] + ("A" if link[-20] != "A" else "B") + link[-19:]
+    moves = other.locator(".shell-log-list li").count()
+    open_link(other, changed)
+    assert "cannot be used" in other.inner_text(".shell-notice")
+    assert other.locator(".shell-log-list li").count() == moves
+    click(other, '[data-act="app.dismiss"]')
+    open_link(other, link)
+    assert other.locator(".shell-log-list li").count() > moves
+
+
+def arboretum_turn_until_panel(page) -> None:
+    """Arboretum clicks of the viewer's turn until the share panel opens."""
+    for _ in range(30):
+        if page.locator(PANEL).count():
+            return
+        status = arboretum_ui.status(page).lower()
+        if "draw" in status:
+            click(page, '[data-act="move"][data-move="draw deck"]')
+        elif "discard" in status:
+            click(page, '[data-act="pick-card"]')
+            click(page, '[data-act="confirm-move"]')
+        else:
+            click(page, '[data-act="pick-card"]')
+            click(page, '[data-act="cell"]')
+            click(page, '[data-act="confirm-move"]')
+    raise AssertionError("no link to send")

@@ -128,6 +128,7 @@ CSS = gamestyle.scoped(
 & .arb-hand{display:flex;gap:.3rem;justify-content:center;flex-wrap:wrap;
  padding:.35rem .5rem .25rem;background:#6d5235;border-radius:.6rem;border-bottom:8px solid #4f3a24;
  min-height:78px}
+& .arb-hand>span{align-self:center;color:#fff}
 & .arb-hand-card{display:inline-flex;flex-direction:column;align-items:center;position:relative;
  padding:2px;border:3px solid transparent;border-radius:.6rem;background:none;min-width:48px;
  min-height:60px;color:#fff}
