@@ -221,3 +221,19 @@ def test_a_damaged_part_is_refused():
     assert page.model.notice[0] == "app.remote.bad-link"
     open_link(page, "tbp.zz.1.2.AAAA")
     assert page.model.notice[0] == "app.remote.bad-link"
+
+
+def test_a_card_drawn_in_strict_dealing_says_why_it_is_face_down():
+    """Strict dealing: a card drawn waits for the other's key; until that link comes the
+    drawer's strip says so, and then the card is in the hand."""
+    a, b = seat_up_private("arboretum", dealing="strict", seed=3)
+    mover = to_move([a, b])
+    other = b if mover is a else a
+    play_table_move(mover, "draw deck")
+    name = "Ben" if mover is a else "Ana"
+    assert "face down for now" in mover.html and name in mover.html
+    assert mover.model.game.state.legal_moves() == []  # nothing to do until it opens
+    deliver([a, b], [(mover, shared(mover))])
+    assert "face down" not in mover.html
+    assert mover.model.game.state.legal_moves()  # the card opened: the turn goes on
+    assert other.model.notice is None

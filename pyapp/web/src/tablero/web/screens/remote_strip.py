@@ -17,6 +17,7 @@ from .shell import button, shown_seats
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..privatedeck import PrivateDeck
 
 __all__ = [
     "STATUS_KEYS",
@@ -93,6 +94,11 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
         key = "app.remote.shuffling" if rnd.kind == "setup" else "app.remote.mixing"
         sender = rnd.order[deck.step]
         line = t(key, step=deck.step + 1, steps=len(rnd.order), name=names[sender])
+    elif status == "waiting" and deck is not None and _own_draw_waits(deck, table.seat):
+        # this seat drew a card whose keys are not all in: it is face down until then
+        reply = deck.next_reply()
+        assert reply is not None
+        line = t("app.remote.drawn-face-down", name=names[reply[0]])
     elif status == "waiting":
         who = ", ".join(names[s] for s in table.waiting_for)
         line = t("app.remote.waiting", name=who, since=when(remote.since))
@@ -163,6 +169,12 @@ def remote_list(model: Model, app: App, t: Translate) -> str:
         f'<h2 class="shell-h2">{esc(t("app.remote.list-title"))}</h2>'
         f'<ul class="shell-saves shell-remote-saves">{"".join(items)}</ul>'
     )
+
+
+def _own_draw_waits(deck: PrivateDeck, seat: int) -> bool:
+    """Whether the next key awaited is for a card drawn by ``seat`` (another's key)."""
+    reply = deck.next_reply()
+    return reply is not None and reply[1] == seat and reply[0] != seat
 
 
 def dealt_deck(dealt: tuple[tuple[int, str, int], ...], names: list[str], t: Translate) -> str:
