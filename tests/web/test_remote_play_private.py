@@ -237,3 +237,20 @@ def test_a_card_drawn_in_strict_dealing_says_why_it_is_face_down():
     assert "face down" not in mover.html
     assert mover.model.game.state.legal_moves()  # the card opened: the turn goes on
     assert other.model.notice is None
+
+
+def test_a_failed_audit_says_the_result_cannot_be_trusted_and_names_what_failed():
+    """The end's audit failing (the protocol's tests make it fail every way: a changed
+    pass, a wrong key, a false seed) stops the table with what failed; the strip says
+    the result cannot be trusted and shows the seat and the step."""
+    from dataclasses import replace
+
+    a, b = seat_up_private("arboretum", seed=13)
+    failed = "Ben's seed is not the one they committed to: the result cannot be verified."
+    table = replace(a.model.remote.table, audit=failed, stopped=failed)
+    remote = replace(a.model.remote, table=table)
+    a.model = replace(a.model, remote=remote)
+    html = a.html
+    assert "cannot be trusted" in html
+    assert "What failed" in html and "Ben&#x27;s seed is not the one" in html
+    assert 'data-remote="stopped"' in html

@@ -111,7 +111,9 @@ def remote_status(model: Model, app: App, t: Translate) -> str:
     elif status == "over":
         line = t("app.remote.checked")
     elif status == "stopped":
-        line = t("app.remote.stopped")
+        # the end's audit failed, or the devices' games parted: what failed is shown
+        failed = deck is not None and table.audit and table.audit == table.stopped
+        line = t("app.remote.audit-failed" if failed else "app.remote.stopped")
         # what failed, as the protocol names it (the seat, the link, the step)
         extra = (
             f'<details class="shell-remote-failed"><summary>{esc(t("app.remote.what-failed"))}'
