@@ -1,5 +1,5 @@
-"""Arboretum's first-game tutorial (:mod:`tablero.web.tutorial`): four turns each on a
-fixed deal for two: drawing from the deck and from a discard pile, the first card and
+"""Arboretum's first-game tutorial (:mod:`tablero.web.tutorialkit`): four turns each on
+a fixed deal for two: drawing from the deck and from a discard pile, the first card and
 the ones planted beside it, discarding, a Cherry Blossom path growing to four cards (its
 points as each play's preview shows them: per card, the 1, the double, the 8), a card
 known to be in the partner's hand, the 8 cancelled by an opponent's 1 and the right to
@@ -7,9 +7,7 @@ score; the texts are ``arboretum.tutorial.*`` (``messages/`` beside this module)
 
 from __future__ import annotations
 
-from tablero.core import State, make
-
-from ....tutorial import Step, Tutorial
+from ....tutorialkit import Click, click, confirm, move, play, read, script, watch
 
 __all__ = ["TUTORIAL"]
 
@@ -19,53 +17,34 @@ __all__ = ["TUTORIAL"]
 SEED = 2
 
 
-def _setup() -> State:
-    return make("arboretum", players=2, seed=SEED, first_player=0)
+def _plant(card: str, cell: str) -> tuple[Click, ...]:
+    return click("pick-card", card=card), click("cell", cell=cell), confirm()
 
 
-def _move(text: str) -> dict[str, str]:
-    return {"act": "move", "move": text}
+def _discard(card: str) -> tuple[Click, ...]:
+    return click("pick-card", card=card), confirm()
 
 
-def _plant(card: str, cell: str) -> tuple[dict[str, str], ...]:
-    return ({"act": "pick-card", "card": card}, {"act": "cell", "cell": cell}, _confirm())
-
-
-def _discard(card: str) -> tuple[dict[str, str], ...]:
-    return ({"act": "pick-card", "card": card}, _confirm())
-
-
-def _confirm() -> dict[str, str]:
-    return {"act": "confirm-move"}
-
-
-K = "arboretum.tutorial."
-
-TUTORIAL = Tutorial(
-    game_id="arboretum",
-    setup=_setup,
-    partner=K + "partner",
-    steps=(
-        Step(K + "welcome"),
-        Step(K + "draw_deck", clicks=(_move("draw deck"),)),
-        Step(K + "draw_second", clicks=(_move("draw deck"),)),
-        Step(K + "first_card", clicks=_plant("CB4", "0,0")),
-        Step(K + "discard", clicks=_discard("BS1")),
-        Step(K + "partner_takes", them=("draw A", "draw deck", "play Do5 0,0", "discard CB6")),
-        Step(K + "draw_pile", clicks=(_move("draw B"),)),
-        Step(K + "draw_again", clicks=(_move("draw deck"),)),
-        Step(K + "path", clicks=_plant("CB6", "1,0")),
-        Step(K + "keep", clicks=_discard("Ma7")),
-        Step(K + "partner_hidden", them=("draw deck", "draw deck", "play BS6 1,0", "discard Ca7")),
-        Step(K + "third_turn", clicks=(_move("draw deck"),)),
-        Step(K + "eight", clicks=(_move("draw deck"),)),
-        Step(K + "start_one", clicks=_plant("CB1", "-1,0")),
-        Step(K + "keep_eight", clicks=_discard("Ma6")),
-        Step(K + "partner_path", them=("draw deck", "draw deck", "play Do7 2,0", "discard Ca4")),
-        Step(K + "fourth_turn", clicks=(_move("draw deck"),)),
-        Step(K + "last_draw", clicks=(_move("draw deck"),)),
-        Step(K + "double", clicks=_plant("CB8", "2,0")),
-        Step(K + "right", clicks=_discard("Ja3")),
-        Step(K + "the_end"),
-    ),
-)  # fmt: skip
+TUTORIAL = script("arboretum", seed=SEED, steps=(
+    read("welcome"),
+    play("draw_deck", move("draw deck")),
+    play("draw_second", move("draw deck")),
+    play("first_card", *_plant("CB4", "0,0")),
+    play("discard", *_discard("BS1")),
+    watch("partner_takes", "draw A", "draw deck", "play Do5 0,0", "discard CB6"),
+    play("draw_pile", move("draw B")),
+    play("draw_again", move("draw deck")),
+    play("path", *_plant("CB6", "1,0")),
+    play("keep", *_discard("Ma7")),
+    watch("partner_hidden", "draw deck", "draw deck", "play BS6 1,0", "discard Ca7"),
+    play("third_turn", move("draw deck")),
+    play("eight", move("draw deck")),
+    play("start_one", *_plant("CB1", "-1,0")),
+    play("keep_eight", *_discard("Ma6")),
+    watch("partner_path", "draw deck", "draw deck", "play Do7 2,0", "discard Ca4"),
+    play("fourth_turn", move("draw deck")),
+    play("last_draw", move("draw deck")),
+    play("double", *_plant("CB8", "2,0")),
+    play("right", *_discard("Ja3")),
+    read("the_end"),
+))  # fmt: skip
