@@ -4,6 +4,7 @@ hostile seat names, and reading the renderers' markup as XML."""
 
 from __future__ import annotations
 
+import importlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -24,6 +25,15 @@ def catalog(game: str, lang: str) -> dict[str, Text]:
     data = folder_messages(GAMES / game / "messages", lang)
     assert all(isinstance(v, str | tuple) for v in data.values())
     return data
+
+
+def declared_keys(game: str) -> set[str]:
+    """The catalog keys the game's UI package asks for through the shared declarations it
+    makes, by the names every game gives them (written once, in the shared module), not by
+    name in its own sources: its log's messages (``log.LOG``, a
+    :class:`tablero.web.gamelog.GameLog`)."""
+    log = importlib.import_module(f"tablero.web.games.{game}.log").LOG
+    return {key for key in (*log.keys, log.tiebreak_count) if key}
 
 
 def strict_translator(game: str, lang: str = "en"):

@@ -17,7 +17,7 @@ from ... import widgets
 from ...plugin import Seat, Translate
 from ...svg import esc, raw_tag, tag
 from ...widgets import seat_colours
-from .log import names_list, winners_sentence
+from .log import LOG, names_list
 from .look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
 from .style import style_tag
 from .table import arboretum_state, garden_panel
@@ -133,7 +133,7 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
         out.append(
             tag(
                 "p",
-                winners_sentence(winners, scores, present, seats, t),
+                LOG.winners(winners, scores, present, seats, t),
                 class_="arb-tiebreak",
                 data_tiebreak="1",
             )

@@ -15,7 +15,7 @@ from ... import widgets
 from ...plugin import Seat, Translate
 from ...svg import esc, raw_tag, tag
 from ...widgets import seat_colours
-from .log import pairs_held, winners_sentence
+from .log import LOG, pairs_held
 from .look import mark_icon, seat_letter
 from .style import style_tag
 from .table import street_panel
@@ -80,7 +80,7 @@ def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
     out.append(widgets.winner_line("arl", winners, colours, headline, margin))
     if len([p for p in range(n) if scores[p] == best]) > 1:
         out.append(
-            tag("p", winners_sentence(winners, scores, pairs, seats, t), class_="arl-tiebreak",
+            tag("p", LOG.winners(winners, scores, pairs, seats, t), class_="arl-tiebreak",
                 data_tiebreak="1")
         )  # fmt: skip
 
