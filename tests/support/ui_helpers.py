@@ -31,9 +31,12 @@ def declared_keys(game: str) -> set[str]:
     """The catalog keys the game's UI package asks for through the shared declarations it
     makes, by the names every game gives them (written once, in the shared module), not by
     name in its own sources: its log's messages (``log.LOG``, a
-    :class:`tablero.web.gamelog.GameLog`)."""
+    :class:`tablero.web.gamelog.GameLog`) and its end screen's (``end.END``, a
+    :class:`tablero.web.gameend.EndScreen`)."""
     log = importlib.import_module(f"tablero.web.games.{game}.log").LOG
-    return {key for key in (*log.keys, log.tiebreak_count) if key}
+    end = importlib.import_module(f"tablero.web.games.{game}.end").END
+    keys = (*log.keys, log.tiebreak_count, *vars(end.keys).values(), end.list_sep)
+    return {key for key in keys if key}
 
 
 def strict_translator(game: str, lang: str = "en"):
