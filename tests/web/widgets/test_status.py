@@ -10,6 +10,7 @@ from tablero.web.widgets.status import (
     confirm_cancel,
     controls,
     flow_hint,
+    preview_panel,
     status_line,
     table_frame,
 )
@@ -73,3 +74,12 @@ def test_table_frame() -> None:
     assert [el.tag for el in root] == ["style", "p"]
     nobody = parse(table_frame("xx", "game", "over", None, "", ""))[0]
     assert nobody.get("data-viewer") is None
+
+
+def test_preview_panel() -> None:
+    html = preview_panel("zz", "<h2>Place 4 at c5</h2>", "<p>+4</p>", "place 4 c5")
+    assert html == (
+        '<section class="zz-panel zz-preview" aria-live="polite" data-preview="place 4 c5">'
+        "<h2>Place 4 at c5</h2><p>+4</p></section>"
+    )
+    assert 'data-preview="a &amp; b"' in preview_panel("zz", "", "", "a & b")

@@ -16,6 +16,7 @@ __all__ = [
     "confirm_cancel",
     "controls",
     "flow_hint",
+    "preview_panel",
     "status_line",
     "table_frame",
 ]
@@ -101,6 +102,18 @@ def confirm_cancel(prefix: str, confirm: str, move: str, cancel: str) -> str:
             button(prefix, confirm, "confirm-move", True, move=move, focus="1"),
             button(prefix, cancel, "cancel-move", esc="1"),
         ],
+    )
+
+
+def preview_panel(prefix: str, head: str, body: str, move: object) -> str:
+    """The panel previewing the chosen ``move`` (its text on ``data-preview``): the
+    ``head`` (the ``<h2>``) and the ``body`` (HTML), read out when it changes."""
+    return raw_tag(
+        "section",
+        head + body,
+        class_=f"{prefix}-panel {prefix}-preview",
+        aria_live="polite",
+        data_preview=str(move),
     )
 
 

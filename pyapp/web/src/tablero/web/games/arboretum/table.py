@@ -137,22 +137,13 @@ def _chosen_move(legal: list[Any], decision: str, c: int, cell: str | None) -> A
     return targets(narrow(legal, Play, card=c), field="x,y").get(cell or "")
 
 
-def on_click(
-    view: ArboretumState, selection: Selection, target: dict[str, str]
+def _play(
+    view: ArboretumState, selection: Selection, data: dict[str, str]
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
+    """On the viewer's turn, the new selection and the move to apply after a click
+    (``None`` while one is being built)."""
     act = data.get("act")
-    zoom = _zoom(selection)
-    keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
-    if act == "zoom":
-        handled, z = GARDEN_ZOOM.step(zoom, data.get("zoom"))
-        if not handled:
-            return selection, None
-        rest = {k: v for k, v in selection.data.items() if k != "zoom"}
-        return Selection({**rest, **({} if z is None else {"zoom": z})}), None
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
+    keep = GARDEN_ZOOM.kept(selection.data)
     legal = view.legal_moves()
     by_text = {str(m): m for m in legal}
     c, cell = _selection(view, selection, legal)
@@ -191,6 +182,10 @@ def on_click(
             return Selection({**keep, "card": CARD_NAMES[c]}), None
         return Selection(keep), None
     return selection, None
+
+
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play, zoom=GARDEN_ZOOM)
 
 
 # --- the parts of the table ------------------------------------------------------------
@@ -481,20 +476,9 @@ def _preview(
         if items
         else tag("p", t("arboretum.preview.none"))
     )
-    html = raw_tag(
-        "section",
-        raw_tag(
-            "h2",
-            card_icon(move.card, 32)
-            + esc(
-                t("arboretum.preview.title", card=card_words(move.card, t), cell=cell_words(at, t))
-            ),
-        )
-        + body,
-        class_="arb-panel arb-preview",
-        aria_live="polite",
-        data_preview=str(move),
-    )
+    title = t("arboretum.preview.title", card=card_words(move.card, t), cell=cell_words(at, t))
+    head = raw_tag("h2", card_icon(move.card, 32) + esc(title))
+    html = widgets.preview_panel("arb", head, body, move)
     return html, paths
 
 

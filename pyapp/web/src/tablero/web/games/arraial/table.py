@@ -205,15 +205,14 @@ def _slide_landings(view: ArraialState, seat: int, column: int, legal: Sequence[
     return out
 
 
-def on_click(
-    view: ArraialState, selection: Selection, target: dict[str, str]
+def _play(
+    view: ArraialState, selection: Selection, data: dict[str, str]
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
+    """On the viewer's turn, the new selection and the move to apply after a click
+    (``None`` while one is being built)."""
     act = data.get("act")
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
     me = view.viewer
+    assert me is not None  # the viewer's turn (click_handler)
     legal = view.legal_moves()
     by_text = {str(m): m for m in legal}
     column, landing = _selection(view, selection, legal)
@@ -247,6 +246,10 @@ def on_click(
     if act == "cancel-move":
         return Selection(), None
     return selection, None
+
+
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play)
 
 
 # --- the parts of the table ------------------------------------------------------------
@@ -426,13 +429,7 @@ def _preview(view: ArraialState, move: Land, seats: Sequence[Seat], t: Translate
         else tag("p", t("arraial.preview.nothing"))
     )
     head = t("arraial.preview.title", cells=cells_words(move.cells))
-    return raw_tag(
-        "section",
-        tag("h2", head) + body,
-        class_="arl-panel arl-preview",
-        aria_live="polite",
-        data_preview=str(move),
-    )
+    return widgets.preview_panel("arl", tag("h2", head), body, move)
 
 
 def _pairs_panel(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:

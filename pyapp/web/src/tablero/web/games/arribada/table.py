@@ -127,14 +127,12 @@ def _cell_moves(view: ArribadaState, legal: Sequence[Any], name: str) -> list[An
     return narrow(legal, row=row, col=col)
 
 
-def on_click(
-    view: ArribadaState, selection: Selection, target: dict[str, str]
+def _play(
+    view: ArribadaState, selection: Selection, data: dict[str, str]
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
+    """On the viewer's turn, the new selection and the move to apply after a click
+    (``None`` while one is being built)."""
     act = data.get("act")
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
     legal = view.legal_moves()
     by_text = {str(m): m for m in legal}
     value, chosen = _selection(view, selection, by_text)
@@ -169,6 +167,10 @@ def on_click(
             return selection, None
         return Selection(), move
     return selection, None
+
+
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play)
 
 
 # --- the parts of the table ------------------------------------------------------------
@@ -343,16 +345,10 @@ def _preview(
         if view.variant != "beginner":
             v = move.value if isinstance(move, Place) else view.values[cell]
             lines.append(t("arribada.preview.defence", defence=STRENGTH[v] + strengths[me]))
-    html = raw_tag(
-        "section",
-        tag("h2", move_words(view, move, seats, t))
-        + raw_tag(
-            "div", table + "".join(tag("p", line) for line in lines), class_="arr-preview-body"
-        ),
-        class_="arr-panel arr-preview",
-        aria_live="polite",
-        data_preview=str(move),
+    body = raw_tag(
+        "div", table + "".join(tag("p", line) for line in lines), class_="arr-preview-body"
     )
+    html = widgets.preview_panel("arr", tag("h2", move_words(view, move, seats, t)), body, move)
     spawns = [view.board.parse_cell(c) for c in pv["spawns"]]
     return html, spawns
 

@@ -140,22 +140,13 @@ def _chosen(view: DiaDePlayaState, selection: Selection, legal: Sequence[Any]) -
     return places.get(str(selection.data.get("at")))
 
 
-def on_click(
-    view: DiaDePlayaState, selection: Selection, target: dict[str, str]
+def _play(
+    view: DiaDePlayaState, selection: Selection, data: dict[str, str]
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
+    """On the viewer's turn, the new selection and the move to apply after a click
+    (``None`` while one is being built)."""
     act = data.get("act")
-    zoom = _zoom(selection)
-    keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
-    if act == "zoom":
-        handled, z = BEACH_ZOOM.step(zoom, data.get("zoom"), data.get("fit"))
-        if not handled:
-            return selection, None
-        rest = {k: v for k, v in selection.data.items() if k != "zoom"}
-        return Selection({**rest, **({} if z is None else {"zoom": z})}), None
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
+    keep = BEACH_ZOOM.kept(selection.data)
     legal = view.legal_moves()
     by_text = {str(m): m for m in legal}
     move_text = " ".join(data.get("move", "").split())
@@ -174,6 +165,7 @@ def on_click(
         return Selection({**keep, "rot": (rot + 90) % 360}), None
     if act == "spot":
         if view.decision == "rotate" and view.holding is not None:
+            assert view.viewer is not None  # the viewer's turn (click_handler)
             b = view.beach_of(view.viewer)
             try:
                 x, y = GRID.parse_xy(move_text.removeprefix("place "))
@@ -193,6 +185,10 @@ def on_click(
             return selection, None
         return Selection(keep), chosen
     return selection, None
+
+
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play, zoom=BEACH_ZOOM)
 
 
 # --- the parts of the table ------------------------------------------------------------
@@ -444,13 +440,7 @@ def _preview(view: DiaDePlayaState, move: Place, t: Translate) -> str:
                 data_total_change=after - before)  # fmt: skip
     n = len(pv.get("covered") or ())
     head = t("diadeplaya.preview.title", cell=str(pv.get("cell", "")), count=n)
-    return raw_tag(
-        "section",
-        tag("h2", head) + body,
-        class_="dp-panel dp-preview",
-        aria_live="polite",
-        data_preview=str(move),
-    )
+    return widgets.preview_panel("dp", tag("h2", head), body, move)
 
 
 def _signed(x: int) -> str:
