@@ -23,7 +23,7 @@ from __future__ import annotations
 from .chart import ChartLabels, score_chart
 from .clicks import OnClick, click_handler
 from .end import end_frame, margin_text, winner_line
-from .layout import LayoutKeys, table_layout
+from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
@@ -46,6 +46,7 @@ __all__ = [
     "ZoomKeys",
     "ZOOM_SAME",
     "OnClick",
+    "board_svg",
     "button",
     "click_handler",
     "confirm_cancel",

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
 from tablero.arribada.data import EMPTY, WILD
 
+from ... import widgets
 from ...marks import (
     DASHES,
     FALLBACK_COLOURS,
@@ -642,15 +643,6 @@ def board_svg(
             )
         )
     parts.append(_shoreline(board, display, pic, display_label, bag_label))
-    min_w = round(w * MIN_CELL_PX / CELL)
-    return raw_tag(
-        "svg",
-        "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {w} {h}",
-        class_="arr-board",
-        role="group",
-        aria_label=title,
-        style=f"min-width:{min_w}px;min-height:{round(h * MIN_CELL_PX / CELL)}px",
-        data_rove="grid",
-    )
+    min_w, min_h = round(w * MIN_CELL_PX / CELL), round(h * MIN_CELL_PX / CELL)
+    return widgets.board_svg("".join(parts), w, h, cls="arr-board", title=title,
+                             min_w=min_w, min_h=min_h)  # fmt: skip
