@@ -27,7 +27,7 @@ from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
-from .seats import SeatKeys, is_you, said, seat_colours, seat_item, seat_name, seat_strip
+from .seats import SeatKeys, SeatStrip, is_you, said, seat_colours, seat_item, seat_name, seat_strip
 from .status import (
     FlowKeys,
     button,
@@ -54,6 +54,7 @@ __all__ = [
     "end_frame",
     "FlowKeys",
     "SeatKeys",
+    "SeatStrip",
     "flow_hint",
     "narrow",
     "preview_panel",

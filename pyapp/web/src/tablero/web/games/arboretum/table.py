@@ -70,6 +70,8 @@ ZOOM_KEYS = widgets.ZoomKeys(
     "arboretum.zoom.label",
 )
 HINT_KEYS = widgets.FlowKeys("arboretum.hint.confirm", "arboretum.hint.cell", "arboretum.hint.play")
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("arb", SEAT_KEYS)
 LAYOUT_KEYS = widgets.LayoutKeys(
     "arboretum.layout.board", "arboretum.layout.side", "app.layout.dock"
 )
@@ -208,12 +210,7 @@ def _known_chips(cards: Sequence[int], t: Translate, width: int = 32) -> str:
 
 def _seat_line(view: ArboretumState, p: int, scores: list[int], t: Translate) -> str:
     hand = view.hands[p]
-    return tag(
-        "span",
-        t("arboretum.seat.score", points=scores[p]),
-        class_="arb-score",
-        data_score=scores[p],
-    ) + raw_tag(
+    return STRIP.score(t("arboretum.seat.score", points=scores[p]), scores[p]) + raw_tag(
         "span",
         back_icon(16) + esc(t("arboretum.seat.hand_count", n=len(hand))),
         class_="arb-backs",
@@ -236,15 +233,8 @@ def _seat_known(view: ArboretumState, p: int, t: Translate) -> str:
 
 def _seat_cards(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
     scores = view.scores()
-    return widgets.seat_strip(
-        "arb",
-        view,
-        seats,
-        t,
-        SEAT_KEYS,
-        line=lambda p: _seat_line(view, p, scores, t),
-        after_flag=lambda p: _seat_known(view, p, t),
-    )
+    line, known = (lambda p: _seat_line(view, p, scores, t)), (lambda p: _seat_known(view, p, t))
+    return STRIP(view, seats, t, line=line, after_flag=known)
 
 
 def _status(

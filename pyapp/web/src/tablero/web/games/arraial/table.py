@@ -65,6 +65,8 @@ from .words import SEAT_KEYS, card_words, cells_words, colour_name, seat_name
 
 Cells = tuple[tuple[int, int], ...]
 HINT_KEYS = widgets.FlowKeys("arraial.hint.confirm", "arraial.hint.column", "arraial.hint.take")
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("arl", SEAT_KEYS)
 LAYOUT_KEYS = widgets.LayoutKeys("arraial.layout.board", "arraial.layout.side", "app.layout.dock")
 
 
@@ -264,11 +266,6 @@ def _ap_meter(ap: int, t: Translate, total: int = ACTION_POINTS) -> str:
                    data_ap=ap)  # fmt: skip
 
 
-def _seat_line(view: ArraialState, p: int, scores: Sequence[int], t: Translate) -> str:
-    return tag("span", t("arraial.seat.score", count=scores[p]), class_="arl-score",
-               data_score=scores[p])  # fmt: skip
-
-
 def _seat_stats(view: ArraialState, p: int, t: Translate) -> str:
     bar = view.bar[p]
     bar_text = t("arraial.seat.bar", row=bar) if bar is not None else t("arraial.seat.bar_lost")
@@ -291,16 +288,8 @@ def _visitor_count(view: ArraialState, p: int) -> int:
 
 
 def _seat_cards(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
-    scores = view.scores()
-    return widgets.seat_strip(
-        "arl",
-        view,
-        seats,
-        t,
-        SEAT_KEYS,
-        line=lambda p: _seat_line(view, p, scores, t),
-        extra=lambda p: _seat_stats(view, p, t),
-    )
+    line = STRIP.scores(view.scores(), lambda x: t("arraial.seat.score", count=x))
+    return STRIP(view, seats, t, line=line, extra=lambda p: _seat_stats(view, p, t))
 
 
 def _news(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:

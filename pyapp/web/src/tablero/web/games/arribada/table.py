@@ -56,6 +56,8 @@ ACTIONS = (Place, Claim, Capture)
 #: the tiles whose printed strength differs from their value (the small corner number)
 STRENGTH_HINTS = (1, 7, 8)
 HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("arr", SEAT_KEYS)
 LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.layout.dock")
 
 
@@ -200,12 +202,10 @@ def _seat_stats(view: ArribadaState, p: int, t: Translate) -> str:
 
 
 def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
-    return widgets.seat_strip(
-        "arr",
+    return STRIP(
         view,
         seats,
         t,
-        SEAT_KEYS,
         line=lambda p: score_html(view.score[p], t),
         extra=lambda p: _seat_stats(view, p, t),
     )

@@ -66,6 +66,8 @@ ZOOM_KEYS = widgets.ZoomKeys(
     "diadeplaya.zoom.in",
     "diadeplaya.zoom.label",
 )
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("dp", SEAT_KEYS)
 LAYOUT_KEYS = widgets.LayoutKeys(
     "diadeplaya.layout.board", "diadeplaya.layout.side", "app.layout.dock"
 )
@@ -194,11 +196,6 @@ on_click = widgets.click_handler(_play, zoom=BEACH_ZOOM)
 # --- the parts of the table ------------------------------------------------------------
 
 
-def _seat_line(view: DiaDePlayaState, p: int, t: Translate) -> str:
-    x = view.score[p]
-    return tag("span", t("diadeplaya.seat.score", count=x), class_="dp-score", data_score=x)
-
-
 def _seat_extra(view: DiaDePlayaState, p: int, t: Translate) -> str:
     if view.mode != "teams":
         return ""
@@ -206,10 +203,8 @@ def _seat_extra(view: DiaDePlayaState, p: int, t: Translate) -> str:
 
 
 def _seat_cards(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
-    return widgets.seat_strip(
-        "dp", view, seats, t, SEAT_KEYS,
-        line=lambda p: _seat_line(view, p, t), extra=lambda p: _seat_extra(view, p, t),
-    )  # fmt: skip
+    line = STRIP.scores(view.score, lambda x: t("diadeplaya.seat.score", count=x))
+    return STRIP(view, seats, t, line=line, extra=lambda p: _seat_extra(view, p, t))
 
 
 def _news(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
