@@ -178,16 +178,7 @@ def card(
 
 def card_icon(cells: Sequence[tuple[int, int]], colour: str, size: int = 40) -> str:
     """A card as a standalone SVG (the log, the rules help, the preview)."""
-    return raw_tag(
-        "svg",
-        card(0, 0, 48, cells, colour),
-        viewBox="0 0 48 48",
-        width=size,
-        height=size,
-        class_="arl-icon arl-card-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(card(0, 0, 48, cells, colour), size, "arl-icon arl-card-icon", view=(48, 48))
 
 
 # --- the street ----------------------------------------------------------------------------

@@ -198,16 +198,7 @@ def tile(
 
 def tile_icon(value: int, size: int = 48) -> str:
     """A loose tile (on a rack) as a standalone SVG."""
-    return raw_tag(
-        "svg",
-        tile(0, 0, 48, value, loose=True),
-        viewBox="0 0 48 48",
-        width=size,
-        height=size,
-        class_="arr-icon arr-tile-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(tile(0, 0, 48, value, loose=True), size, "arr-icon arr-tile-icon", view=(48, 48))
 
 
 # --- the board -------------------------------------------------------------------------
