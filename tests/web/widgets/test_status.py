@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from support.ui_helpers import EVIL, acts, by_class, keys_and_params, parse
+from tablero.core import make
+from tablero.web.plugin import Seat
 from tablero.web.widgets.status import (
     FlowKeys,
+    TurnStatus,
     button,
     confirm_cancel,
     controls,
@@ -83,3 +89,27 @@ def test_preview_panel() -> None:
         "<h2>Place 4 at c5</h2><p>+4</p></section>"
     )
     assert 'data-preview="a &amp; b"' in preview_panel("zz", "", "", "a & b")
+
+
+def test_a_games_turn_status_tells_the_news_and_holds_the_focus_on_the_others_turn() -> None:
+    state = make("arribada", players=2, seed=1, first_player=0)
+    state = state.apply(state.legal_moves()[0])  # Ana moves
+    while state.current_player == 0:
+        state = state.apply(state.legal_moves()[0])
+    seats = [Seat("Ana", 0), Seat("Ben", 1)]
+    told: list[str] = []
+
+    def describe(entry: Mapping[str, Any], seats: object, t: object) -> str:
+        told.append(str(entry["move"]))
+        return f"<{entry['move']}>"
+
+    status = TurnStatus("zz", describe)
+    mine = status(state.view(1), seats, t, "Your turn", ["b"], "h", "k")
+    assert told and "&lt;" in mine and "data-focus" not in mine  # Ben's own turn
+    assert mine == status_line(
+        "zz", "Your turn", ["b"], "h", news=status.news(state.view(1), seats, t), keys="k"
+    )
+    theirs = status(state.view(0), seats, t, "Ben's turn")
+    assert 'data-focus="1"' in theirs and "tb-news" not in theirs  # Ana moved last: no news
+    quiet = TurnStatus("zz", describe, lambda e: False)
+    assert quiet.news(state.view(1), seats, t) == ""

@@ -30,6 +30,7 @@ from .news import news_text, since_last_turn
 from .seats import SeatKeys, SeatStrip, is_you, said, seat_colours, seat_item, seat_name, seat_strip
 from .status import (
     FlowKeys,
+    TurnStatus,
     button,
     confirm_cancel,
     controls,
@@ -55,6 +56,7 @@ __all__ = [
     "FlowKeys",
     "SeatKeys",
     "SeatStrip",
+    "TurnStatus",
     "flow_hint",
     "narrow",
     "preview_panel",

@@ -4,14 +4,18 @@ pair that ends the flow, and the table's root element carrying ``data-game``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..plugin import Translate
+from tablero.core import State
+
+from ..plugin import Seat, Translate
 from ..svg import raw_tag, tag
+from .news import news_text, since_last_turn
 
 __all__ = [
     "FlowKeys",
+    "TurnStatus",
     "button",
     "confirm_cancel",
     "controls",
@@ -72,6 +76,43 @@ def status_line(
         aria_live="polite", tabindex="-1" if focus else None,
         data_focus="1" if focus else None, aria_label=text if focus else None,
     )  # fmt: skip
+
+
+def _every(entry: Mapping[str, Any]) -> bool:
+    return True
+
+
+class TurnStatus(NamedTuple):
+    """A game's status line on its table (:func:`status_line`): its classes' ``prefix``,
+    its history entries in words (``describe``, the log's) for the news of what the others
+    did since the viewer last moved, and which entries the news ``tells`` (all unless
+    said); the focus held on the others' turn."""
+
+    prefix: str
+    describe: Callable[[Mapping[str, Any], Sequence[Seat], Translate], str]
+    tells: Callable[[Mapping[str, Any]], bool] = _every
+
+    def news(self, view: State, seats: Sequence[Seat], t: Translate) -> str:
+        """What the others did since the viewer's last move, in words."""
+        entries = [e for e in since_last_turn(view.history, view.viewer) if self.tells(e)]
+        return news_text(entries, lambda e: self.describe(e, seats, t), t)
+
+    def __call__(
+        self,
+        view: State,
+        seats: Sequence[Seat],
+        t: Translate,
+        text: str,
+        badges: Iterable[str] = (),
+        hint: str = "",
+        keys: str = "",
+    ) -> str:
+        """The status line of ``view``: the news, ``text``, ``badges``, ``hint`` and
+        ``keys``; holding the focus while another player is to move."""
+        p = view.current_player
+        focus = p is not None and p != view.viewer  # the others' turn: no decision here
+        news = self.news(view, seats, t)
+        return status_line(self.prefix, text, badges, hint, news=news, focus=focus, keys=keys)
 
 
 def button(prefix: str, label: str, act: str, primary: bool = False, **data: Any) -> str:

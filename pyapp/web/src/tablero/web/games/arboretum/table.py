@@ -72,6 +72,8 @@ ZOOM_KEYS = widgets.ZoomKeys(
 HINT_KEYS = widgets.FlowKeys("arboretum.hint.confirm", "arboretum.hint.cell", "arboretum.hint.play")
 #: The strip of seats across the top.
 STRIP = widgets.SeatStrip("arb", SEAT_KEYS)
+#: The status line, with the news of the others' moves.
+STATUS = widgets.TurnStatus("arb", describe)
 LAYOUT_KEYS = widgets.LayoutKeys(
     "arboretum.layout.board", "arboretum.layout.side", "app.layout.dock"
 )
@@ -267,14 +269,7 @@ def _status(
         badges.append(t("arboretum.status.deck", n=count))
         if count == 0:
             badges.append(t("arboretum.status.last_turn"))
-    focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
-    return widgets.status_line("arb", text, badges, hint, news=_news(view, seats, t), focus=focus)
-
-
-def _news(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
-    """What the others did since the viewer's last move, in words."""
-    entries = widgets.since_last_turn(view.history, view.viewer)
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+    return STATUS(view, seats, t, text, badges, hint)
 
 
 def recent_plays(view: ArboretumState) -> dict[int, list[str]]:

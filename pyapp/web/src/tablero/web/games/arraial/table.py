@@ -67,6 +67,8 @@ Cells = tuple[tuple[int, int], ...]
 HINT_KEYS = widgets.FlowKeys("arraial.hint.confirm", "arraial.hint.column", "arraial.hint.take")
 #: The strip of seats across the top.
 STRIP = widgets.SeatStrip("arl", SEAT_KEYS)
+#: The status line, with the news of the others' moves.
+STATUS = widgets.TurnStatus("arl", describe)
 LAYOUT_KEYS = widgets.LayoutKeys("arraial.layout.board", "arraial.layout.side", "app.layout.dock")
 
 
@@ -292,12 +294,6 @@ def _seat_cards(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
     return STRIP(view, seats, t, line=line, extra=lambda p: _seat_stats(view, p, t))
 
 
-def _news(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
-    """What the others did since the viewer's last move, in words."""
-    entries = widgets.since_last_turn(view.history, view.viewer)
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
-
-
 def recent_landings(view: ArraialState) -> dict[int, list[Cells]]:
     """The landings each other player made since the viewer's last move."""
     out: dict[int, list[Cells]] = {}
@@ -366,10 +362,7 @@ def _status(
         else:
             text = t(f"arraial.status.other.{view.decision}", name=seat_name(seats, p, t))
             hint = ""
-    focus = p is not None and p != view.viewer
-    return widgets.status_line(
-        "arl", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
-    )
+    return STATUS(view, seats, t, text, badges, hint, keys)
 
 
 def _central_labels(view: ArraialState, seat: int, t: Translate) -> dict[str, str]:

@@ -17,7 +17,7 @@ Clicks (``data-act``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablero.arribada import (
@@ -58,6 +58,15 @@ STRENGTH_HINTS = (1, 7, 8)
 HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
 #: The strip of seats across the top.
 STRIP = widgets.SeatStrip("arr", SEAT_KEYS)
+
+
+def _not_an_end(entry: Mapping[str, Any]) -> bool:
+    """An "end of turn" is left out of the news: the next player's turn says it."""
+    return entry.get("move") != "end"
+
+
+#: The status line, with the news of the others' moves (but their "end of turn").
+STATUS = widgets.TurnStatus("arr", describe, _not_an_end)
 LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.layout.dock")
 
 
@@ -211,15 +220,6 @@ def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str
     )
 
 
-def _news(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
-    """What the others did since the viewer's last move, in words (an "end of turn" is
-    left out: the next player's turn says it)."""
-    entries = [
-        e for e in widgets.since_last_turn(view.history, view.viewer) if e.get("move") != "end"
-    ]
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
-
-
 def recent_cells(view: ArribadaState) -> list[int]:
     """The cells the others changed since the viewer's last move: their placements,
     claims and captures, and the nidos those filled."""
@@ -265,8 +265,7 @@ def _status(
         text = t(f"arribada.status.other.{view.decision}", name=seat_name(seats, p, t))
         hint = ""
     badges = [t("arribada.status.final_round")] if view.final_round and p is not None else []
-    focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
-    return widgets.status_line("arr", text, badges, hint, news=_news(view, seats, t), focus=focus)
+    return STATUS(view, seats, t, text, badges, hint)
 
 
 def _targets(

@@ -68,6 +68,8 @@ ZOOM_KEYS = widgets.ZoomKeys(
 )
 #: The strip of seats across the top.
 STRIP = widgets.SeatStrip("dp", SEAT_KEYS)
+#: The status line, with the news of the others' moves.
+STATUS = widgets.TurnStatus("dp", describe)
 LAYOUT_KEYS = widgets.LayoutKeys(
     "diadeplaya.layout.board", "diadeplaya.layout.side", "app.layout.dock"
 )
@@ -207,11 +209,6 @@ def _seat_cards(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> s
     return STRIP(view, seats, t, line=line, extra=lambda p: _seat_extra(view, p, t))
 
 
-def _news(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
-    entries = widgets.since_last_turn(view.history, view.viewer)
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
-
-
 def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: bool) -> str:
     p = view.current_player
     badges = []
@@ -234,10 +231,7 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
                     keys = t("diadeplaya.keys.rotate")
         else:
             text = t(f"diadeplaya.status.other.{view.decision}", name=seat_name(seats, p, t))
-    focus = p is not None and p != view.viewer
-    return widgets.status_line(
-        "dp", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
-    )
+    return STATUS(view, seats, t, text, badges, hint, keys)
 
 
 def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
