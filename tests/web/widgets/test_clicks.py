@@ -13,9 +13,13 @@ from tablero.web.plugin import Selection
 ZOOM = widgets.Zoom((0.5, 1.0, 2.0), {"in": 2, "out": 0})
 
 
-def play(view: Any, selection: Selection, data: dict[str, str]) -> tuple[Selection, Any]:
+def play(view: Any, selection: Selection, click: widgets.Click) -> tuple[Selection, Any]:
     """A game's handler that says what it was handed."""
-    return Selection({**selection.data, "seen": data}), f"move {data.get('act')}"
+    assert click.act == click.data.get("act")
+    assert click.legal == view.legal_moves()
+    assert click.by_text == {str(m): m for m in click.legal}
+    seen = {**selection.data, "seen": click.data, "kept": click.keep}
+    return Selection(seen), f"move {click.act}"
 
 
 def test_the_viewers_turn_reaches_the_game_with_the_data_unprefixed() -> None:
@@ -23,7 +27,7 @@ def test_the_viewers_turn_reaches_the_game_with_the_data_unprefixed() -> None:
     assert view.current_player == 0
     on_click = widgets.click_handler(play)
     selection, move = on_click(view, Selection({"k": 1}), {"data-act": "cell", "cell": "f6"})
-    assert selection.data == {"k": 1, "seen": {"act": "cell", "cell": "f6"}}
+    assert selection.data == {"k": 1, "seen": {"act": "cell", "cell": "f6"}, "kept": {}}
     assert move == "move cell"
 
 
@@ -45,3 +49,14 @@ def test_the_zoom_is_answered_at_any_time_and_only_with_a_zoom() -> None:
     # without a zoom, a zoom button is the game's like any other click
     plain = widgets.click_handler(play)
     assert plain(state.view(0), Selection(), {"act": "zoom", "zoom": "in"})[1] == "move zoom"
+
+
+def test_a_move_keeps_the_zoom_it_was_made_at() -> None:
+    view = make("arribada", players=2, seed=1, first_player=0).view(0)
+    zoomed = widgets.click_handler(play, zoom=ZOOM)
+    selection, _ = zoomed(view, Selection({"zoom": 1}), {"act": "cell", "cell": "f6"})
+    assert selection.data["kept"] == {"zoom": 1}
+    selection, _ = zoomed(view, Selection({"zoom": 7}), {"act": "cell", "cell": "f6"})
+    assert selection.data["kept"] == {}  # not a level: no zoom to keep
+    selection, _ = widgets.click_handler(play)(view, Selection({"zoom": 1}), {"act": "cell"})
+    assert selection.data["kept"] == {}  # a table without a zoom keeps nothing

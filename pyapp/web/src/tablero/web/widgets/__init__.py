@@ -21,7 +21,7 @@ here, so a game's UI writes ``widgets.seat_strip(...)``.
 from __future__ import annotations
 
 from .chart import ChartLabels, score_chart
-from .clicks import OnClick, click_handler
+from .clicks import Click, OnClick, click_handler
 from .end import end_frame, margin_text, winner_line
 from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
@@ -46,6 +46,7 @@ __all__ = [
     "Zoom",
     "ZoomKeys",
     "ZOOM_SAME",
+    "Click",
     "OnClick",
     "board_svg",
     "button",

@@ -142,14 +142,11 @@ def _chosen_move(legal: list[Any], decision: str, c: int, cell: str | None) -> A
 
 
 def _play(
-    view: ArboretumState, selection: Selection, data: dict[str, str]
+    view: ArboretumState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """On the viewer's turn, the new selection and the move to apply after a click
-    (``None`` while one is being built)."""
-    act = data.get("act")
-    keep = GARDEN_ZOOM.kept(selection.data)
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    """The clicks of the table above on the viewer's turn: a draw, a hand card picked,
+    its cell, Confirm and Cancel (the zoom is kept)."""
+    act, data, legal, by_text, keep = click
     c, cell = _selection(view, selection, legal)
     decision = view.decision
     if act == "move":

@@ -210,15 +210,13 @@ def _slide_landings(view: ArraialState, seat: int, column: int, legal: Sequence[
 
 
 def _play(
-    view: ArraialState, selection: Selection, data: dict[str, str]
+    view: ArraialState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """On the viewer's turn, the new selection and the move to apply after a click
-    (``None`` while one is being built)."""
-    act = data.get("act")
+    """The clicks of the table above on the viewer's turn: a one-step move, a drop
+    column or a slide's landing, Confirm and Cancel."""
+    act, data, legal, by_text, _ = click  # no view setting to keep
     me = view.viewer
     assert me is not None  # the viewer's turn (click_handler)
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
     column, landing = _selection(view, selection, legal)
     if act == "move":
         move = by_text.get(" ".join(data.get("move", "").split()))

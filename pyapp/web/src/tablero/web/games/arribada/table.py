@@ -139,13 +139,11 @@ def _cell_moves(view: ArribadaState, legal: Sequence[Any], name: str) -> list[An
 
 
 def _play(
-    view: ArribadaState, selection: Selection, data: dict[str, str]
+    view: ArribadaState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """On the viewer's turn, the new selection and the move to apply after a click
-    (``None`` while one is being built)."""
-    act = data.get("act")
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    """The clicks of the table above on the viewer's turn: a rack tile, its target
+    cell, Confirm and Cancel, a one-step move."""
+    act, data, legal, by_text, _ = click  # no view setting to keep
     value, chosen = _selection(view, selection, by_text)
     if act == "pick-value":
         try:

@@ -145,14 +145,11 @@ def _chosen(view: DiaDePlayaState, selection: Selection, legal: Sequence[Any]) -
 
 
 def _play(
-    view: DiaDePlayaState, selection: Selection, data: dict[str, str]
+    view: DiaDePlayaState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """On the viewer's turn, the new selection and the move to apply after a click
-    (``None`` while one is being built)."""
-    act = data.get("act")
-    keep = BEACH_ZOOM.kept(selection.data)
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    """The clicks of the table above on the viewer's turn: a face, a market card, the
+    card turned, a place chosen, Confirm (the zoom is kept)."""
+    act, data, legal, by_text, keep = click
     move_text = " ".join(data.get("move", "").split())
     rot = _rot(selection)
     turned = dict(keep)  # while the card lies turned, its turn is kept (for Cancel)
