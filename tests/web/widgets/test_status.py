@@ -19,6 +19,7 @@ from tablero.web.widgets.status import (
     preview_panel,
     status_line,
     table_frame,
+    words_for,
 )
 
 t = keys_and_params
@@ -113,3 +114,10 @@ def test_a_games_turn_status_tells_the_news_and_holds_the_focus_on_the_others_tu
     assert 'data-focus="1"' in theirs and "tb-news" not in theirs  # Ana moved last: no news
     quiet = TurnStatus("zz", describe, lambda e: False)
     assert quiet.news(state.view(1), seats, t) == ""
+
+
+def test_words_for_a_decision_or_none() -> None:
+    keys = {"draw": "g.hint.draw", "refresh": "g.hint.refresh"}
+    assert words_for(t, keys, "refresh") == "g.hint.refresh"
+    assert words_for(t, keys, "action") == ""
+    assert words_for(t, keys, None) == ""

@@ -38,6 +38,7 @@ from .status import (
     preview_panel,
     status_line,
     table_frame,
+    words_for,
 )
 from .zoom import ZOOM_SAME, Zoom, ZoomKeys
 
@@ -83,4 +84,5 @@ __all__ = [
     "table_layout",
     "targets",
     "winner_line",
+    "words_for",
 ]

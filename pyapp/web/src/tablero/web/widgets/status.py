@@ -20,6 +20,7 @@ __all__ = [
     "confirm_cancel",
     "controls",
     "flow_hint",
+    "words_for",
     "preview_panel",
     "status_line",
     "table_frame",
@@ -45,6 +46,16 @@ def flow_hint(
     if picked is not None:
         return t(keys.target, **picked)
     return t(keys.pick)
+
+
+def words_for(t: Translate, keys: Mapping[str, str], decision: object) -> str:
+    """The words a game has for ``decision`` (its catalog key in ``keys``), or none.
+
+    >>> words_for(str.upper, {"draw": "g.hint.draw"}, "draw"), words_for(str.upper, {}, "x")
+    ('G.HINT.DRAW', '')
+    """
+    key = keys.get(str(decision))
+    return t(key) if key else ""
 
 
 def status_line(

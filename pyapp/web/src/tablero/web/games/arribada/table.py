@@ -56,6 +56,8 @@ ACTIONS = (Place, Claim, Capture)
 #: the tiles whose printed strength differs from their value (the small corner number)
 STRENGTH_HINTS = (1, 7, 8)
 HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
+#: The hints of the decisions without a pick-then-target flow.
+HINTS = {"draw": "arribada.hint.draw", "refresh": "arribada.hint.refresh"}
 #: The strip of seats across the top.
 STRIP = widgets.SeatStrip("arr", SEAT_KEYS)
 
@@ -255,10 +257,8 @@ def _status(
         if decision in ("action", "extra"):
             picked = None if value is None else {"tile": tile_words(value, t)}
             hint = widgets.flow_hint(t, HINT_KEYS, chosen=chosen is not None, picked=picked)
-        elif decision == "draw":
-            hint = t("arribada.hint.draw")
-        elif decision == "refresh":
-            hint = t("arribada.hint.refresh")
+        else:
+            hint = widgets.words_for(t, HINTS, decision)
     else:
         text = t(f"arribada.status.other.{view.decision}", name=seat_name(seats, p, t))
         hint = ""

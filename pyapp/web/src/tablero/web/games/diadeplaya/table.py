@@ -66,6 +66,8 @@ ZOOM_KEYS = widgets.ZoomKeys(
     "diadeplaya.zoom.in",
     "diadeplaya.zoom.label",
 )
+#: The keyboard's words of the steps the keys help with (hidden on a touch device).
+KEY_WORDS = {"first": "diadeplaya.keys.first", "rotate": "diadeplaya.keys.rotate"}
 #: The strip of seats across the top.
 STRIP = widgets.SeatStrip("dp", SEAT_KEYS)
 #: The status line, with the news of the others' moves.
@@ -222,10 +224,7 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
                 hint = t("diadeplaya.hint.confirm" if chosen else "diadeplaya.hint.place")
             else:
                 hint = t(f"diadeplaya.hint.{step}")
-                if step == "first":
-                    keys = t("diadeplaya.keys.first")
-                elif step == "rotate":
-                    keys = t("diadeplaya.keys.rotate")
+                keys = widgets.words_for(t, KEY_WORDS, step)
         else:
             text = t(f"diadeplaya.status.other.{view.decision}", name=seat_name(seats, p, t))
     return STATUS(view, seats, t, text, badges, hint, keys)
