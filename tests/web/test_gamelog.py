@@ -86,9 +86,13 @@ def test_an_entry_in_words() -> None:
     assert LOG.describe(entry, SEATS, t, _events, "M") == "M | A | B"
     assert LOG.the_move(entry, SEATS, t) == "g.log.move move=go 3 name=Ben"
     assert LOG.the_move({"player": 3}, SEATS, t) == "g.log.move.you move="
-    assert LOG.untold(entry, SEATS, t, told=("go",)) is None
-    assert LOG.untold(entry, SEATS, t, told=("end",)) == "g.log.move move=go 3 name=Ben"
-    assert LOG.untold({"player": 0}, SEATS, t, told=("",)) == "g.log.move move= name=Ana"
+    assert LOG.move_sentence(entry, SEATS, t, told=("go",)) is None
+    assert LOG.move_sentence(entry, SEATS, t, told=("end",)) == "g.log.move move=go 3 name=Ben"
+    assert LOG.move_sentence({"player": 0}, SEATS, t, told=("",)) == "g.log.move move= name=Ana"
+    said = {"go": "g.log.went", "end": "g.log.ended"}
+    assert LOG.move_sentence(entry, SEATS, t, told=("go",), said=said) == "g.log.went name=Ben"
+    mine = {"player": 3, "move": "end"}
+    assert LOG.move_sentence(mine, SEATS, t, told=(), said=said) == "g.log.ended.you"
 
 
 GAMES = ("arboretum", "arraial", "arribada", "diadeplaya")

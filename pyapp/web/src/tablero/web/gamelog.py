@@ -112,14 +112,23 @@ class GameLog:
         words = " ".join(move_words(entry))
         return self.say(t, self.keys.move, seats, entry.get("player"), move=words)
 
-    def untold(
-        self, entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate, told: Collection[str]
+    def move_sentence(
+        self,
+        entry: Mapping[str, Any],
+        seats: Sequence[Seat],
+        t: Translate,
+        *,
+        told: Collection[str],
+        said: Mapping[str, str] | None = None,
     ) -> str | None:
-        """The sentence of a move the game has no words of its own for: nothing when its
-        kind (the move's first word) is one of ``told`` (its events say it), else
-        :meth:`the_move`."""
+        """The sentence of a move by its kind (the move's first word): the message
+        ``said[kind]`` of its player, nothing when the kind is one of ``told`` (its events
+        say it), else :meth:`the_move`."""
         words = move_words(entry)
-        if words and words[0] in told:
+        kind = words[0] if words else ""
+        if said and kind in said:
+            return self.say(t, said[kind], seats, entry.get("player"))
+        if kind and kind in told:
             return None
         return self.the_move(entry, seats, t)
 

@@ -28,8 +28,10 @@ def pairs_held(pairs: Mapping[str, Any], n: int) -> list[int]:
     return [sum(1 for q in pairs.values() if q == p) for p in range(n)]
 
 
-#: The moves their events tell (rotate / place / fill / turn_end events).
+#: The moves their events tell (rotate / place / fill / turn_end events), and those said
+#: in a word of their own.
 _TOLD = ("rotate", "land", "fill", "end")
+_SAID = {"back": "arraial.log.back"}
 
 
 def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
@@ -39,9 +41,7 @@ def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate
     head = words[0] if words else ""
     if head == "take" and len(words) == 2:
         return LOG.say(t, "arraial.log.take", seats, p, slot=words[1])
-    if head == "back":
-        return LOG.say(t, "arraial.log.back", seats, p)
-    return LOG.untold(entry, seats, t, told=_TOLD)
+    return LOG.move_sentence(entry, seats, t, told=_TOLD, said=_SAID)
 
 
 def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:

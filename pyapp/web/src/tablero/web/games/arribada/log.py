@@ -35,8 +35,14 @@ def _values(values: Sequence[Any], t: Translate) -> str:
     )
 
 
-#: The moves their events tell (capture / pass / draw / refresh event).
+#: The moves their events tell (capture / pass / draw / refresh event), and those said in
+#: a word of their own.
 _TOLD = ("capture", "pass", "draw", "confirm")
+_SAID = {
+    "decline": "arribada.log.decline",
+    "refresh": "arribada.log.refresh",
+    "end": "arribada.log.end",
+}
 
 
 def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
@@ -61,16 +67,10 @@ def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate
                 cell=words[1],
             )
         return LOG.say(t, "arribada.log.claim", seats, p, cell=words[1])
-    if head == "decline":
-        return LOG.say(t, "arribada.log.decline", seats, p)
-    if head == "refresh":
-        return LOG.say(t, "arribada.log.refresh", seats, p)
     if head == "pick" and len(words) == 3:
         key = "arribada.log.pick_rack" if words[1] == "rack" else "arribada.log.pick_display"
         return LOG.say(t, key, seats, p, tile=tile_words(_value(words[2]), t))
-    if head == "end":
-        return LOG.say(t, "arribada.log.end", seats, p)
-    return LOG.untold(entry, seats, t, told=_TOLD)
+    return LOG.move_sentence(entry, seats, t, told=_TOLD, said=_SAID)
 
 
 def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
