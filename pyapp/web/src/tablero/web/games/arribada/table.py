@@ -354,6 +354,14 @@ def _button(label: str, move: str, primary: bool = False) -> str:
     return widgets.button("arr", label, "move", primary, move=move)
 
 
+def _rack_button(inner: str, v: int, focus: bool, pressed: str | None = None, **act: Any) -> str:
+    """A tile of the rack as a button (its ``act``: ``data-act`` and what it carries),
+    pressed or not (``pressed``, when it can be), with the focus when ``focus``."""
+    focused = "1" if focus else None
+    return raw_tag("button", inner, type="button", class_="arr-rack-tile", **act,
+                   data_rack_value=v, aria_pressed=pressed, data_focus=focused)  # fmt: skip
+
+
 def _rack(
     view: ArribadaState,
     me: int,
@@ -388,34 +396,16 @@ def _rack(
                 )
             )
         elif decision == "refresh" and (pick := narrow(legal, Pick, source="rack", value=v)):
-            tiles.append(
-                raw_tag(
-                    "button",
-                    icon + sr,
-                    type="button",
-                    class_="arr-rack-tile",
-                    data_act="move",
-                    data_move=str(pick[0]),
-                    data_rack_value=v,
-                    data_focus="1" if not any("data-focus" in x for x in tiles) else None,
-                )
-            )
+            first = not any("data-focus" in x for x in tiles)
+            tiles.append(_rack_button(icon + sr, v, first, data_act="move", data_move=str(pick[0])))
         elif decision in ("action", "extra") and narrow(legal, Place, value=v):
             pressed = v == value and not pressed_done
             pressed_done = pressed_done or pressed
             first = not any("data-focus" in x for x in tiles)
+            focus = value is None and first and focus_rack
+            aria = "true" if pressed else "false"
             tiles.append(
-                raw_tag(
-                    "button",
-                    icon + sr,
-                    type="button",
-                    class_="arr-rack-tile",
-                    data_act="pick-value",
-                    data_value=v,
-                    data_rack_value=v,
-                    aria_pressed="true" if pressed else "false",
-                    data_focus="1" if value is None and first and focus_rack else None,
-                )
+                _rack_button(icon + sr, v, focus, aria, data_act="pick-value", data_value=v)
             )
         else:
             tiles.append(
