@@ -7,6 +7,7 @@ score; the texts are ``arboretum.tutorial.*`` (``messages/`` beside this module)
 
 from __future__ import annotations
 
+from ....tutorial import Step
 from ....tutorialkit import Click, click, confirm, move, play, read, script, watch
 
 __all__ = ["TUTORIAL"]
@@ -25,26 +26,31 @@ def _discard(card: str) -> tuple[Click, ...]:
     return click("pick-card", card=card), confirm()
 
 
+def _turn(
+    say: tuple[str, str, str, str], *, draws: tuple[str, str], plant: tuple[str, str], discard: str
+) -> tuple[Step, ...]:
+    """A turn of the player's, a step each: two draws, a card planted on a cell, a card
+    discarded (the texts ``say``, in that order)."""
+    return (
+        play(say[0], move(draws[0])),
+        play(say[1], move(draws[1])),
+        play(say[2], *_plant(*plant)),
+        play(say[3], *_discard(discard)),
+    )
+
+
 TUTORIAL = script("arboretum", seed=SEED, steps=(
     read("welcome"),
-    play("draw_deck", move("draw deck")),
-    play("draw_second", move("draw deck")),
-    play("first_card", *_plant("CB4", "0,0")),
-    play("discard", *_discard("BS1")),
+    *_turn(("draw_deck", "draw_second", "first_card", "discard"),
+           draws=("draw deck", "draw deck"), plant=("CB4", "0,0"), discard="BS1"),
     watch("partner_takes", "draw A", "draw deck", "play Do5 0,0", "discard CB6"),
-    play("draw_pile", move("draw B")),
-    play("draw_again", move("draw deck")),
-    play("path", *_plant("CB6", "1,0")),
-    play("keep", *_discard("Ma7")),
+    *_turn(("draw_pile", "draw_again", "path", "keep"),
+           draws=("draw B", "draw deck"), plant=("CB6", "1,0"), discard="Ma7"),
     watch("partner_hidden", "draw deck", "draw deck", "play BS6 1,0", "discard Ca7"),
-    play("third_turn", move("draw deck")),
-    play("eight", move("draw deck")),
-    play("start_one", *_plant("CB1", "-1,0")),
-    play("keep_eight", *_discard("Ma6")),
+    *_turn(("third_turn", "eight", "start_one", "keep_eight"),
+           draws=("draw deck", "draw deck"), plant=("CB1", "-1,0"), discard="Ma6"),
     watch("partner_path", "draw deck", "draw deck", "play Do7 2,0", "discard Ca4"),
-    play("fourth_turn", move("draw deck")),
-    play("last_draw", move("draw deck")),
-    play("double", *_plant("CB8", "2,0")),
-    play("right", *_discard("Ja3")),
+    *_turn(("fourth_turn", "last_draw", "double", "right"),
+           draws=("draw deck", "draw deck"), plant=("CB8", "2,0"), discard="Ja3"),
     read("the_end"),
 ))  # fmt: skip
