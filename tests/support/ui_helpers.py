@@ -4,6 +4,7 @@ hostile seat names, and reading the renderers' markup as XML."""
 
 from __future__ import annotations
 
+import importlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -24,6 +25,30 @@ def catalog(game: str, lang: str) -> dict[str, Text]:
     data = folder_messages(GAMES / game / "messages", lang)
     assert all(isinstance(v, str | tuple) for v in data.values())
     return data
+
+
+def declared_keys(game: str) -> set[str]:
+    """The catalog keys the game's UI package asks for through the shared declarations it
+    makes, by the names every game gives them (written once, in the shared module), not by
+    name in its own sources: its log's messages (``log.LOG``, a
+    :class:`tablero.web.gamelog.GameLog`), its end screen's (``end.END``, a
+    :class:`tablero.web.gameend.EndScreen`), and its UI's pass screen, share panel and
+    option hints (``UI``, a :class:`tablero.web.plugin.GameParts`)."""
+    package = importlib.import_module(f"tablero.web.games.{game}")
+    log = importlib.import_module(f"tablero.web.games.{game}.log").LOG
+    end = importlib.import_module(f"tablero.web.games.{game}.end").END
+    ui = package.UI
+    options = [(f.label_key, *(key for _, key in f.choice_keys)) for f in ui.options()]
+    keys = (
+        *log.keys,
+        log.tiebreak_count,
+        *vars(end.keys).values(),
+        end.list_sep,
+        ui.reveal_key,
+        ui.share_key,
+        *(key for hint in options for key in hint),
+    )
+    return {key for key in keys if key}
 
 
 def strict_translator(game: str, lang: str = "en"):

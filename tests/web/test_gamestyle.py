@@ -79,6 +79,28 @@ def test_legend_rules_text_and_ruling_are_the_prefixed_rules() -> None:
     )
 
 
+def test_the_seat_head_the_gallery_and_the_scope() -> None:
+    head = gamestyle.seat_head("zz", "#123").splitlines()
+    assert head == [
+        "& .zz-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}",
+        "& .zz-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;"
+        "white-space:nowrap;",
+        " min-width:0}",
+        "& .zz-seat-you{flex:none;white-space:nowrap;font-size:.85rem;color:#123}",
+        "& .zz-turn-flag{margin-left:auto;flex:none;font-size:.8rem;font-weight:700;"
+        "white-space:nowrap;",
+        " background:var(--c);color:#fff;border-radius:1rem;padding:0 .45rem;"
+        "text-shadow:0 0 2px #000}",
+    ]
+    kept = gamestyle.seat_head("zz", "#123", push_flag=False).splitlines()
+    assert kept[4] == head[4].replace("margin-left:auto;", "") and kept[:4] == head[:4]
+    assert gamestyle.gallery("zz", "pics", ".5rem").splitlines() == [
+        "& .zz-pics{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}",
+        "& .zz-pics li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}",
+    ]
+    assert gamestyle.scope("zz") == '[data-game="zz"]'
+
+
 def test_every_rule_of_the_builders_is_balanced_and_scoped_by_its_ampersand() -> None:
     css = (
         gamestyle.seat_colours(["#000"])
@@ -89,6 +111,8 @@ def test_every_rule_of_the_builders_is_balanced_and_scoped_by_its_ampersand() ->
         + gamestyle.legend("zz")
         + gamestyle.rules_text("zz")
         + gamestyle.ruling("zz", "e", "f")
+        + gamestyle.seat_head("zz", "h")
+        + gamestyle.gallery("zz", "i", "j")
     )
     assert css.count("{") == css.count("}")
     scoped = gamestyle.scoped(css, '[data-game="zz"]')
@@ -103,6 +127,7 @@ def test_every_games_stylesheet_holds_the_shared_rules_scoped_to_it(game: str) -
     tag = style.style_tag()
     assert tag == gamestyle.style_tag(style.CSS)
     assert "&" not in style.CSS
+    assert style.SCOPE == gamestyle.scope(game)
     assert gamestyle.scoped(gamestyle.MARKS, style.SCOPE) in style.CSS
     prefix = {"arboretum": "arb", "arraial": "arl", "arribada": "arr", "diadeplaya": "dp"}[game]
     assert gamestyle.scoped(gamestyle.rules_text(prefix), style.SCOPE) in style.CSS

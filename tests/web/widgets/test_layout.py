@@ -32,3 +32,14 @@ def test_table_layout_keeps_the_board_next_to_the_players_pieces() -> None:
     plain = parse(widgets.table_layout(t, keys, top="", board="<svg/>"))
     assert [el.tag for el in plain] == ["header", "div"]
     assert plain[1].get("class") == "tb-middle" and not plain[0].findall("button")
+
+
+def test_board_svg_fits_its_frame_down_to_its_least_size() -> None:
+    html = widgets.board_svg(
+        "<rect/>", 300, 200.5, cls="zz-board", title="A & B", min_w=96, min_h=64
+    )
+    assert html == (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200.5" class="zz-board" '
+        'role="group" aria-label="A &amp; B" style="min-width:96px;min-height:64px" '
+        'data-rove="grid"><rect/></svg>'
+    )

@@ -15,7 +15,18 @@ MODULES = sorted(m.name for m in pkgutil.iter_modules(widgets.__path__))
 
 
 def test_the_widget_modules() -> None:
-    assert MODULES == ["chart", "end", "layout", "log", "moves", "news", "seats", "status", "zoom"]
+    assert MODULES == [
+        "chart",
+        "clicks",
+        "end",
+        "layout",
+        "log",
+        "moves",
+        "news",
+        "seats",
+        "status",
+        "zoom",
+    ]
 
 
 @pytest.mark.parametrize("name", MODULES)

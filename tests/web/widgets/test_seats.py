@@ -9,6 +9,7 @@ from tablero.core import make
 from tablero.web.plugin import Seat
 from tablero.web.widgets.seats import (
     SeatKeys,
+    SeatStrip,
     is_you,
     said,
     seat_colours,
@@ -79,6 +80,21 @@ def test_seat_strip_one_item_per_seat() -> None:
     assert by_class(items[1], "xx-seat-you")[0].text == "g.seat.you"
     assert by_class(items[2], "xx-seat-name")[0].text == "g.seat.default letter=C"
     assert items[0].find("i").text == "0"
+
+
+def test_a_games_seat_strip_writes_its_prefix_and_keys_once() -> None:
+    view = make("arribada", players=3, seed=1).view(1)
+    keys = SeatKeys("g.seat.default", "g.seat.you", "g.seat.to_play")
+    strip = SeatStrip("xx", keys)
+    seats = [Seat("Ana", 0)]
+    lines = {"line": lambda p: f"<b>{p}</b>", "extra": lambda p: f"<i>{p}</i>"}
+    assert strip(view, seats, t, **lines) == seat_strip("xx", view, seats, t, keys, **lines)
+    assert strip.score("9 & up", 9) == '<span class="xx-score" data-score="9">9 &amp; up</span>'
+    line = strip.scores([4, 7, 0], lambda x: f"{x} pts")
+    assert [line(p) for p in (1, 2)] == [
+        '<span class="xx-score" data-score="7">7 pts</span>',
+        '<span class="xx-score" data-score="0">0 pts</span>',
+    ]
 
 
 def test_said_names_the_seat_or_says_you() -> None:

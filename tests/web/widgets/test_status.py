@@ -3,15 +3,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from support.ui_helpers import EVIL, acts, by_class, keys_and_params, parse
+from tablero.core import make
+from tablero.web.plugin import Seat
 from tablero.web.widgets.status import (
     FlowKeys,
+    TurnStatus,
     button,
     confirm_cancel,
     controls,
     flow_hint,
+    preview_panel,
     status_line,
     table_frame,
+    words_for,
 )
 
 t = keys_and_params
@@ -73,3 +81,43 @@ def test_table_frame() -> None:
     assert [el.tag for el in root] == ["style", "p"]
     nobody = parse(table_frame("xx", "game", "over", None, "", ""))[0]
     assert nobody.get("data-viewer") is None
+
+
+def test_preview_panel() -> None:
+    html = preview_panel("zz", "<h2>Place 4 at c5</h2>", "<p>+4</p>", "place 4 c5")
+    assert html == (
+        '<section class="zz-panel zz-preview" aria-live="polite" data-preview="place 4 c5">'
+        "<h2>Place 4 at c5</h2><p>+4</p></section>"
+    )
+    assert 'data-preview="a &amp; b"' in preview_panel("zz", "", "", "a & b")
+
+
+def test_a_games_turn_status_tells_the_news_and_holds_the_focus_on_the_others_turn() -> None:
+    state = make("arribada", players=2, seed=1, first_player=0)
+    state = state.apply(state.legal_moves()[0])  # Ana moves
+    while state.current_player == 0:
+        state = state.apply(state.legal_moves()[0])
+    seats = [Seat("Ana", 0), Seat("Ben", 1)]
+    told: list[str] = []
+
+    def describe(entry: Mapping[str, Any], seats: object, t: object) -> str:
+        told.append(str(entry["move"]))
+        return f"<{entry['move']}>"
+
+    status = TurnStatus("zz", describe)
+    mine = status(state.view(1), seats, t, "Your turn", ["b"], "h", "k")
+    assert told and "&lt;" in mine and "data-focus" not in mine  # Ben's own turn
+    assert mine == status_line(
+        "zz", "Your turn", ["b"], "h", news=status.news(state.view(1), seats, t), keys="k"
+    )
+    theirs = status(state.view(0), seats, t, "Ben's turn")
+    assert 'data-focus="1"' in theirs and "tb-news" not in theirs  # Ana moved last: no news
+    quiet = TurnStatus("zz", describe, lambda e: False)
+    assert quiet.news(state.view(1), seats, t) == ""
+
+
+def test_words_for_a_decision_or_none() -> None:
+    keys = {"draw": "g.hint.draw", "refresh": "g.hint.refresh"}
+    assert words_for(t, keys, "refresh") == "g.hint.refresh"
+    assert words_for(t, keys, "action") == ""
+    assert words_for(t, keys, None) == ""

@@ -1,15 +1,21 @@
 """The pieces of CSS every game's stylesheet writes alike, as builders of text.
 
-A game's stylesheet (``games/<game>/style.py``) is CSS text written with ``&`` for its
-scope (its root element, ``[data-game="<game>"]``), the ``&`` replaced at the end
-(:func:`scoped`); its classes start with the game's ``prefix`` (``arb``, ``arl``).  The
+A game's stylesheet (``games/<game>/style.py``) is shipped inside the rendered HTML (one
+``<style>``, :func:`style_tag`).  Every rule is scoped to the game's markup: its selectors
+start with the game's :func:`scope`, ``[data-game="<game>"]``, the attribute of the
+table's, the end screen's and the rules help's root element, written ``&`` in the game's
+text (as in CSS nesting: ``&.arb-table`` is that element, ``& .arb-card`` an element
+inside it) and replaced at the end (:func:`scoped`); its classes start with the game's
+``prefix`` (``arb``, ``arl``; the seat marks of :mod:`tablero.web.marks` keep their
+``.arr-mark`` / ``.arr-c<n>`` classes and get their rules in every game's sheet too).  Seat
+colours come from the app's ``--seat-<n>`` custom properties.  The
 builders here return such text, one rule a line (a long rule goes on over a line that
 starts with a space), ready to be put in the game's text where the rules stand: the seat
 colours (:func:`seat_colours`), the seat marks' rules (:data:`MARKS`), the end screen's headline and
 tables (:func:`end_headline`, :func:`end_table`), the score chart and its legend
 (:func:`chart`, :func:`legend`), the rules help's text and rulings (:func:`rules_help`:
-:func:`rules_text`, :func:`ruling`).  What differs between the games (colours) is a
-parameter; the rest is written once here.
+:func:`rules_text`, :func:`ruling`) and its pictures with captions (:func:`gallery`).
+What differs between the games (colours) is a parameter; the rest is written once here.
 """
 
 from __future__ import annotations
@@ -21,12 +27,15 @@ __all__ = [
     "chart",
     "end_headline",
     "end_table",
+    "gallery",
     "legend",
     "rules_help",
     "rules_text",
     "ruling",
+    "scope",
     "scoped",
     "seat_colours",
+    "seat_head",
     "style_tag",
 ]
 
@@ -46,6 +55,23 @@ def seat_colours(fallbacks: Sequence[str]) -> str:
     '& .arr-c0{--c:var(--seat-0,#111)}& .arr-c1{--c:var(--seat-1,#222)}'
     """
     return "".join(f"& .arr-c{i}{{--c:var(--seat-{i},{c})}}" for i, c in enumerate(fallbacks))
+
+
+def seat_head(prefix: str, you: str, *, push_flag: bool = True) -> str:
+    """The head of a seat in the strip (:func:`tablero.web.widgets.seat_item`): the name
+    cut short with an ellipsis, the viewer's tag in ``you``'s colour, the flag of the seat
+    to play in the seat's colour (pushed to the end of its line, unless not
+    ``push_flag``)."""
+    push = "margin-left:auto;" if push_flag else ""
+    return (
+        f"& .{prefix}-seat-head{{display:flex;align-items:center;gap:.35rem;min-width:0}}\n"
+        f"& .{prefix}-seat-name{{font-weight:700;overflow:hidden;text-overflow:ellipsis;"
+        "white-space:nowrap;\n min-width:0}\n"
+        f"& .{prefix}-seat-you{{flex:none;white-space:nowrap;font-size:.85rem;color:{you}}}\n"
+        f"& .{prefix}-turn-flag{{{push}flex:none;font-size:.8rem;font-weight:700;"
+        "white-space:nowrap;\n background:var(--c);color:#fff;border-radius:1rem;"
+        "padding:0 .45rem;text-shadow:0 0 2px #000}\n"
+    )
 
 
 def end_headline(prefix: str) -> str:
@@ -120,6 +146,25 @@ def rules_help(prefix: str, ink: str, paper: str, between: str = "") -> str:
     """The rules help's rules: :func:`rules_text`, the game's own rules ``between``, then
     the :func:`ruling` in ``ink`` on ``paper``."""
     return rules_text(prefix) + between + ruling(prefix, ink, paper)
+
+
+def gallery(prefix: str, cls: str, gap: str) -> str:
+    """The rules help's row of pictures, each with its caption below (a list of class
+    ``<prefix>-<cls>``), ``gap`` apart."""
+    return (
+        f"& .{prefix}-{cls}{{display:flex;flex-wrap:wrap;gap:{gap};list-style:none;padding:0}}\n"
+        f"& .{prefix}-{cls} li{{display:flex;flex-direction:column;align-items:center;"
+        "font-size:.85rem}\n"
+    )
+
+
+def scope(game: str) -> str:
+    """The selector of the game's root elements, every rule's start.
+
+    >>> scope("arraial")
+    '[data-game="arraial"]'
+    """
+    return f'[data-game="{game}"]'
 
 
 def scoped(css: str, scope: str) -> str:

@@ -59,6 +59,16 @@ class OptionField:
     label_key: str | None = None  # catalog key of the label, instead of the rule's
     choice_keys: tuple[tuple[Any, str], ...] = ()  # (value, catalog key of its label)
 
+    @classmethod
+    def first_player(cls, game: str) -> OptionField:
+        """The core's ``first_player`` with its "drawn at random" under the game's
+        ``<game>.option.first_random`` (the key the games have always had for it).
+
+        >>> OptionField.first_player("g").choice_keys
+        ((None, 'g.option.first_random'),)
+        """
+        return cls("first_player", choice_keys=((None, f"{game}.option.first_random"),))
+
 
 @dataclass(frozen=True)
 class Selection:
@@ -172,10 +182,27 @@ class GameParts(Generic[S]):
     """The :class:`GameUI` methods but ``options`` as the functions of a game's package
     (``table.render_table``, ``table.on_click``, ``log.describe``, ``end.render_end``,
     ``rules.rules_html``): a game's ``UI`` class derives from it and adds ``game_id``,
-    ``options`` and its optional attributes."""
+    ``options`` and its optional attributes.  The pass screen's button and the share
+    panel's warning are in the game's words, by the names every game gives them
+    (``<game>.pass.reveal``, ``<game>.share.warning``)."""
 
     render_table: RenderTable[S]
     on_click: Callable[[S, Selection, dict[str, str]], tuple[Selection, Any | None]]
     describe: Callable[[Mapping[str, Any], list[Seat], Translate], str]
     render_end: Callable[[S, list[Seat], Translate], str]
     rules_html: Callable[[Translate], str]
+
+    @property
+    def game_id(self) -> str:
+        """The game's id: a game's ``UI`` class names it."""
+        raise NotImplementedError
+
+    @property
+    def reveal_key(self) -> str:
+        """The pass screen's button ("I am {name}: show my cards")."""
+        return f"{self.game_id}.pass.reveal"
+
+    @property
+    def share_key(self) -> str:
+        """The share panel's warning: what a link gives away."""
+        return f"{self.game_id}.share.warning"

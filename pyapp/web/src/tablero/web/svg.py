@@ -134,15 +134,22 @@ def _attrs_of(name: str, attributes: dict[str, Any]) -> str:
     return text
 
 
-def icon(inner: str, size: int, cls: str) -> str:
-    """A small standalone SVG on a 24-unit square (for HTML: names, tables, legends),
-    hidden from assistive technology (the text beside it says what it is)."""
+def icon(inner: str, size: int, cls: str, view: tuple[int, int] = (24, 24)) -> str:
+    """A small standalone SVG (for HTML: names, tables, legends), its drawing ``view``
+    units wide and high (a 24-unit square unless said), ``size`` px wide (and as high as
+    the drawing's proportions make it), hidden from assistive technology (the text beside
+    it says what it is).
+
+    >>> icon("<g/>", 44, "c", view=(46, 62))[:49]
+    '<svg viewBox="0 0 46 62" width="44" height="59.3"'
+    """
+    w, h = view
     return raw_tag(
         "svg",
         inner,
-        viewBox="0 0 24 24",
+        viewBox=f"0 0 {w} {h}",
         width=size,
-        height=size,
+        height=size if w == h else num(size * h / w),
         class_=cls,
         aria_hidden="true",
         focusable="false",

@@ -21,8 +21,9 @@ so the progress kept to resume a tutorial is a step number
 (:meth:`~tablero.web.saves.SaveStore.tutorial_progress`).
 
 This module is the contract a game's ``tutorial`` package builds on (:class:`Tutorial`,
-:class:`Step`) and what the shell does with a script without its game: the seats, the
-highlight of the next click.  It imports no game: :mod:`tablero.web.tutorials` finds and
+:class:`Step`; a game declares its script with the pieces of :mod:`tablero.web.tutorialkit`)
+and what the shell does with a script without its game: the seats, the highlight of the
+next click.  It imports no game: :mod:`tablero.web.tutorials` finds and
 imports a game's tutorial, plays its script on the game's UI (:func:`~tablero.web.
 tutorials.state_at`) and checks it (:func:`~tablero.web.tutorials.check`).
 """

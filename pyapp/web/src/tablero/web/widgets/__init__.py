@@ -8,7 +8,8 @@ confirm/cancel pair of the pick-then-target flow, and a root element carrying
 markup stays inside the game's own stylesheet; untrusted text (seat names) is escaped
 where it is written, with :func:`tablero.web.svg.esc`.
 
-The modules: :mod:`.moves` (the move builder), :mod:`.seats` (names and the seat strip),
+The modules: :mod:`.moves` (the move builder), :mod:`.clicks` (a click's handling before the game's
+own), :mod:`.seats` (names and the seat strip),
 :mod:`.status` (the status line, hints, buttons, the table's root), :mod:`.layout` (the
 table's layout), :mod:`.log` (the move log's shared sentences), :mod:`.news` (what the
 others did), :mod:`.end` (the end screen's
@@ -20,20 +21,24 @@ here, so a game's UI writes ``widgets.seat_strip(...)``.
 from __future__ import annotations
 
 from .chart import ChartLabels, score_chart
+from .clicks import Click, OnClick, click_handler
 from .end import end_frame, margin_text, winner_line
-from .layout import LayoutKeys, table_layout
+from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
-from .seats import SeatKeys, is_you, said, seat_colours, seat_item, seat_name, seat_strip
+from .seats import SeatKeys, SeatStrip, is_you, said, seat_colours, seat_item, seat_name, seat_strip
 from .status import (
     FlowKeys,
+    TurnStatus,
     button,
     confirm_cancel,
     controls,
     flow_hint,
+    preview_panel,
     status_line,
     table_frame,
+    words_for,
 )
 from .zoom import ZOOM_SAME, Zoom, ZoomKeys
 
@@ -42,14 +47,21 @@ __all__ = [
     "Zoom",
     "ZoomKeys",
     "ZOOM_SAME",
+    "Click",
+    "OnClick",
+    "board_svg",
     "button",
+    "click_handler",
     "confirm_cancel",
     "controls",
     "end_frame",
     "FlowKeys",
     "SeatKeys",
+    "SeatStrip",
+    "TurnStatus",
     "flow_hint",
     "narrow",
+    "preview_panel",
     "seat_colours",
     "seat_item",
     "is_you",
@@ -72,4 +84,5 @@ __all__ = [
     "table_layout",
     "targets",
     "winner_line",
+    "words_for",
 ]

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..plugin import Translate
 from ..svg import raw_tag, tag
 
-__all__ = ["LayoutKeys", "table_layout"]
+__all__ = ["LayoutKeys", "board_svg", "table_layout"]
 
 
 class LayoutKeys(NamedTuple):
@@ -74,3 +74,22 @@ def table_layout(
             aria_label=t(keys.dock),
         )
     return raw_tag("header", top + toggle, class_="tb-top") + middle + bottom
+
+
+def board_svg(
+    inner: str, w: float, h: float, *, cls: str, title: str, min_w: int, min_h: int
+) -> str:
+    """A board as the ``<svg>`` the board's frame scales to fit (its ``viewBox``, ``w`` by
+    ``h``), never below ``min_w`` by ``min_h`` px (the frame then pans), named ``title``:
+    a group the arrow keys move in as a grid (``data-rove``)."""
+    return raw_tag(
+        "svg",
+        inner,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {w} {h}",
+        class_=cls,
+        role="group",
+        aria_label=title,
+        style=f"min-width:{min_w}px;min-height:{min_h}px",
+        data_rove="grid",
+    )

@@ -15,6 +15,7 @@ from ..svg import raw_tag, tag
 
 __all__ = [
     "SeatKeys",
+    "SeatStrip",
     "is_you",
     "said",
     "seat_colours",
@@ -129,3 +130,33 @@ def seat_strip(
             )
         )
     return raw_tag("ol", "".join(items), class_=f"{prefix}-seats")
+
+
+class SeatStrip(NamedTuple):
+    """A game's strip of seats (:func:`seat_strip`): its classes' ``prefix`` and its
+    messages (``keys``), written once; called with a view, its seats and the lines."""
+
+    prefix: str
+    keys: SeatKeys
+
+    def __call__(
+        self,
+        view: State,
+        seats: Sequence[Seat],
+        t: Translate,
+        *,
+        line: Callable[[int], str],
+        after_flag: Callable[[int], str] = _nothing,
+        extra: Callable[[int], str] = _nothing,
+    ) -> str:
+        return seat_strip(
+            self.prefix, view, seats, t, self.keys, line=line, after_flag=after_flag, extra=extra
+        )
+
+    def score(self, text: str, points: int) -> str:
+        """A seat's score in words (``text``, escaped), its ``points`` on ``data-score``."""
+        return tag("span", text, class_=f"{self.prefix}-score", data_score=points)
+
+    def scores(self, points: Sequence[int], text: Callable[[int], str]) -> Callable[[int], str]:
+        """Each seat's line: its :meth:`score` of ``points``, said by ``text(points)``."""
+        return lambda p: self.score(text(points[p]), points[p])

@@ -4,18 +4,24 @@ pair that ends the flow, and the table's root element carrying ``data-game``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..plugin import Translate
+from tablero.core import State
+
+from ..plugin import Seat, Translate
 from ..svg import raw_tag, tag
+from .news import news_text, since_last_turn
 
 __all__ = [
     "FlowKeys",
+    "TurnStatus",
     "button",
     "confirm_cancel",
     "controls",
     "flow_hint",
+    "words_for",
+    "preview_panel",
     "status_line",
     "table_frame",
 ]
@@ -40,6 +46,16 @@ def flow_hint(
     if picked is not None:
         return t(keys.target, **picked)
     return t(keys.pick)
+
+
+def words_for(t: Translate, keys: Mapping[str, str], decision: object) -> str:
+    """The words a game has for ``decision`` (its catalog key in ``keys``), or none.
+
+    >>> words_for(str.upper, {"draw": "g.hint.draw"}, "draw"), words_for(str.upper, {}, "x")
+    ('G.HINT.DRAW', '')
+    """
+    key = keys.get(str(decision))
+    return t(key) if key else ""
 
 
 def status_line(
@@ -73,6 +89,43 @@ def status_line(
     )  # fmt: skip
 
 
+def _every(entry: Mapping[str, Any]) -> bool:
+    return True
+
+
+class TurnStatus(NamedTuple):
+    """A game's status line on its table (:func:`status_line`): its classes' ``prefix``,
+    its history entries in words (``describe``, the log's) for the news of what the others
+    did since the viewer last moved, and which entries the news ``tells`` (all unless
+    said); the focus held on the others' turn."""
+
+    prefix: str
+    describe: Callable[[Mapping[str, Any], Sequence[Seat], Translate], str]
+    tells: Callable[[Mapping[str, Any]], bool] = _every
+
+    def news(self, view: State, seats: Sequence[Seat], t: Translate) -> str:
+        """What the others did since the viewer's last move, in words."""
+        entries = [e for e in since_last_turn(view.history, view.viewer) if self.tells(e)]
+        return news_text(entries, lambda e: self.describe(e, seats, t), t)
+
+    def __call__(
+        self,
+        view: State,
+        seats: Sequence[Seat],
+        t: Translate,
+        text: str,
+        badges: Iterable[str] = (),
+        hint: str = "",
+        keys: str = "",
+    ) -> str:
+        """The status line of ``view``: the news, ``text``, ``badges``, ``hint`` and
+        ``keys``; holding the focus while another player is to move."""
+        p = view.current_player
+        focus = p is not None and p != view.viewer  # the others' turn: no decision here
+        news = self.news(view, seats, t)
+        return status_line(self.prefix, text, badges, hint, news=news, focus=focus, keys=keys)
+
+
 def button(prefix: str, label: str, act: str, primary: bool = False, **data: Any) -> str:
     """A button with ``data-act="<act>"`` and a ``data-<key>`` per keyword (``move=``:
     ``data-move``); the label is escaped."""
@@ -101,6 +154,18 @@ def confirm_cancel(prefix: str, confirm: str, move: str, cancel: str) -> str:
             button(prefix, confirm, "confirm-move", True, move=move, focus="1"),
             button(prefix, cancel, "cancel-move", esc="1"),
         ],
+    )
+
+
+def preview_panel(prefix: str, head: str, body: str, move: object) -> str:
+    """The panel previewing the chosen ``move`` (its text on ``data-preview``): the
+    ``head`` (the ``<h2>``) and the ``body`` (HTML), read out when it changes."""
+    return raw_tag(
+        "section",
+        head + body,
+        class_=f"{prefix}-panel {prefix}-preview",
+        aria_live="polite",
+        data_preview=str(move),
     )
 
 

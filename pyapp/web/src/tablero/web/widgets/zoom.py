@@ -94,6 +94,29 @@ class Zoom(NamedTuple):
             return True, max(0, min(len(self.levels) - 1, current + move))
         return False, current
 
+    def kept(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """What of a selection's ``data`` a move keeps: the level, if zoomed."""
+        z = self.level(data)
+        return {} if z is None else {self.key: z}
+
+    def click(self, data: Mapping[str, Any], clicked: Mapping[str, str]) -> dict[str, Any] | None:
+        """A selection's ``data`` after a click on a zoom button (``clicked``: its
+        ``data-*``, ``zoom`` and, where the page measures the fitted view, ``fit``), the
+        rest of it kept; ``None`` when the click changes nothing.
+
+        >>> z = Zoom((0.5, 1.0, 2.0), {"in": 2, "out": 0})
+        >>> z.click({"card": 3}, {"zoom": "in"}), z.click({"zoom": 2}, {"zoom": "fit"})
+        ({'card': 3, 'zoom': 2}, {})
+        >>> z.click({"zoom": 1}, {"zoom": "sideways"}) is None
+        True
+        """
+        fit = clicked.get("fit") if self.fit_view else None  # measured only where asked
+        handled, z = self.step(self.level(data), clicked.get("zoom"), fit)
+        if not handled:
+            return None
+        rest = {k: v for k, v in data.items() if k != self.key}
+        return {**rest, **({} if z is None else {self.key: z})}
+
     def controls(self, prefix: str, current: int | None, t: Translate, keys: ZoomKeys) -> str:
         """The out / fit (showing the scale) / in buttons (``data-act="zoom"``)."""
         label = t(keys.fit) if current is None else f"{round(self.levels[current] * 100)}%"

@@ -27,13 +27,11 @@ class ArboretumUI(GameParts[ArboretumState]):
     game_id = "arboretum"
     sticky_keys = ("zoom",)  # the garden's zoom survives moves
     view_acts = ("zoom",)  # and can be changed at any time
-    reveal_key = "arboretum.pass.reveal"  # the pass screen: "show my cards"
-    share_key = "arboretum.share.warning"  # the share panel: what a link gives away
 
     def options(self) -> list[OptionField]:
         # The core's options (first_player) with the rule's keys; only "random" keeps
         # the key it has always had.
-        return [OptionField("first_player", choice_keys=((None, "arboretum.option.first_random"),))]
+        return [OptionField.first_player(self.game_id)]
 
 
 UI: GameUI[ArboretumState] = ArboretumUI(

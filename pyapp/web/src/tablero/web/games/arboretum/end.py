@@ -13,15 +13,14 @@ from tablero.arboretum.data import CODES
 from tablero.arboretum.grid import cell_name
 from tablero.core import State
 
-from ... import widgets
+from ...gameend import Ending, EndScreen
 from ...plugin import Seat, Translate
 from ...svg import esc, raw_tag, tag
-from ...widgets import seat_colours
-from .log import names_list, winners_sentence
+from .log import LOG
 from .look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
 from .style import style_tag
 from .table import arboretum_state, garden_panel
-from .words import card_labels, card_words, cards_words, seat_name, species_name
+from .words import SEAT_KEYS, card_labels, card_words, cards_words, species_name
 
 
 def final_events(state: State) -> tuple[list[dict[str, Any]], dict[str, Any], list[list[str]]]:
@@ -106,44 +105,29 @@ def _cell(e: dict[str, Any], p: int, t: Translate) -> str:
     )
 
 
+#: The end screen (its messages ``arboretum.end.*``).
+END = EndScreen("arb", "arboretum", style_tag, SEAT_KEYS.default, list_sep="arboretum.sep.list")
+
+
 def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
-    n = state.num_players
-    colours = seat_colours(seats, n)
-    names = [seat_name(seats, p, t) for p in range(n)]
-    out: list[str] = []
-    if not state.is_terminal():
-        out.append(tag("p", t("arboretum.end.not_over")))
-        return widgets.end_frame("arb", "arboretum", style_tag(), t("arboretum.end.title"), out)
+    return END.render(state, seats, t, _breakdown)
+
+
+def _breakdown(state: ArboretumState, end: Ending) -> list[str]:
+    """The result (and the tie-break when it was needed), the rights to score, the final
+    hands and the gardens with their scoring paths."""
+    t, n, names, colours = end.t, end.n, end.names, end.colours
     species_ev, final, hands = final_events(state)
     scores = list(final.get("scores") or state.scores())
     winners = list(final.get("winners") or state.winners())
     present = list(final.get("species_present") or [])
-
-    # the winner, and the tie-break when it was needed
-    best = max(scores)
-    if len(winners) == 1:
-        headline = t("arboretum.end.winner", name=names[winners[0]], count=best)
-    else:
-        headline = t("arboretum.end.shared", names=names_list(seats, winners, t), count=best)
-    margin = widgets.margin_text(scores, winners, names, t)
-    out.insert(0, widgets.winner_line("arb", winners, colours, headline, margin))
-    tied = [p for p, x in enumerate(scores) if x == best]
-    if len(tied) > 1:
-        out.append(
-            tag(
-                "p",
-                winners_sentence(winners, scores, present, seats, t),
-                class_="arb-tiebreak",
-                data_tiebreak="1",
-            )
-        )
+    seats = end.seats
+    out = [end.winner_line(winners, scores, end.headline(winners, max(scores)))]
+    out += end.tiebreak(scores, lambda: LOG.winners(winners, scores, present, seats, t))
 
     # who had the right to score each species, and what each path was worth
-    head = "".join(
-        raw_tag("th", mark_icon(colours[p], seat_letter(p), 18) + esc(names[p]), data_seat=p)
-        for p in range(n)
-    )
+    head = "".join(raw_tag("th", end.seat(p), data_seat=p) for p in range(n))
     rows = []
     for e in species_ev:
         code = e.get("species", "")
@@ -177,19 +161,7 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
         )
     out.append(tag("h3", t("arboretum.end.rights_title")))
     out.append(tag("p", t("arboretum.end.rights_intro"), class_="arb-note"))
-    out.append(
-        raw_tag(
-            "div",
-            raw_tag(
-                "table",
-                raw_tag("thead", raw_tag("tr", tag("th", t("arboretum.end.col_species")) + head))
-                + raw_tag("tbody", "".join(rows))
-                + raw_tag("tfoot", foot),
-                class_="arb-rights",
-            ),
-            class_="arb-table-wrap",
-        )
-    )
+    out.append(end.table("rights", tag("th", t("arboretum.end.col_species")) + head, rows, foot))
 
     # the hands at the end (they decide the rights)
     items = []
@@ -250,4 +222,4 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
         gardens.append(raw_tag("div", panel + listing, data_end_garden=p))
     out.append(tag("h3", t("arboretum.end.gardens_title")))
     out.append(raw_tag("div", "".join(gardens), class_="arb-end-gardens"))
-    return widgets.end_frame("arb", "arboretum", style_tag(), t("arboretum.end.title"), out)
+    return out

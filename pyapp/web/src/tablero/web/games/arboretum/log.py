@@ -9,36 +9,19 @@ guessed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from ... import widgets
+from ...gamelog import GameLog
 from ...plugin import Seat, Translate
-from .words import SEAT_KEYS, card_words, cell_words, seat_name, species_name
+from .words import card_words, cell_words, seat_name, species_name
 
-
-def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
-    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
-    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
-
-
-#: The log's messages.
-LOG_KEYS = widgets.LogKeys(
-    default=SEAT_KEYS.default,
-    list_sep="arboretum.sep.list",
-    sentence_sep="arboretum.sep.sentence",
-    points_part="arboretum.log.points_part",
-    final="arboretum.log.final",
-    winner="arboretum.log.winner",
-    shared="arboretum.log.shared",
-    tiebreak="arboretum.log.tiebreak",
-    tiebreak_shared="arboretum.log.tiebreak_shared",
-    move="arboretum.log.move",
-)
+#: The log's messages; a tie on points is broken by the number of species present.
+LOG = GameLog.of("arboretum", tiebreak="arboretum.log.species_count")
 
 
 def names_list(seats: Sequence[Seat], players: Sequence[int], t: Translate) -> str:
-    return widgets.names_list(seats, players, t, LOG_KEYS)
+    return LOG.names(seats, players, t)
 
 
 def sums_words(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str:
@@ -72,13 +55,6 @@ def _species_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate)
     )
 
 
-#: Who won, and how the species count broke a tie on points (if it did): ``(winners,
-#: scores, present, seats, t)``.
-winners_sentence = partial(
-    widgets.winners_sentence, keys=LOG_KEYS, count_key="arboretum.log.species_count"
-)
-
-
 def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     kind = e.get("type")
     p = e.get("player")
@@ -86,13 +62,13 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
         if e.get("source") == "pile":
             pile = e.get("pile")
             if pile == e.get("player"):
-                return _say(
+                return LOG.say(
                     t, "arboretum.log.draw_own_pile", seats, p, card=card_words(e.get("card"), t)
                 )
             if widgets.is_you(seats, pile):  # "took ... from your discard pile"
                 return t("arboretum.log.draw_pile.from_you", name=seat_name(seats, p, t),
                          card=card_words(e.get("card"), t))  # fmt: skip
-            return _say(
+            return LOG.say(
                 t,
                 "arboretum.log.draw_pile",
                 seats,
@@ -101,26 +77,23 @@ def _event_sentence(e: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -
                 owner=seat_name(seats, pile, t),
             )
         if e.get("card") is None:
-            return _say(t, "arboretum.log.draw_deck_hidden", seats, p)
-        return _say(t, "arboretum.log.draw_deck", seats, p, card=card_words(e.get("card"), t))
+            return LOG.say(t, "arboretum.log.draw_deck_hidden", seats, p)
+        return LOG.say(t, "arboretum.log.draw_deck", seats, p, card=card_words(e.get("card"), t))
     if kind == "deck_empty":
-        return _say(t, "arboretum.log.deck_empty", seats, p)
+        return LOG.say(t, "arboretum.log.deck_empty", seats, p)
     if kind == "play":
-        return _say(t, "arboretum.log.play", seats, p, card=card_words(e.get("card"), t),
-                 cell=cell_words(e.get("cell"), t))  # fmt: skip
+        return LOG.say(t, "arboretum.log.play", seats, p, card=card_words(e.get("card"), t),
+                    cell=cell_words(e.get("cell"), t))  # fmt: skip
     if kind == "discard":
-        return _say(t, "arboretum.log.discard", seats, p, card=card_words(e.get("card"), t))
+        return LOG.say(t, "arboretum.log.discard", seats, p, card=card_words(e.get("card"), t))
     if kind == "game_end":
         return t("arboretum.log.game_end")
     if kind == "species":
         return _species_sentence(e, seats, t)
     if kind == "final":
         scores = e.get("scores") or []
-        won = winners_sentence(
-            e.get("winners") or [], scores, e.get("species_present") or [], seats, t
-        )
-        text = widgets.scores_text(scores, seats, t, LOG_KEYS)
-        return widgets.final_sentence(text, won, t, LOG_KEYS)
+        won = LOG.winners(e.get("winners") or [], scores, e.get("species_present") or [], seats, t)
+        return LOG.final(scores, won, seats, t)
     return None
 
 
@@ -128,4 +101,4 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
     """One history entry in words, as plain text (the shell escapes it).
 
     Never reveals what the entry hides: a masked deck draw is "a card"."""
-    return widgets.entry_sentences(entry, seats, t, LOG_KEYS, _event_sentence)
+    return LOG.describe(entry, seats, t, _event_sentence)

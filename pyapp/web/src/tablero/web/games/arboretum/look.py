@@ -209,32 +209,17 @@ def card_back(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> str:
     )  # fmt: skip
 
 
+#: A card's icon: the card with a unit of margin all round.
+_CARD_VIEW = (CARD_W + 2, CARD_H + 2)
+
+
 def card_icon(c: int, width: int = 44, label: str | None = None) -> str:
     """A card as a standalone SVG ``width`` px wide (hand, piles, chips)."""
-    inner = card_svg(1, 1, c, label=label)
-    return raw_tag(
-        "svg",
-        inner,
-        viewBox=f"0 0 {CARD_W + 2} {CARD_H + 2}",
-        width=width,
-        height=num(width * (CARD_H + 2) / (CARD_W + 2)),
-        class_="arb-icon arb-card-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(card_svg(1, 1, c, label=label), width, "arb-icon arb-card-icon", view=_CARD_VIEW)
 
 
 def back_icon(width: int = 44) -> str:
-    return raw_tag(
-        "svg",
-        card_back(1, 1),
-        viewBox=f"0 0 {CARD_W + 2} {CARD_H + 2}",
-        width=width,
-        height=num(width * (CARD_H + 2) / (CARD_W + 2)),
-        class_="arb-icon arb-card-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(card_back(1, 1), width, "arb-icon arb-card-icon", view=_CARD_VIEW)
 
 
 # --- the garden ------------------------------------------------------------------------

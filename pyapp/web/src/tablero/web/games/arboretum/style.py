@@ -1,21 +1,18 @@
-"""The Arboretum table's stylesheet, shipped inside the rendered HTML (one ``<style>``).
+"""The Arboretum table's stylesheet: the scoping and the pieces every game's
+sheet shares are :mod:`tablero.web.gamestyle`'s.
 
-Every rule is scoped to the game's markup: its selectors start with
-``[data-game="arboretum"]``, the attribute of the table's, the end screen's and the rules
-help's root element (written ``&`` below, as in CSS nesting: ``&.arb-table`` is that
-element, ``& .arb-card`` an element inside it), and its classes start with ``.arb-``
-(the seat marks of :mod:`tablero.web.marks` keep their ``.arr-mark`` / ``.arr-c<n>``
-classes and get their rules here too).  Seat colours come from the app's
-``--seat-<n>`` custom properties.
+Its rules start with ``[data-game="arboretum"]`` (written ``&``), its classes with ``.arb-``.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ... import gamestyle
 from .look import FALLBACK_COLOURS, SPECIES_LOOK
 
 #: The root element of the game's markup (every rule's selectors start with it).
-SCOPE = '[data-game="arboretum"]'
+SCOPE = gamestyle.scope("arboretum")
 
 _SEAT_COLOURS = gamestyle.seat_colours(FALLBACK_COLOURS)
 _SPECIES_COLOURS = "".join(f"& .arb-sp{i}{{--sp:{c}}}" for i, (c, _) in enumerate(SPECIES_LOOK))
@@ -62,14 +59,11 @@ CSS = gamestyle.scoped(
 & .arb-seat{flex:1 1 9rem;min-width:8.5rem;display:flex;flex-wrap:wrap;align-items:center;
  gap:0 .5rem;padding:.15rem .5rem;border:2px solid #cbd7b5;border-radius:.6rem;background:#fbfdf5}
 & .arb-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
-& .arb-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
-& .arb-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
- min-width:0}
-& .arb-seat-you{flex:none;white-space:nowrap;font-size:.85rem;color:#55634a}
-& .arb-turn-flag{flex:none;font-size:.8rem;font-weight:700;white-space:nowrap;
- background:var(--c);color:#fff;border-radius:1rem;padding:0 .45rem;text-shadow:0 0 2px #000}
-& .arb-seat-line{display:flex;align-items:center;gap:.3rem .6rem;flex-wrap:wrap;font-size:.9rem}
-& .arb-score{font-size:1.1rem;font-weight:800}
+"""
+    + gamestyle.seat_head("arb", "#55634a", push_flag=False)
+    + "& .arb-seat-line{display:flex;align-items:center;gap:.3rem .6rem;flex-wrap:wrap;"
+    "font-size:.9rem}\n"
+    + """& .arb-score{font-size:1.1rem;font-weight:800}
 & .arb-known{display:inline-flex;gap:2px;align-items:center;flex-wrap:wrap}
 & .arb-backs{display:inline-flex;align-items:center;gap:.2rem}
 & .arb-status{margin:0;padding:.3rem .6rem;border-radius:.5rem;background:#e4f0e9;
@@ -202,5 +196,5 @@ CSS = gamestyle.scoped(
 )
 
 
-def style_tag() -> str:
-    return gamestyle.style_tag(CSS)
+#: The stylesheet as the ``<style>`` element the rendered HTML carries.
+style_tag = partial(gamestyle.style_tag, CSS)

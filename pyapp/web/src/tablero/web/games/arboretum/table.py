@@ -70,6 +70,10 @@ ZOOM_KEYS = widgets.ZoomKeys(
     "arboretum.zoom.label",
 )
 HINT_KEYS = widgets.FlowKeys("arboretum.hint.confirm", "arboretum.hint.cell", "arboretum.hint.play")
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("arb", SEAT_KEYS)
+#: The status line, with the news of the others' moves.
+STATUS = widgets.TurnStatus("arb", describe)
 LAYOUT_KEYS = widgets.LayoutKeys(
     "arboretum.layout.board", "arboretum.layout.side", "app.layout.dock"
 )
@@ -137,24 +141,12 @@ def _chosen_move(legal: list[Any], decision: str, c: int, cell: str | None) -> A
     return targets(narrow(legal, Play, card=c), field="x,y").get(cell or "")
 
 
-def on_click(
-    view: ArboretumState, selection: Selection, target: dict[str, str]
+def _play(
+    view: ArboretumState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
-    act = data.get("act")
-    zoom = _zoom(selection)
-    keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
-    if act == "zoom":
-        handled, z = GARDEN_ZOOM.step(zoom, data.get("zoom"))
-        if not handled:
-            return selection, None
-        rest = {k: v for k, v in selection.data.items() if k != "zoom"}
-        return Selection({**rest, **({} if z is None else {"zoom": z})}), None
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    """The clicks of the table above on the viewer's turn: a draw, a hand card picked,
+    its cell, Confirm and Cancel (the zoom is kept)."""
+    act, data, legal, by_text, keep = click
     c, cell = _selection(view, selection, legal)
     decision = view.decision
     if act == "move":
@@ -193,6 +185,10 @@ def on_click(
     return selection, None
 
 
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play, zoom=GARDEN_ZOOM)
+
+
 # --- the parts of the table ------------------------------------------------------------
 
 
@@ -213,12 +209,7 @@ def _known_chips(cards: Sequence[int], t: Translate, width: int = 32) -> str:
 
 def _seat_line(view: ArboretumState, p: int, scores: list[int], t: Translate) -> str:
     hand = view.hands[p]
-    return tag(
-        "span",
-        t("arboretum.seat.score", points=scores[p]),
-        class_="arb-score",
-        data_score=scores[p],
-    ) + raw_tag(
+    return STRIP.score(t("arboretum.seat.score", points=scores[p]), scores[p]) + raw_tag(
         "span",
         back_icon(16) + esc(t("arboretum.seat.hand_count", n=len(hand))),
         class_="arb-backs",
@@ -241,15 +232,8 @@ def _seat_known(view: ArboretumState, p: int, t: Translate) -> str:
 
 def _seat_cards(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
     scores = view.scores()
-    return widgets.seat_strip(
-        "arb",
-        view,
-        seats,
-        t,
-        SEAT_KEYS,
-        line=lambda p: _seat_line(view, p, scores, t),
-        after_flag=lambda p: _seat_known(view, p, t),
-    )
+    line, known = (lambda p: _seat_line(view, p, scores, t)), (lambda p: _seat_known(view, p, t))
+    return STRIP(view, seats, t, line=line, after_flag=known)
 
 
 def _status(
@@ -282,14 +266,7 @@ def _status(
         badges.append(t("arboretum.status.deck", n=count))
         if count == 0:
             badges.append(t("arboretum.status.last_turn"))
-    focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
-    return widgets.status_line("arb", text, badges, hint, news=_news(view, seats, t), focus=focus)
-
-
-def _news(view: ArboretumState, seats: Sequence[Seat], t: Translate) -> str:
-    """What the others did since the viewer's last move, in words."""
-    entries = widgets.since_last_turn(view.history, view.viewer)
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+    return STATUS(view, seats, t, text, badges, hint)
 
 
 def recent_plays(view: ArboretumState) -> dict[int, list[str]]:
@@ -481,20 +458,9 @@ def _preview(
         if items
         else tag("p", t("arboretum.preview.none"))
     )
-    html = raw_tag(
-        "section",
-        raw_tag(
-            "h2",
-            card_icon(move.card, 32)
-            + esc(
-                t("arboretum.preview.title", card=card_words(move.card, t), cell=cell_words(at, t))
-            ),
-        )
-        + body,
-        class_="arb-panel arb-preview",
-        aria_live="polite",
-        data_preview=str(move),
-    )
+    title = t("arboretum.preview.title", card=card_words(move.card, t), cell=cell_words(at, t))
+    head = raw_tag("h2", card_icon(move.card, 32) + esc(title))
+    html = widgets.preview_panel("arb", head, body, move)
     return html, paths
 
 

@@ -26,12 +26,10 @@ __all__ = ["UI", "ArraialUI"]
 
 class ArraialUI(GameParts[ArraialState]):
     game_id = "arraial"
-    reveal_key = "arraial.pass.reveal"  # the pass screen: "show my street"
-    share_key = "arraial.share.warning"  # the share panel: what a link gives away
 
     def options(self) -> list[OptionField]:
         # The core's options (first_player) with the rule's keys.
-        return [OptionField("first_player", choice_keys=((None, "arraial.option.first_random"),))]
+        return [OptionField.first_player(self.game_id)]
 
 
 UI: GameUI[ArraialState] = ArraialUI(

@@ -11,15 +11,13 @@ from typing import Any
 from tablero.arraial import ArraialState
 from tablero.arraial.data import COLOURS, PAIR_POINTS, VISITOR_POINTS
 
-from ... import widgets
+from ...gameend import Ending, EndScreen
 from ...plugin import Seat, Translate
 from ...svg import esc, raw_tag, tag
-from ...widgets import seat_colours
-from .log import pairs_held, winners_sentence
-from .look import mark_icon, seat_letter
+from .log import LOG, pairs_held
 from .style import style_tag
 from .table import street_panel
-from .words import colour_name, seat_name
+from .words import SEAT_KEYS, colour_name
 
 
 def score_series(history: Sequence[Mapping[str, Any]], n: int) -> list[list[int]]:
@@ -58,41 +56,31 @@ def score_series(history: Sequence[Mapping[str, Any]], n: int) -> list[list[int]
     return series
 
 
+#: The end screen (its messages ``arraial.end.*``).
+END = EndScreen("arl", "arraial", style_tag, SEAT_KEYS.default)
+
+
 def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
-    n = state.num_players
-    colours = seat_colours(seats, n)
-    names = [seat_name(seats, p, t) for p in range(n)]
-    out: list[str] = []
-    if not state.is_terminal():
-        out.append(tag("p", t("arraial.end.not_over")))
-        return widgets.end_frame("arl", "arraial", style_tag(), t("arraial.end.title"), out)
+    return END.render(state, seats, t, _breakdown)
+
+
+def _breakdown(state: ArraialState, end: Ending) -> list[str]:
+    """The result (and the tie-break when it was needed), the points explained, the pairs
+    and the bars, the final streets and the chart."""
+    t, n, names = end.t, end.n, end.names
     scores = state.scores()
     winners = state.winners()
     pairs = pairs_held(state.pairs, n)
-    best = max(scores)
-    if len(winners) == 1:
-        headline = t("arraial.end.winner", name=names[winners[0]], count=best)
-    else:
-        headline = t("arraial.end.shared", names=", ".join(names[w] for w in winners),
-                     count=best)  # fmt: skip
-    margin = widgets.margin_text(scores, winners, names, t)
-    out.append(widgets.winner_line("arl", winners, colours, headline, margin))
-    if len([p for p in range(n) if scores[p] == best]) > 1:
-        out.append(
-            tag("p", winners_sentence(winners, scores, pairs, seats, t), class_="arl-tiebreak",
-                data_tiebreak="1")
-        )  # fmt: skip
+    out = [end.winner_line(winners, scores, end.headline(winners, max(scores)))]
+    out += end.tiebreak(scores, lambda: LOG.winners(winners, scores, pairs, end.seats, t))
 
     # the points explained, one row per player
-    head = raw_tag(
-        "tr",
-        tag("th", t("arraial.end.col_player"))
-        + tag("th", t("arraial.end.col_colour"), class_="arl-num")
-        + tag("th", t("arraial.end.col_white"), class_="arl-num")
-        + tag("th", t("arraial.end.col_pairs"), class_="arl-num")
-        + tag("th", t("arraial.end.col_total"), class_="arl-num"),
-    )
+    head = tag("th", t("arraial.end.col_player")) + "".join(
+        tag("th", t(key), class_="arl-num")
+        for key in ("arraial.end.col_colour", "arraial.end.col_white", "arraial.end.col_pairs",
+                    "arraial.end.col_total")
+    )  # fmt: skip
     rows = []
     for p in range(n):
         held = [c for c, q in state.pairs.items() if q == p]
@@ -103,7 +91,7 @@ def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
         rows.append(
             raw_tag(
                 "tr",
-                raw_tag("th", mark_icon(colours[p], seat_letter(p), 18) + esc(names[p]))
+                raw_tag("th", end.seat(p))
                 + tag("td", len(state.visitors[p]), class_="arl-num", data_colour_visitors=p)
                 + tag("td", state.street_whites[p], class_="arl-num", data_white_visitors=p)
                 + tag("td", pair_cell, class_="arl-num", data_pairs=p)
@@ -112,14 +100,7 @@ def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
             )
         )
     out.append(tag("p", t("arraial.end.how"), class_="arl-note"))
-    out.append(
-        raw_tag(
-            "div",
-            raw_tag("table", raw_tag("thead", head) + raw_tag("tbody", "".join(rows)),
-                    class_="arl-scores"),
-            class_="arl-table-wrap",
-        )
-    )  # fmt: skip
+    out.append(end.table("scores", head, rows))
 
     # the pairs: who holds each and the zone it stands on; the bars at the end
     items = []
@@ -149,19 +130,12 @@ def render_end(state: ArraialState, seats: list[Seat], t: Translate) -> str:
 
     # the streets at the end
     streets = "".join(
-        raw_tag("div", street_panel(state, p, seats, t, heading="h3"), class_="arl-end-street")
+        raw_tag("div", street_panel(state, p, end.seats, t, heading="h3"), class_="arl-end-street")
         for p in range(n)
     )
     out.append(tag("h3", t("arraial.end.streets_title")))
     out.append(raw_tag("div", streets, class_="arl-end-streets"))
 
     # the scores over the game
-    series = score_series(state.history, n)
-    if series[-1] != scores:  # no history (a position from notation): just the totals
-        series = [[0] * n, list(scores)]
-    labels = widgets.ChartLabels(
-        t("arraial.end.chart_title"), "", t("arraial.end.chart_x"), t("arraial.end.chart_y")
-    )
-    out.append(tag("h3", t("arraial.end.chart_title")))
-    out.append(widgets.score_chart(series, None, colours, names, labels, "arl"))
-    return widgets.end_frame("arl", "arraial", style_tag(), t("arraial.end.title"), out)
+    out += end.chart(score_series(state.history, n), scores)
+    return out

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from tablero.arraial.data import COLOURS, COLUMNS, HEIGHT, WIDTH
 from tablero.arraial.street import cell_name
 
+from ... import widgets
 from ...marks import FALLBACK_COLOURS, colour_class, mark_icon, seat_letter, seat_mark
 from ...svg import esc, icon, num, raw_tag, tag
 
@@ -177,16 +178,7 @@ def card(
 
 def card_icon(cells: Sequence[tuple[int, int]], colour: str, size: int = 40) -> str:
     """A card as a standalone SVG (the log, the rules help, the preview)."""
-    return raw_tag(
-        "svg",
-        card(0, 0, 48, cells, colour),
-        viewBox="0 0 48 48",
-        width=size,
-        height=size,
-        class_="arl-icon arl-card-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(card(0, 0, 48, cells, colour), size, "arl-icon arl-card-icon", view=(48, 48))
 
 
 # --- the street ----------------------------------------------------------------------------
@@ -669,14 +661,6 @@ def board_svg(street: str, central: str, *, title: str) -> str:
         class_="arl-central",
     )
     scale = MIN_CELL_PX / CELL
-    return raw_tag(
-        "svg",
-        raw_tag("title", esc(title)) + body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {w} {h}",
-        class_="arl-board",
-        role="group",
-        aria_label=title,
-        style=f"min-width:{round(w * scale)}px;min-height:{round(h * scale)}px",
-        data_rove="grid",
-    )
+    min_w, min_h = round(w * scale), round(h * scale)
+    return widgets.board_svg(raw_tag("title", esc(title)) + body, w, h, cls="arl-board",
+                             title=title, min_w=min_w, min_h=min_h)  # fmt: skip

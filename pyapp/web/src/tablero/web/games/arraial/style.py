@@ -1,12 +1,7 @@
-"""The Arraial table's stylesheet, shipped inside the rendered HTML (one ``<style>``).
+"""The Arraial table's stylesheet: the scoping and the pieces every game's
+sheet shares are :mod:`tablero.web.gamestyle`'s.
 
-Every rule is scoped to the game's markup: its selectors start with
-``[data-game="arraial"]``, the attribute of the table's, the end screen's and the rules
-help's root element (written ``&`` below, as in CSS nesting: ``&.arl-table`` is that
-element, ``& .arl-piece`` an element inside it), and its classes start with ``.arl-``
-(the seat marks of :mod:`tablero.web.marks` keep their ``.arr-mark`` / ``.arr-c<n>``
-classes and get their rules here too).  Seat colours come from the app's
-``--seat-<n>`` custom properties.
+Its rules start with ``[data-game="arraial"]`` (written ``&``), its classes with ``.arl-``.
 
 The ghost of the piece being placed follows the pointer without any script: each drop
 column of the street is a group holding its landing's ghost, shown while the pointer is
@@ -15,11 +10,13 @@ over the column (``:hover``) or the keyboard's focus is on it (``:focus``).
 
 from __future__ import annotations
 
+from functools import partial
+
 from ... import gamestyle
 from .look import FALLBACK_COLOURS
 
 #: The root element of the game's markup (every rule's selectors start with it).
-SCOPE = '[data-game="arraial"]'
+SCOPE = gamestyle.scope("arraial")
 
 #: The piece colours: fill, edge, glyph (the glyph's colour keeps 3:1 on the fill).
 PIECE_LOOK = {
@@ -111,13 +108,9 @@ CSS = gamestyle.scoped(
  gap:0 .5rem;padding:.15rem .5rem;border:2px solid #d8cbb0;border-radius:.6rem;background:#fffdf6}
 & .arl-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
 & .arl-seat-line{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap;flex:1 0 auto}
-& .arl-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
-& .arl-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
- min-width:0}
-& .arl-seat-you{flex:none;white-space:nowrap;font-size:.85rem;color:#6b5f4d}
-& .arl-turn-flag{margin-left:auto;flex:none;font-size:.8rem;font-weight:700;white-space:nowrap;
- background:var(--c);color:#fff;border-radius:1rem;padding:0 .45rem;text-shadow:0 0 2px #000}
-& .arl-score{font-size:1.1rem;font-weight:700}
+"""
+    + gamestyle.seat_head("arl", "#6b5f4d")
+    + """& .arl-score{font-size:1.1rem;font-weight:700}
 & .arl-stat{font-size:.85rem;color:#4d4436;white-space:nowrap}
 & .arl-stats{flex:1 1 100%;display:flex;flex-wrap:wrap;gap:0 .6rem}
 & .arl-turn{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .5rem}
@@ -187,12 +180,10 @@ CSS = gamestyle.scoped(
 """
     + gamestyle.chart("arl", axis="#5c5346", grid="#e3d8c2", text="#4d4436", final="#f1e9f7")
     + gamestyle.rules_help("arl", "#4a2a6e", "#f3ecfa")
-    + """& .arl-shapes{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
-& .arl-shapes li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
-""",
+    + gamestyle.gallery("arl", "shapes", ".5rem"),
     SCOPE,
 )
 
 
-def style_tag() -> str:
-    return gamestyle.style_tag(CSS)
+#: The stylesheet as the ``<style>`` element the rendered HTML carries.
+style_tag = partial(gamestyle.style_tag, CSS)

@@ -65,6 +65,10 @@ from .words import SEAT_KEYS, card_words, cells_words, colour_name, seat_name
 
 Cells = tuple[tuple[int, int], ...]
 HINT_KEYS = widgets.FlowKeys("arraial.hint.confirm", "arraial.hint.column", "arraial.hint.take")
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("arl", SEAT_KEYS)
+#: The status line, with the news of the others' moves.
+STATUS = widgets.TurnStatus("arl", describe)
 LAYOUT_KEYS = widgets.LayoutKeys("arraial.layout.board", "arraial.layout.side", "app.layout.dock")
 
 
@@ -205,17 +209,14 @@ def _slide_landings(view: ArraialState, seat: int, column: int, legal: Sequence[
     return out
 
 
-def on_click(
-    view: ArraialState, selection: Selection, target: dict[str, str]
+def _play(
+    view: ArraialState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
-    act = data.get("act")
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
+    """The clicks of the table above on the viewer's turn: a one-step move, a drop
+    column or a slide's landing, Confirm and Cancel."""
+    act, data, legal, by_text, _ = click  # no view setting to keep
     me = view.viewer
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    assert me is not None  # the viewer's turn (click_handler)
     column, landing = _selection(view, selection, legal)
     if act == "move":
         move = by_text.get(" ".join(data.get("move", "").split()))
@@ -249,6 +250,10 @@ def on_click(
     return selection, None
 
 
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play)
+
+
 # --- the parts of the table ------------------------------------------------------------
 
 
@@ -259,11 +264,6 @@ def _ap_meter(ap: int, t: Translate, total: int = ACTION_POINTS) -> str:
     label = t("arraial.ap.left", count=ap)
     return raw_tag("span", dots, class_="arl-ap", role="img", aria_label=label, title=label,
                    data_ap=ap)  # fmt: skip
-
-
-def _seat_line(view: ArraialState, p: int, scores: Sequence[int], t: Translate) -> str:
-    return tag("span", t("arraial.seat.score", count=scores[p]), class_="arl-score",
-               data_score=scores[p])  # fmt: skip
 
 
 def _seat_stats(view: ArraialState, p: int, t: Translate) -> str:
@@ -288,22 +288,8 @@ def _visitor_count(view: ArraialState, p: int) -> int:
 
 
 def _seat_cards(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
-    scores = view.scores()
-    return widgets.seat_strip(
-        "arl",
-        view,
-        seats,
-        t,
-        SEAT_KEYS,
-        line=lambda p: _seat_line(view, p, scores, t),
-        extra=lambda p: _seat_stats(view, p, t),
-    )
-
-
-def _news(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
-    """What the others did since the viewer's last move, in words."""
-    entries = widgets.since_last_turn(view.history, view.viewer)
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+    line = STRIP.scores(view.scores(), lambda x: t("arraial.seat.score", count=x))
+    return STRIP(view, seats, t, line=line, extra=lambda p: _seat_stats(view, p, t))
 
 
 def recent_landings(view: ArraialState) -> dict[int, list[Cells]]:
@@ -374,10 +360,7 @@ def _status(
         else:
             text = t(f"arraial.status.other.{view.decision}", name=seat_name(seats, p, t))
             hint = ""
-    focus = p is not None and p != view.viewer
-    return widgets.status_line(
-        "arl", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
-    )
+    return STATUS(view, seats, t, text, badges, hint, keys)
 
 
 def _central_labels(view: ArraialState, seat: int, t: Translate) -> dict[str, str]:
@@ -426,13 +409,7 @@ def _preview(view: ArraialState, move: Land, seats: Sequence[Seat], t: Translate
         else tag("p", t("arraial.preview.nothing"))
     )
     head = t("arraial.preview.title", cells=cells_words(move.cells))
-    return raw_tag(
-        "section",
-        tag("h2", head) + body,
-        class_="arl-panel arl-preview",
-        aria_live="polite",
-        data_preview=str(move),
-    )
+    return widgets.preview_panel("arl", tag("h2", head), body, move)
 
 
 def _pairs_panel(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:

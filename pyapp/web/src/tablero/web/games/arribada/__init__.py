@@ -25,8 +25,6 @@ __all__ = ["UI", "ArribadaUI"]
 
 class ArribadaUI(GameParts[ArribadaState]):
     game_id = "arribada"
-    reveal_key = "arribada.pass.reveal"  # the pass screen: "show my tiles"
-    share_key = "arribada.share.warning"  # the share panel: what a link gives away
 
     def options(self) -> list[OptionField]:
         # The core's options (variant, first_player): the variant first, its choices

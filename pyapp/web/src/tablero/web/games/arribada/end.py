@@ -8,18 +8,12 @@ from typing import Any
 
 from tablero.arribada import ArribadaState
 
-from ... import widgets
+from ...gameend import EndScreen
 from ...plugin import Seat, Translate
 from ...svg import esc, raw_tag, tag
-from ...widgets import seat_colours
-from .look import (
-    BoardPicture,
-    board_svg,
-    mark_icon,
-    seat_letter,
-)
+from .look import BoardPicture, board_svg, mark_icon, seat_letter
 from .style import style_tag
-from .words import seat_name
+from .words import SEAT_KEYS
 
 
 def final_events(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -79,11 +73,15 @@ def _points(p: int) -> str:
     return f"{p:+d}" if p else "0"
 
 
+#: The end screen (its messages ``arribada.end.*``).
+END = EndScreen("arr", "arribada", style_tag, SEAT_KEYS.default, final_band=True)
+
+
 def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
-    """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
-    n = state.num_players
-    colours = seat_colours(seats, n)
-    names = [seat_name(seats, p, t) for p in range(n)]
+    """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`): the scoring
+    so far, and the word that it is not over, before the end."""
+    end = END.ending(state, seats, t)
+    n, colours, names = end.n, end.colours, end.names
     events = final_events(state.history)
     stranded = [e for e in events if e.get("type") == "stranded"]
     majorities = [e for e in events if e.get("type") == "majority"]
@@ -93,18 +91,8 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
     in_game = [final[p] - stranded_sum[p] - majority_sum[p] for p in range(n)]
 
     winners = state.winners() if state.is_terminal() else []
-    if len(winners) == 1:
-        headline = t("arribada.end.winner", name=names[winners[0]], count=final[winners[0]])
-    elif winners:
-        headline = t(
-            "arribada.end.shared",
-            names=", ".join(names[w] for w in winners),
-            count=final[winners[0]],
-        )
-    else:
-        headline = t("arribada.end.not_over")
-    margin = widgets.margin_text(final, winners, names, t)
-    out = [widgets.winner_line("arr", winners, colours, headline, margin)]
+    headline = end.headline(winners, final[winners[0]]) if winners else t("arribada.end.not_over")
+    out = [end.winner_line(winners, final, headline)]
     reason = next((e.get("reason") for e in events if e.get("type") == "game_end"), None)
     if reason in ("shells", "passes"):
         out.append(tag("p", t(f"arribada.log.game_end.{reason}")))
@@ -124,7 +112,7 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
         rows.append(
             raw_tag(
                 "tr",
-                raw_tag("th", mark_icon(colours[p], seat_letter(p), 18) + esc(names[p]))
+                raw_tag("th", end.seat(p))
                 + tag("td", in_game[p], class_="arr-num")
                 + tag("td", _points(stranded_sum[p]), class_="arr-num")
                 + tag("td", _points(majority_sum[p]), class_="arr-num")
@@ -133,19 +121,8 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
                 class_="is-winner" if p in winners else None,
             )
         )
-    out.append(
-        raw_tag(
-            "div",
-            raw_tag(
-                "table",
-                tag("caption", t("arribada.end.summary"))
-                + raw_tag("thead", raw_tag("tr", tag("th", t("arribada.end.col_player")) + head))
-                + raw_tag("tbody", "".join(rows)),
-                class_="arr-summary",
-            ),
-            class_="arr-table-wrap",
-        )
-    )
+    head = tag("th", t("arribada.end.col_player")) + head
+    out.append(end.table("summary", head, rows, caption=t("arribada.end.summary")))
 
     # the stranded tiles: one line per player, each tile with its penalty
     out.append(tag("h3", t("arribada.end.stranded_title")))
@@ -192,8 +169,8 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
 
     # the quadrant majorities: one row per quadrant
     out.append(tag("h3", t("arribada.end.majorities_title")))
-    qhead = "".join(
-        raw_tag("th", mark_icon(colours[p], seat_letter(p), 18) + esc(names[p])) for p in range(n)
+    qhead = tag("th", t("arribada.end.col_quadrant")) + "".join(
+        raw_tag("th", end.seat(p)) for p in range(n)
     )
     qrows = []
     for e in majorities:
@@ -215,18 +192,7 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
                 data_quadrant=e["quadrant"],
             )
         )
-    out.append(
-        raw_tag(
-            "div",
-            raw_tag(
-                "table",
-                raw_tag("thead", raw_tag("tr", tag("th", t("arribada.end.col_quadrant")) + qhead))
-                + raw_tag("tbody", "".join(qrows)),
-                class_="arr-majorities",
-            ),
-            class_="arr-table-wrap",
-        )
-    )
+    out.append(end.table("majorities", qhead, qrows))
 
     # the final board, the stranded tiles ghosted where they stood
     board = state.board
@@ -256,14 +222,5 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
 
     # the chart
     series, final_start = score_series(state.history, n)
-    if series[-1] != final:  # no history (a position from notation): just the totals
-        series, final_start = [[0] * n, final], None
-    out.append(tag("h3", t("arribada.end.chart_title")))
-    labels = widgets.ChartLabels(
-        title=t("arribada.end.chart_title"),
-        final=t("arribada.end.chart_final"),
-        x=t("arribada.end.chart_x"),
-        y=t("arribada.end.chart_y"),
-    )
-    out.append(widgets.score_chart(series, final_start, colours, names, labels, "arr"))
-    return widgets.end_frame("arr", "arribada", style_tag(), t("arribada.end.title"), out)
+    out += end.chart(series, final, final_start=final_start)
+    return END.frame(t, out)

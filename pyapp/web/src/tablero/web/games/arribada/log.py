@@ -12,14 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import widgets
+from ...gamelog import GameLog, move_words
 from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import SEAT_KEYS, seat_name, tile_words
+from .words import seat_name, tile_words
 
-
-def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
-    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
-    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
+#: The log's messages (its sentences are joined by ``arribada.log.sep``).
+LOG = GameLog.of("arribada", sentence_sep="arribada.log.sep")
 
 
 def _value(text: str) -> int | None:
@@ -36,20 +35,30 @@ def _values(values: Sequence[Any], t: Translate) -> str:
     )
 
 
+#: The moves their events tell (capture / pass / draw / refresh event), and those said in
+#: a word of their own.
+_TOLD = ("capture", "pass", "draw", "confirm")
+_SAID = {
+    "decline": "arribada.log.decline",
+    "refresh": "arribada.log.refresh",
+    "end": "arribada.log.end",
+}
+
+
 def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
     """The sentence for the move itself, or ``None`` when its events tell it."""
     p = entry.get("player")
-    words = str(entry.get("move", "")).split()
+    words = move_words(entry)
     events = entry.get("events") or []
     head = words[0] if words else ""
     if head == "place" and len(words) == 3:
-        return _say(
+        return LOG.say(
             t, "arribada.log.place", seats, p, tile=tile_words(_value(words[1]), t), cell=words[2]
         )
     if head == "claim" and len(words) == 2:
         scored = [e for e in events if e.get("type") in ("claim", "score")]
         if scored:
-            return _say(
+            return LOG.say(
                 t,
                 "arribada.log.claim_value",
                 seats,
@@ -57,19 +66,11 @@ def _move_sentence(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate
                 tile=tile_words(scored[0].get("value"), t),
                 cell=words[1],
             )
-        return _say(t, "arribada.log.claim", seats, p, cell=words[1])
-    if head == "decline":
-        return _say(t, "arribada.log.decline", seats, p)
-    if head == "refresh":
-        return _say(t, "arribada.log.refresh", seats, p)
+        return LOG.say(t, "arribada.log.claim", seats, p, cell=words[1])
     if head == "pick" and len(words) == 3:
         key = "arribada.log.pick_rack" if words[1] == "rack" else "arribada.log.pick_display"
-        return _say(t, key, seats, p, tile=tile_words(_value(words[2]), t))
-    if head == "end":
-        return _say(t, "arribada.log.end", seats, p)
-    if head in ("capture", "pass", "draw", "confirm"):
-        return None  # told by the capture / pass / draw / refresh event
-    return _say(t, "arribada.log.move", seats, p, move=" ".join(words))
+        return LOG.say(t, key, seats, p, tile=tile_words(_value(words[2]), t))
+    return LOG.move_sentence(entry, seats, t, told=_TOLD, said=_SAID)
 
 
 def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> str | None:
@@ -86,12 +87,12 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
             if seq
             else "arribada.log.score_set"
         )
-        return _say(t, key, seats, p, total=seq + st, sequence=seq, set=st)
+        return LOG.say(t, key, seats, p, total=seq + st, sequence=seq, set=st)
     if kind == "capture":
         if widgets.is_you(seats, e.get("from")):  # "captured a 4 of yours"
             return t("arribada.log.capture.from_you", name=seat_name(seats, p, t),
                      tile=tile_words(e.get("value"), t), cell=e.get("cell"))  # fmt: skip
-        return _say(
+        return LOG.say(
             t,
             "arribada.log.capture",
             seats,
@@ -101,23 +102,23 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
             cell=e.get("cell"),
         )
     if kind == "extra_action":
-        return _say(t, "arribada.log.extra_action", seats, p)
+        return LOG.say(t, "arribada.log.extra_action", seats, p)
     if kind == "last_shell":
-        return _say(t, "arribada.log.last_shell", seats, p)
+        return LOG.say(t, "arribada.log.last_shell", seats, p)
     if kind == "pass":
-        return _say(t, "arribada.log.pass", seats, p)
+        return LOG.say(t, "arribada.log.pass", seats, p)
     if kind == "draw":
         if e.get("source") == "display":
-            return _say(
+            return LOG.say(
                 t, "arribada.log.draw_display", seats, p, tile=tile_words(e.get("value"), t)
             )
         if e.get("value") is None:
-            return _say(t, "arribada.log.draw_bag_hidden", seats, p)
-        return _say(t, "arribada.log.draw_bag", seats, p, tile=tile_words(e.get("value"), t))
+            return LOG.say(t, "arribada.log.draw_bag_hidden", seats, p)
+        return LOG.say(t, "arribada.log.draw_bag", seats, p, tile=tile_words(e.get("value"), t))
     if kind == "refresh":
         rack_out, display_out = e.get("rack_out") or [], e.get("display_out") or []
         parts = [
-            _say(
+            LOG.say(
                 t,
                 "arribada.log.refresh_done",
                 seats,
@@ -149,7 +150,7 @@ def _event_sentence(e: dict[str, Any], seats: Sequence[Seat], t: Translate) -> s
     if kind == "stranded":
         v = e.get("value")
         key = "arribada.log.stranded_wild" if v in (9, "wild") else "arribada.log.stranded"
-        return _say(
+        return LOG.say(
             t, key, seats, p, value=v, cell=e.get("cell"), points=_signed(e.get("points", 0))
         )
     if kind == "majority":

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
 from tablero.arribada.data import EMPTY, WILD
 
+from ... import widgets
 from ...marks import (
     DASHES,
     FALLBACK_COLOURS,
@@ -120,6 +122,13 @@ def bag_shape(x: float, y: float, w: float) -> str:
 # --- tiles -----------------------------------------------------------------------------
 
 
+def _square(x: float, y: float, size: float, inset: float, rx: float, cls: str, **more: Any) -> str:
+    """The square ``size`` wide at ``x, y`` drawn ``inset`` inside its edge (outside, when
+    negative: a ring around it), its corners rounded by ``rx``; then ``more`` attributes."""
+    side = size - 2 * inset
+    return tag("rect", x=x + inset, y=y + inset, width=side, height=side, rx=rx, class_=cls, **more)
+
+
 def tile(
     x: float,
     y: float,
@@ -144,17 +153,7 @@ def tile(
         cls += f" {colour_class(owner_colour)}"
     if extra_class:
         cls += f" {extra_class}"
-    parts = [
-        tag(
-            "rect",
-            x=num(x + 1),
-            y=num(y + 1),
-            width=num(s - 2),
-            height=num(s - 2),
-            rx=num(s * 0.15),
-            class_="arr-tile-face",
-        )
-    ]
+    parts = [_square(x, y, s, 1, s * 0.15, "arr-tile-face")]
     if value == WILD:
         for i in range(1, 4):  # the back's stripes
             d = i * s / 4
@@ -197,16 +196,7 @@ def tile(
 
 def tile_icon(value: int, size: int = 48) -> str:
     """A loose tile (on a rack) as a standalone SVG."""
-    return raw_tag(
-        "svg",
-        tile(0, 0, 48, value, loose=True),
-        viewBox="0 0 48 48",
-        width=size,
-        height=size,
-        class_="arr-icon arr-tile-icon",
-        aria_hidden="true",
-        focusable="false",
-    )
+    return icon(tile(0, 0, 48, value, loose=True), size, "arr-icon arr-tile-icon", view=(48, 48))
 
 
 # --- the board -------------------------------------------------------------------------
@@ -399,38 +389,14 @@ def _shoreline(
         picked = slot in pic.display_picked
         y = y0 - 6 if picked else y0
         if v == EMPTY:
-            body = tag(
-                "rect",
-                x=x + 2,
-                y=y + 2,
-                width=DISPLAY_TILE - 4,
-                height=DISPLAY_TILE - 4,
-                rx=7,
-                class_="arr-slot-empty",
-            )
+            body = _square(x, y, DISPLAY_TILE, 2, 7, "arr-slot-empty")
         else:
             body = tile(x, y, DISPLAY_TILE, v, loose=True)
         move = pic.display_moves.get(slot)
         if picked:
-            body += tag(
-                "rect",
-                x=x - 2,
-                y=y - 2,
-                width=DISPLAY_TILE + 4,
-                height=DISPLAY_TILE + 4,
-                rx=9,
-                class_="arr-picked-ring",
-            )
+            body += _square(x, y, DISPLAY_TILE, -2, 9, "arr-picked-ring")
         if move is not None:
-            body += tag(
-                "rect",
-                x=x - 1,
-                y=y - 1,
-                width=DISPLAY_TILE + 2,
-                height=DISPLAY_TILE + 2,
-                rx=8,
-                class_="arr-target-ring",
-            )
+            body += _square(x, y, DISPLAY_TILE, -1, 8, "arr-target-ring")
             out.append(
                 raw_tag(
                     "g",
@@ -508,31 +474,13 @@ def board_svg(
     parts = [raw_tag("title", esc(title))]
     parts.append(tag("rect", x=0, y=0, width=w, height=h, class_="arr-beach"))
     parts.append(_labels(board))
-    parts.append(
-        tag(
-            "rect",
-            x=PAD_LEFT - 3,
-            y=PAD_TOP - 3,
-            width=n * CELL + 6,
-            height=n * CELL + 6,
-            rx=6,
-            class_="arr-board-edge",
-        )
-    )
+    parts.append(_square(PAD_LEFT, PAD_TOP, n * CELL, -3, 6, "arr-board-edge"))
     for cell, kind in enumerate(board.kinds):
         if kind == ROCK:
             continue
         x, y = _cell_xy(board, cell)
         parts.append(
-            tag(
-                "rect",
-                x=x + 1,
-                y=y + 1,
-                width=CELL - 2,
-                height=CELL - 2,
-                rx=4,
-                class_="arr-cell-bg is-nido" if kind == NIDO else "arr-cell-bg",
-            )
+            _square(x, y, CELL, 1, 4, "arr-cell-bg is-nido" if kind == NIDO else "arr-cell-bg")
         )
         if kind == NIDO:
             parts.append(_nest(x, y))
@@ -562,15 +510,7 @@ def board_svg(
                 raw_tag(
                     "g",
                     tile(x + inset, y + inset, CELL - 2 * inset, gv, gcol, gletter)
-                    + tag(
-                        "rect",
-                        x=x + 1.5,
-                        y=y + 1.5,
-                        width=CELL - 3,
-                        height=CELL - 3,
-                        rx=5,
-                        class_="arr-stranded-ring",
-                    )
+                    + _square(x, y, CELL, 1.5, 5, "arr-stranded-ring")
                     + (
                         tag(
                             "text",
@@ -591,15 +531,7 @@ def board_svg(
         parts.append(
             raw_tag(
                 "g",
-                tag(
-                    "rect",
-                    x=x + 4,
-                    y=y + 4,
-                    width=CELL - 8,
-                    height=CELL - 8,
-                    rx=5,
-                    class_="arr-spawn",
-                )
+                _square(x, y, CELL, 4, 5, "arr-spawn")
                 + tag("text", "?", x=x + CELL / 2, y=y + CELL / 2 + 6, class_="arr-spawn-q"),
                 data_spawn_cell=board.cell_name(cell),
             )
@@ -607,9 +539,8 @@ def board_svg(
     for cell in pic.recent:
         x, y = _cell_xy(board, cell)
         parts.append(
-            tag("rect", x=x + 0.5, y=y + 0.5, width=CELL - 1, height=CELL - 1, rx=6,
-                class_="tb-recent", data_recent_cell=board.cell_name(cell))
-        )  # fmt: skip
+            _square(x, y, CELL, 0.5, 6, "tb-recent", data_recent_cell=board.cell_name(cell))
+        )
     if pic.chosen is not None and pic.chosen_tile is not None:
         x, y = _cell_xy(board, pic.chosen)
         v, colour, letter = pic.chosen_tile
@@ -617,15 +548,7 @@ def board_svg(
     for cell, (kind, label) in sorted(pic.targets.items()):
         x, y = _cell_xy(board, cell)
         chosen = cell == pic.chosen
-        ring = tag(
-            "rect",
-            x=x + 2,
-            y=y + 2,
-            width=CELL - 4,
-            height=CELL - 4,
-            rx=5,
-            class_=f"arr-target is-{kind}" + (" is-chosen" if chosen else ""),
-        )
+        ring = _square(x, y, CELL, 2, 5, f"arr-target is-{kind}" + (" is-chosen" if chosen else ""))
         parts.append(
             raw_tag(
                 "g",
@@ -642,15 +565,6 @@ def board_svg(
             )
         )
     parts.append(_shoreline(board, display, pic, display_label, bag_label))
-    min_w = round(w * MIN_CELL_PX / CELL)
-    return raw_tag(
-        "svg",
-        "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {w} {h}",
-        class_="arr-board",
-        role="group",
-        aria_label=title,
-        style=f"min-width:{min_w}px;min-height:{round(h * MIN_CELL_PX / CELL)}px",
-        data_rove="grid",
-    )
+    min_w, min_h = round(w * MIN_CELL_PX / CELL), round(h * MIN_CELL_PX / CELL)
+    return widgets.board_svg("".join(parts), w, h, cls="arr-board", title=title,
+                             min_w=min_w, min_h=min_h)  # fmt: skip

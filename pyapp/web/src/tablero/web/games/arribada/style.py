@@ -1,20 +1,18 @@
-"""The Arribada table's stylesheet, shipped inside the rendered HTML (one ``<style>``).
+"""The Arribada table's stylesheet: the scoping and the pieces every game's
+sheet shares are :mod:`tablero.web.gamestyle`'s.
 
-Every rule is scoped to the game's markup: its selectors start with
-``[data-game="arribada"]``, the attribute of the table's, the end screen's and the rules
-help's root element (written ``&`` below, as in CSS nesting: ``&.arr-table`` is that
-element, ``& .arr-tile`` an element inside it), and its classes start with ``.arr-``.
-Seat colours come from the app's ``--seat-<n>`` custom properties, falling back to
-Okabe-Ito colours.
+Its rules start with ``[data-game="arribada"]`` (written ``&``), its classes with ``.arr-``.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ... import gamestyle
 from .look import FALLBACK_COLOURS
 
 #: The root element of the game's markup (every rule's selectors start with it).
-SCOPE = '[data-game="arribada"]'
+SCOPE = gamestyle.scope("arribada")
 
 _SEAT_COLOURS = gamestyle.seat_colours(FALLBACK_COLOURS)
 
@@ -188,5 +186,5 @@ CSS = gamestyle.scoped(
 )
 
 
-def style_tag() -> str:
-    return gamestyle.style_tag(CSS)
+#: The stylesheet as the ``<style>`` element the rendered HTML carries.
+style_tag = partial(gamestyle.style_tag, CSS)

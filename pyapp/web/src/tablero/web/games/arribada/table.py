@@ -17,7 +17,7 @@ Clicks (``data-act``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablero.arribada import (
@@ -56,6 +56,19 @@ ACTIONS = (Place, Claim, Capture)
 #: the tiles whose printed strength differs from their value (the small corner number)
 STRENGTH_HINTS = (1, 7, 8)
 HINT_KEYS = widgets.FlowKeys("arribada.hint.confirm", "arribada.hint.cell", "arribada.hint.pick")
+#: The hints of the decisions without a pick-then-target flow.
+HINTS = {"draw": "arribada.hint.draw", "refresh": "arribada.hint.refresh"}
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("arr", SEAT_KEYS)
+
+
+def _not_an_end(entry: Mapping[str, Any]) -> bool:
+    """An "end of turn" is left out of the news: the next player's turn says it."""
+    return entry.get("move") != "end"
+
+
+#: The status line, with the news of the others' moves (but their "end of turn").
+STATUS = widgets.TurnStatus("arr", describe, _not_an_end)
 LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.layout.dock")
 
 
@@ -127,16 +140,12 @@ def _cell_moves(view: ArribadaState, legal: Sequence[Any], name: str) -> list[An
     return narrow(legal, row=row, col=col)
 
 
-def on_click(
-    view: ArribadaState, selection: Selection, target: dict[str, str]
+def _play(
+    view: ArribadaState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
-    act = data.get("act")
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    """The clicks of the table above on the viewer's turn: a rack tile, its target
+    cell, Confirm and Cancel, a one-step move."""
+    act, data, legal, by_text, _ = click  # no view setting to keep
     value, chosen = _selection(view, selection, by_text)
     if act == "pick-value":
         try:
@@ -171,6 +180,10 @@ def on_click(
     return selection, None
 
 
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play)
+
+
 # --- the parts of the table ------------------------------------------------------------
 
 
@@ -198,24 +211,13 @@ def _seat_stats(view: ArribadaState, p: int, t: Translate) -> str:
 
 
 def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
-    return widgets.seat_strip(
-        "arr",
+    return STRIP(
         view,
         seats,
         t,
-        SEAT_KEYS,
         line=lambda p: score_html(view.score[p], t),
         extra=lambda p: _seat_stats(view, p, t),
     )
-
-
-def _news(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
-    """What the others did since the viewer's last move, in words (an "end of turn" is
-    left out: the next player's turn says it)."""
-    entries = [
-        e for e in widgets.since_last_turn(view.history, view.viewer) if e.get("move") != "end"
-    ]
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
 
 
 def recent_cells(view: ArribadaState) -> list[int]:
@@ -255,16 +257,13 @@ def _status(
         if decision in ("action", "extra"):
             picked = None if value is None else {"tile": tile_words(value, t)}
             hint = widgets.flow_hint(t, HINT_KEYS, chosen=chosen is not None, picked=picked)
-        elif decision == "draw":
-            hint = t("arribada.hint.draw")
-        elif decision == "refresh":
-            hint = t("arribada.hint.refresh")
+        else:
+            hint = widgets.words_for(t, HINTS, decision)
     else:
         text = t(f"arribada.status.other.{view.decision}", name=seat_name(seats, p, t))
         hint = ""
     badges = [t("arribada.status.final_round")] if view.final_round and p is not None else []
-    focus = p is not None and p != view.viewer  # the others' turn: the status holds the focus
-    return widgets.status_line("arr", text, badges, hint, news=_news(view, seats, t), focus=focus)
+    return STATUS(view, seats, t, text, badges, hint)
 
 
 def _targets(
@@ -343,22 +342,24 @@ def _preview(
         if view.variant != "beginner":
             v = move.value if isinstance(move, Place) else view.values[cell]
             lines.append(t("arribada.preview.defence", defence=STRENGTH[v] + strengths[me]))
-    html = raw_tag(
-        "section",
-        tag("h2", move_words(view, move, seats, t))
-        + raw_tag(
-            "div", table + "".join(tag("p", line) for line in lines), class_="arr-preview-body"
-        ),
-        class_="arr-panel arr-preview",
-        aria_live="polite",
-        data_preview=str(move),
+    body = raw_tag(
+        "div", table + "".join(tag("p", line) for line in lines), class_="arr-preview-body"
     )
+    html = widgets.preview_panel("arr", tag("h2", move_words(view, move, seats, t)), body, move)
     spawns = [view.board.parse_cell(c) for c in pv["spawns"]]
     return html, spawns
 
 
 def _button(label: str, move: str, primary: bool = False) -> str:
     return widgets.button("arr", label, "move", primary, move=move)
+
+
+def _rack_button(inner: str, v: int, focus: bool, pressed: str | None = None, **act: Any) -> str:
+    """A tile of the rack as a button (its ``act``: ``data-act`` and what it carries),
+    pressed or not (``pressed``, when it can be), with the focus when ``focus``."""
+    focused = "1" if focus else None
+    return raw_tag("button", inner, type="button", class_="arr-rack-tile", **act,
+                   data_rack_value=v, aria_pressed=pressed, data_focus=focused)  # fmt: skip
 
 
 def _rack(
@@ -395,34 +396,16 @@ def _rack(
                 )
             )
         elif decision == "refresh" and (pick := narrow(legal, Pick, source="rack", value=v)):
-            tiles.append(
-                raw_tag(
-                    "button",
-                    icon + sr,
-                    type="button",
-                    class_="arr-rack-tile",
-                    data_act="move",
-                    data_move=str(pick[0]),
-                    data_rack_value=v,
-                    data_focus="1" if not any("data-focus" in x for x in tiles) else None,
-                )
-            )
+            first = not any("data-focus" in x for x in tiles)
+            tiles.append(_rack_button(icon + sr, v, first, data_act="move", data_move=str(pick[0])))
         elif decision in ("action", "extra") and narrow(legal, Place, value=v):
             pressed = v == value and not pressed_done
             pressed_done = pressed_done or pressed
             first = not any("data-focus" in x for x in tiles)
+            focus = value is None and first and focus_rack
+            aria = "true" if pressed else "false"
             tiles.append(
-                raw_tag(
-                    "button",
-                    icon + sr,
-                    type="button",
-                    class_="arr-rack-tile",
-                    data_act="pick-value",
-                    data_value=v,
-                    data_rack_value=v,
-                    aria_pressed="true" if pressed else "false",
-                    data_focus="1" if value is None and first and focus_rack else None,
-                )
+                _rack_button(icon + sr, v, focus, aria, data_act="pick-value", data_value=v)
             )
         else:
             tiles.append(

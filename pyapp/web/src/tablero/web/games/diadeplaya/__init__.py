@@ -26,8 +26,6 @@ __all__ = ["UI", "DiaDePlayaUI"]
 
 class DiaDePlayaUI(GameParts[DiaDePlayaState]):
     game_id = "diadeplaya"
-    reveal_key = "diadeplaya.pass.reveal"  # the pass screen: "show my beach"
-    share_key = "diadeplaya.share.warning"  # the share panel: what a link gives away
     sticky_keys = table.STICKY  # the zoom, and the place chosen across the rotate move
     view_acts = ("zoom",)  # the zoom can be changed at any time
 
@@ -36,7 +34,7 @@ class DiaDePlayaUI(GameParts[DiaDePlayaState]):
         return [
             OptionField("mode"),
             OptionField("criteria"),
-            OptionField("first_player", choice_keys=((None, "diadeplaya.option.first_random"),)),
+            OptionField.first_player(self.game_id),
         ]
 
 

@@ -13,13 +13,12 @@ from tablero.diadeplaya import DiaDePlayaState
 from tablero.diadeplaya.data import BEACHES, LITTER
 from tablero.diadeplaya.scoring import GRID
 
-from ... import widgets
+from ...gameend import Ending, EndScreen
 from ...plugin import Seat, Translate
 from ...svg import esc, raw_tag, tag
-from ...widgets import seat_colours
 from .look import MARKED, BeachPicture, beach_svg, mark_icon, seat_letter
 from .style import style_tag
-from .words import beach_owner, criterion_name, names_list, seat_name, team_name
+from .words import SEAT_KEYS, beach_owner, criterion_name, team_name
 
 Cells = list[tuple[int, int]]
 
@@ -74,7 +73,8 @@ def scoring_marks(state: DiaDePlayaState, b: int) -> dict[str, list[Cells]]:
     return {c: [g for g in groups if g] for c, groups in marks.items() if c in state.criteria}
 
 
-def _headline(state: DiaDePlayaState, names: list[str], seats: Sequence[Seat], t: Translate) -> str:
+def _headline(state: DiaDePlayaState, end: Ending) -> str:
+    t, seats = end.t, end.seats
     scores = state.score
     winners = state.winners()
     if state.shared:
@@ -88,10 +88,7 @@ def _headline(state: DiaDePlayaState, names: list[str], seats: Sequence[Seat], t
             return t("diadeplaya.end.team_wins", team=team_name(teams[0], seats, t),
                      count=scores[winners[0]])  # fmt: skip
         return t("diadeplaya.end.teams_tie", count=scores[0])
-    if len(winners) == 1:
-        return t("diadeplaya.end.winner", name=names[winners[0]], count=scores[winners[0]])
-    return t("diadeplaya.end.shared", names=names_list(seats, winners, t),
-             count=scores[winners[0]])  # fmt: skip
+    return end.headline(winners, scores[winners[0]])
 
 
 def _beaches_ladder(state: DiaDePlayaState, t: Translate) -> str:
@@ -108,17 +105,21 @@ def _beaches_ladder(state: DiaDePlayaState, t: Translate) -> str:
     return raw_tag("ol", "".join(items), class_="dp-ladder")
 
 
+#: The end screen (its messages ``diadeplaya.end.*``).
+END = EndScreen("dp", "diadeplaya", style_tag, SEAT_KEYS.default, list_sep="diadeplaya.sep.list")
+
+
 def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
     """HTML of the end of the game (see :class:`tablero.web.plugin.GameUI`)."""
-    n = state.num_players
-    colours = seat_colours(seats, n)
-    names = [seat_name(seats, p, t) for p in range(n)]
+    return END.render(state, seats, t, _breakdown)
+
+
+def _breakdown(state: DiaDePlayaState, end: Ending) -> list[str]:
+    """The result (the beach reached, in cooperative and solitaire play), the points by
+    criterion, each beach with its scoring marked, and the chart."""
+    t, seats, colours = end.t, end.seats, end.colours
     out: list[str] = []
-    if not state.is_terminal():
-        out.append(tag("p", t("diadeplaya.end.not_over")))
-        return widgets.end_frame("dp", "diadeplaya", style_tag(), t("diadeplaya.end.title"), out)
-    winners = state.winners()
-    headline = _headline(state, names, seats, t)
+    headline = _headline(state, end)
     if state.shared:
         won = state.won()
         out.append(
@@ -127,10 +128,8 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
         )  # fmt: skip
         out.append(_beaches_ladder(state, t))
     else:
-        margin = (
-            "" if state.mode == "teams" else widgets.margin_text(state.score, winners, names, t)
-        )
-        out.append(widgets.winner_line("dp", winners, colours, headline, margin))
+        teams = state.mode == "teams"  # no margin between teams
+        out.append(end.winner_line(state.winners(), state.score, headline, margin=not teams))
 
     # the points by criterion first (the result's figures), then each beach with its
     # scoring marked
@@ -154,12 +153,7 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
         for b in range(state.beach_count)
     )
     out.append(tag("h3", t("diadeplaya.end.breakdown")))
-    out.append(
-        raw_tag("div", raw_tag("table", raw_tag("thead", raw_tag("tr", "".join(heads)))
-                               + raw_tag("tbody", "".join(rows))
-                               + raw_tag("tfoot", raw_tag("tr", totals)), class_="dp-scores"),
-                class_="dp-table-wrap")
-    )  # fmt: skip
+    out.append(end.table("scores", "".join(heads), rows, raw_tag("tr", totals)))
     if state.mode == "teams":
         out.append(
             raw_tag("ul", "".join(
@@ -191,18 +185,7 @@ def render_end(state: DiaDePlayaState, seats: list[Seat], t: Translate) -> str:
     out.append(raw_tag("ul", legend, class_="dp-legend-marks"))
     out.append(raw_tag("div", "".join(beaches), class_="dp-end-beaches"))
 
-    # the scores over the game
-    series = score_series(state.history, n)
-    if series[-1] != list(state.score):  # no history (a position from notation)
-        series = [[0] * n, list(state.score)]
-    lines, line_names = colours, names
-    if state.shared:  # one shared score: one line, the beach's
-        series = [row[:1] for row in series]
-        lines, line_names = colours[:1], [beach_owner(state.mode, 0, seats, t)]
-    chart_labels = widgets.ChartLabels(
-        t("diadeplaya.end.chart_title"), "", t("diadeplaya.end.chart_x"),
-        t("diadeplaya.end.chart_y"),
-    )  # fmt: skip
-    out.append(tag("h3", t("diadeplaya.end.chart_title")))
-    out.append(widgets.score_chart(series, None, lines, line_names, chart_labels, "dp"))
-    return widgets.end_frame("dp", "diadeplaya", style_tag(), t("diadeplaya.end.title"), out)
+    # the scores over the game (one line, the beach's, for one shared score)
+    one_line = beach_owner(state.mode, 0, seats, t) if state.shared else None
+    out += end.chart(score_series(state.history, end.n), state.score, one_line=one_line)
+    return out

@@ -14,24 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ... import widgets
+from ...gamelog import GameLog, move_words
 from ...i18n import join
 from ...plugin import Seat, Translate
-from .words import SEAT_KEYS, card_words, criterion_name, names_list, seat_name
+from .words import card_words, criterion_name, seat_name
 
 #: The log's messages.
-LOG_KEYS = widgets.LogKeys(
-    default=SEAT_KEYS.default,
-    list_sep="diadeplaya.sep.list",
-    sentence_sep="diadeplaya.sep.sentence",
-    points_part="diadeplaya.log.points_part",
-    final="diadeplaya.log.final",
-)
-
-
-def _say(t: Translate, key: str, seats: Sequence[Seat], p: object, **params: Any) -> str:
-    """``key`` about seat ``p``, in the second person when ``p`` is the viewer."""
-    return widgets.said(t, key, seats, p, SEAT_KEYS.default, **params)
-
+LOG = GameLog.of("diadeplaya")
 
 #: The moves that begin a turn: the first card's face, then a card taken from the market
 #: (what the saves list counts as turns, in solitaire play too).
@@ -52,14 +41,13 @@ def result_sentence(final: Mapping[str, Any], seats: Sequence[Seat], t: Translat
             return t("diadeplaya.log.reached", points=points, beach=str(reached))
         return t("diadeplaya.log.not_reached", points=points)
     winners = list(final.get("winners") or [])
-    text = widgets.scores_text(scores, seats, t, LOG_KEYS)
     if len(winners) == 1:
-        won = _say(t, "diadeplaya.log.winner", seats, winners[0])
+        won = LOG.say(t, "diadeplaya.log.winner", seats, winners[0])
     elif winners:
-        won = t("diadeplaya.log.shared", names=names_list(seats, winners, t))
+        won = t("diadeplaya.log.shared", names=LOG.names(seats, winners, t))
     else:
         won = ""
-    return widgets.final_sentence(text, won, t, LOG_KEYS)
+    return LOG.final(scores, won, seats, t)
 
 
 def _event_sentence(
@@ -68,12 +56,12 @@ def _event_sentence(
     kind = e.get("type")
     p = e.get("player")
     if kind == "side":
-        return _say(t, "diadeplaya.log.side", seats, p, card=card_words(e.get("face"), t))
+        return LOG.say(t, "diadeplaya.log.side", seats, p, card=card_words(e.get("face"), t))
     if kind == "take":
         flipped = t("diadeplaya.sep.list").join(card_words(f, t) for f in e.get("flipped") or ())
         key = "diadeplaya.log.take_flip" if flipped else "diadeplaya.log.take"
-        return _say(t, key, seats, p, card=card_words(e.get("face"), t), slot=e.get("slot", 0),
-                 flipped=flipped)  # fmt: skip
+        return LOG.say(t, key, seats, p, card=card_words(e.get("face"), t), slot=e.get("slot", 0),
+                    flipped=flipped)  # fmt: skip
     if kind == "deal":
         return t("diadeplaya.log.deal", card=card_words(e.get("face"), t), count=e.get("left", 0))
     if kind == "lay":
@@ -83,9 +71,17 @@ def _event_sentence(
         delta = int(delta)
         sign = "+" if delta > 0 else "-" if delta < 0 else ""
         change_words = t("diadeplaya.log.change", sign=sign, count=abs(delta))
-        return _say(t, "diadeplaya.log.lay", seats, p, card=card_words(e.get("face"), t),
-                 degrees=e.get("rotation", 0), cell=str(e.get("cell", "")), count=covered,
-                 change=change_words)  # fmt: skip
+        return LOG.say(
+            t,
+            "diadeplaya.log.lay",
+            seats,
+            p,
+            card=card_words(e.get("face"), t),
+            degrees=e.get("rotation", 0),
+            cell=str(e.get("cell", "")),
+            count=covered,
+            change=change_words,
+        )
     if kind == "beach":
         points = e.get("points") or {}
         parts = t("diadeplaya.sep.list").join(
@@ -115,10 +111,10 @@ def describe(entry: Mapping[str, Any], seats: Sequence[Seat], t: Translate) -> s
         if s:
             sentences.append(s)
     if not sentences:
-        words = str(entry.get("move", "")).split()
-        p = entry.get("player")
+        words = move_words(entry)
         if len(words) == 2 and words[0] == "rotate":
-            sentences.append(_say(t, "diadeplaya.log.rotate", seats, p, degrees=words[1]))
+            p = entry.get("player")
+            sentences.append(LOG.say(t, "diadeplaya.log.rotate", seats, p, degrees=words[1]))
         else:
-            sentences.append(_say(t, "diadeplaya.log.move", seats, p, move=" ".join(words)))
+            sentences.append(LOG.the_move(entry, seats, t))
     return join(t, "diadeplaya.sep.sentence", sentences)

@@ -1,11 +1,7 @@
-"""The Día de Playa table's stylesheet, shipped inside the rendered HTML (one ``<style>``).
+"""The Día de Playa table's stylesheet: the scoping and the pieces every game's
+sheet shares are :mod:`tablero.web.gamestyle`'s.
 
-Every rule is scoped to the game's markup: its selectors start with
-``[data-game="diadeplaya"]``, the attribute of the table's, the end screen's and the
-rules help's root element (written ``&`` below: ``&.dp-table`` is that element,
-``& .dp-block`` an element inside it), and its classes start with ``.dp-`` (the seat
-marks of :mod:`tablero.web.marks` keep their ``.arr-mark`` / ``.arr-c<n>`` classes and
-get their rules here too).  Seat colours come from the app's ``--seat-<n>`` properties.
+Its rules start with ``[data-game="diadeplaya"]`` (written ``&``), its classes with ``.dp-``.
 
 The ghost of the card in hand follows the pointer without any script: each place the
 card may go is a handle followed by its ghost, shown while the pointer is over the
@@ -14,11 +10,13 @@ handle (``:hover``) or the keyboard's focus is on it (``:focus-visible``).
 
 from __future__ import annotations
 
+from functools import partial
+
 from ... import gamestyle
 from .look import FALLBACK_COLOURS
 
 #: The root element of the game's markup (every rule's selectors start with it).
-SCOPE = '[data-game="diadeplaya"]'
+SCOPE = gamestyle.scope("diadeplaya")
 
 #: The end screen's mark of each criterion: stroke colour and dash (never colour alone).
 MARK_LOOK = {
@@ -73,13 +71,9 @@ CSS = gamestyle.scoped(
 & .dp-seat.is-turn{border-color:var(--c);box-shadow:0 0 0 2px var(--c)}
 & .dp-seat-line{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap;flex:1 1 auto;
  min-width:0}
-& .dp-seat-head{display:flex;align-items:center;gap:.35rem;min-width:0}
-& .dp-seat-name{font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;
- min-width:0}
-& .dp-seat-you{flex:none;white-space:nowrap;font-size:.85rem;color:#4e5c66}
-& .dp-turn-flag{margin-left:auto;flex:none;font-size:.8rem;font-weight:700;white-space:nowrap;
- background:var(--c);color:#fff;border-radius:1rem;padding:0 .45rem;text-shadow:0 0 2px #000}
-& .dp-score{font-size:1.1rem;font-weight:700}
+"""
+    + gamestyle.seat_head("dp", "#4e5c66")
+    + """& .dp-score{font-size:1.1rem;font-weight:700}
 & .dp-stat{font-size:.85rem;color:#3d4a54;white-space:nowrap}
 & .dp-status{margin:0;padding:.3rem .6rem;border-radius:.5rem;background:#e4f0fa;
  border-left:5px solid #1f5fbf;font-weight:600}
@@ -193,12 +187,10 @@ CSS = gamestyle.scoped(
 """
     + gamestyle.chart("dp", axis="#3d4a54", grid="#dde6ee", text="#3d4a54")
     + gamestyle.rules_help("dp", "#174a8c", "#e8f1fb")
-    + """& .dp-kinds{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0}
-& .dp-kinds li{display:flex;flex-direction:column;align-items:center;font-size:.85rem}
-""",
+    + gamestyle.gallery("dp", "kinds", ".6rem"),
     SCOPE,
 )
 
 
-def style_tag() -> str:
-    return gamestyle.style_tag(CSS)
+#: The stylesheet as the ``<style>`` element the rendered HTML carries.
+style_tag = partial(gamestyle.style_tag, CSS)

@@ -66,6 +66,12 @@ ZOOM_KEYS = widgets.ZoomKeys(
     "diadeplaya.zoom.in",
     "diadeplaya.zoom.label",
 )
+#: The keyboard's words of the steps the keys help with (hidden on a touch device).
+KEY_WORDS = {"first": "diadeplaya.keys.first", "rotate": "diadeplaya.keys.rotate"}
+#: The strip of seats across the top.
+STRIP = widgets.SeatStrip("dp", SEAT_KEYS)
+#: The status line, with the news of the others' moves.
+STATUS = widgets.TurnStatus("dp", describe)
 LAYOUT_KEYS = widgets.LayoutKeys(
     "diadeplaya.layout.board", "diadeplaya.layout.side", "app.layout.dock"
 )
@@ -140,24 +146,12 @@ def _chosen(view: DiaDePlayaState, selection: Selection, legal: Sequence[Any]) -
     return places.get(str(selection.data.get("at")))
 
 
-def on_click(
-    view: DiaDePlayaState, selection: Selection, target: dict[str, str]
+def _play(
+    view: DiaDePlayaState, selection: Selection, click: widgets.Click
 ) -> tuple[Selection, Any | None]:
-    """The new selection and the move to apply (``None`` while one is being built)."""
-    data = {k.removeprefix("data-"): v for k, v in target.items()}
-    act = data.get("act")
-    zoom = _zoom(selection)
-    keep: dict[str, Any] = {} if zoom is None else {"zoom": zoom}
-    if act == "zoom":
-        handled, z = BEACH_ZOOM.step(zoom, data.get("zoom"), data.get("fit"))
-        if not handled:
-            return selection, None
-        rest = {k: v for k, v in selection.data.items() if k != "zoom"}
-        return Selection({**rest, **({} if z is None else {"zoom": z})}), None
-    if view.viewer is None or view.viewer != view.current_player:
-        return selection, None
-    legal = view.legal_moves()
-    by_text = {str(m): m for m in legal}
+    """The clicks of the table above on the viewer's turn: a face, a market card, the
+    card turned, a place chosen, Confirm (the zoom is kept)."""
+    act, data, legal, by_text, keep = click
     move_text = " ".join(data.get("move", "").split())
     rot = _rot(selection)
     turned = dict(keep)  # while the card lies turned, its turn is kept (for Cancel)
@@ -174,6 +168,7 @@ def on_click(
         return Selection({**keep, "rot": (rot + 90) % 360}), None
     if act == "spot":
         if view.decision == "rotate" and view.holding is not None:
+            assert view.viewer is not None  # the viewer's turn (click_handler)
             b = view.beach_of(view.viewer)
             try:
                 x, y = GRID.parse_xy(move_text.removeprefix("place "))
@@ -195,12 +190,11 @@ def on_click(
     return selection, None
 
 
+#: What a click does (the zoom at any time, the rest on the viewer's turn).
+on_click = widgets.click_handler(_play, zoom=BEACH_ZOOM)
+
+
 # --- the parts of the table ------------------------------------------------------------
-
-
-def _seat_line(view: DiaDePlayaState, p: int, t: Translate) -> str:
-    x = view.score[p]
-    return tag("span", t("diadeplaya.seat.score", count=x), class_="dp-score", data_score=x)
 
 
 def _seat_extra(view: DiaDePlayaState, p: int, t: Translate) -> str:
@@ -210,15 +204,8 @@ def _seat_extra(view: DiaDePlayaState, p: int, t: Translate) -> str:
 
 
 def _seat_cards(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
-    return widgets.seat_strip(
-        "dp", view, seats, t, SEAT_KEYS,
-        line=lambda p: _seat_line(view, p, t), extra=lambda p: _seat_extra(view, p, t),
-    )  # fmt: skip
-
-
-def _news(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
-    entries = widgets.since_last_turn(view.history, view.viewer)
-    return widgets.news_text(entries, lambda e: describe(e, seats, t), t)
+    line = STRIP.scores(view.score, lambda x: t("diadeplaya.seat.score", count=x))
+    return STRIP(view, seats, t, line=line, extra=lambda p: _seat_extra(view, p, t))
 
 
 def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: bool) -> str:
@@ -237,16 +224,10 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
                 hint = t("diadeplaya.hint.confirm" if chosen else "diadeplaya.hint.place")
             else:
                 hint = t(f"diadeplaya.hint.{step}")
-                if step == "first":
-                    keys = t("diadeplaya.keys.first")
-                elif step == "rotate":
-                    keys = t("diadeplaya.keys.rotate")
+                keys = widgets.words_for(t, KEY_WORDS, step)
         else:
             text = t(f"diadeplaya.status.other.{view.decision}", name=seat_name(seats, p, t))
-    focus = p is not None and p != view.viewer
-    return widgets.status_line(
-        "dp", text, badges, hint, news=_news(view, seats, t), focus=focus, keys=keys
-    )
+    return STATUS(view, seats, t, text, badges, hint, keys)
 
 
 def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
@@ -444,13 +425,7 @@ def _preview(view: DiaDePlayaState, move: Place, t: Translate) -> str:
                 data_total_change=after - before)  # fmt: skip
     n = len(pv.get("covered") or ())
     head = t("diadeplaya.preview.title", cell=str(pv.get("cell", "")), count=n)
-    return raw_tag(
-        "section",
-        tag("h2", head) + body,
-        class_="dp-panel dp-preview",
-        aria_live="polite",
-        data_preview=str(move),
-    )
+    return widgets.preview_panel("dp", tag("h2", head), body, move)
 
 
 def _signed(x: int) -> str:

@@ -1,5 +1,5 @@
-"""Arboretum's first-game tutorial (:mod:`tablero.web.tutorial`): four turns each on a
-fixed deal for two: drawing from the deck and from a discard pile, the first card and
+"""Arboretum's first-game tutorial (:mod:`tablero.web.tutorialkit`): four turns each on
+a fixed deal for two: drawing from the deck and from a discard pile, the first card and
 the ones planted beside it, discarding, a Cherry Blossom path growing to four cards (its
 points as each play's preview shows them: per card, the 1, the double, the 8), a card
 known to be in the partner's hand, the 8 cancelled by an opponent's 1 and the right to
@@ -7,9 +7,8 @@ score; the texts are ``arboretum.tutorial.*`` (``messages/`` beside this module)
 
 from __future__ import annotations
 
-from tablero.core import State, make
-
-from ....tutorial import Step, Tutorial
+from ....tutorial import Step
+from ....tutorialkit import Click, click, confirm, move, play, read, script, watch
 
 __all__ = ["TUTORIAL"]
 
@@ -19,53 +18,39 @@ __all__ = ["TUTORIAL"]
 SEED = 2
 
 
-def _setup() -> State:
-    return make("arboretum", players=2, seed=SEED, first_player=0)
+def _plant(card: str, cell: str) -> tuple[Click, ...]:
+    return click("pick-card", card=card), click("cell", cell=cell), confirm()
 
 
-def _move(text: str) -> dict[str, str]:
-    return {"act": "move", "move": text}
+def _discard(card: str) -> tuple[Click, ...]:
+    return click("pick-card", card=card), confirm()
 
 
-def _plant(card: str, cell: str) -> tuple[dict[str, str], ...]:
-    return ({"act": "pick-card", "card": card}, {"act": "cell", "cell": cell}, _confirm())
+def _turn(
+    say: tuple[str, str, str, str], *, draws: tuple[str, str], plant: tuple[str, str], discard: str
+) -> tuple[Step, ...]:
+    """A turn of the player's, a step each: two draws, a card planted on a cell, a card
+    discarded (the texts ``say``, in that order)."""
+    return (
+        play(say[0], move(draws[0])),
+        play(say[1], move(draws[1])),
+        play(say[2], *_plant(*plant)),
+        play(say[3], *_discard(discard)),
+    )
 
 
-def _discard(card: str) -> tuple[dict[str, str], ...]:
-    return ({"act": "pick-card", "card": card}, _confirm())
-
-
-def _confirm() -> dict[str, str]:
-    return {"act": "confirm-move"}
-
-
-K = "arboretum.tutorial."
-
-TUTORIAL = Tutorial(
-    game_id="arboretum",
-    setup=_setup,
-    partner=K + "partner",
-    steps=(
-        Step(K + "welcome"),
-        Step(K + "draw_deck", clicks=(_move("draw deck"),)),
-        Step(K + "draw_second", clicks=(_move("draw deck"),)),
-        Step(K + "first_card", clicks=_plant("CB4", "0,0")),
-        Step(K + "discard", clicks=_discard("BS1")),
-        Step(K + "partner_takes", them=("draw A", "draw deck", "play Do5 0,0", "discard CB6")),
-        Step(K + "draw_pile", clicks=(_move("draw B"),)),
-        Step(K + "draw_again", clicks=(_move("draw deck"),)),
-        Step(K + "path", clicks=_plant("CB6", "1,0")),
-        Step(K + "keep", clicks=_discard("Ma7")),
-        Step(K + "partner_hidden", them=("draw deck", "draw deck", "play BS6 1,0", "discard Ca7")),
-        Step(K + "third_turn", clicks=(_move("draw deck"),)),
-        Step(K + "eight", clicks=(_move("draw deck"),)),
-        Step(K + "start_one", clicks=_plant("CB1", "-1,0")),
-        Step(K + "keep_eight", clicks=_discard("Ma6")),
-        Step(K + "partner_path", them=("draw deck", "draw deck", "play Do7 2,0", "discard Ca4")),
-        Step(K + "fourth_turn", clicks=(_move("draw deck"),)),
-        Step(K + "last_draw", clicks=(_move("draw deck"),)),
-        Step(K + "double", clicks=_plant("CB8", "2,0")),
-        Step(K + "right", clicks=_discard("Ja3")),
-        Step(K + "the_end"),
-    ),
-)  # fmt: skip
+TUTORIAL = script("arboretum", seed=SEED, steps=(
+    read("welcome"),
+    *_turn(("draw_deck", "draw_second", "first_card", "discard"),
+           draws=("draw deck", "draw deck"), plant=("CB4", "0,0"), discard="BS1"),
+    watch("partner_takes", "draw A", "draw deck", "play Do5 0,0", "discard CB6"),
+    *_turn(("draw_pile", "draw_again", "path", "keep"),
+           draws=("draw B", "draw deck"), plant=("CB6", "1,0"), discard="Ma7"),
+    watch("partner_hidden", "draw deck", "draw deck", "play BS6 1,0", "discard Ca7"),
+    *_turn(("third_turn", "eight", "start_one", "keep_eight"),
+           draws=("draw deck", "draw deck"), plant=("CB1", "-1,0"), discard="Ma6"),
+    watch("partner_path", "draw deck", "draw deck", "play Do7 2,0", "discard Ca4"),
+    *_turn(("fourth_turn", "last_draw", "double", "right"),
+           draws=("draw deck", "draw deck"), plant=("CB8", "2,0"), discard="Ja3"),
+    read("the_end"),
+))  # fmt: skip

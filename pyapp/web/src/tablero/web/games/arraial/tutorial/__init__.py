@@ -1,4 +1,4 @@
-"""Arraial's first-game tutorial (:mod:`tablero.web.tutorial`): two turns of yours and
+"""Arraial's first-game tutorial (:mod:`tablero.web.tutorialkit`): two turns of yours and
 one of the partner's, then a third of yours, on a fixed deal: turning the octagon,
 taking a card, a straight drop and a slide under an overhang, refilling the octagon, a
 first zone (a visitor and a pair) on the partner's street, a completed row raising the
@@ -7,9 +7,7 @@ level bar, and a larger red zone that takes the pair; the texts are
 
 from __future__ import annotations
 
-from tablero.core import State, make
-
-from ....tutorial import Step, Tutorial
+from ....tutorialkit import Click, click, confirm, move, play, read, script, watch
 
 __all__ = ["TUTORIAL"]
 
@@ -18,51 +16,28 @@ __all__ = ["TUTORIAL"]
 SEED = 4263
 
 
-def _setup() -> State:
-    return make("arraial", players=2, seed=SEED, first_player=0)
+def _column(column: int) -> Click:
+    return click("column", column=str(column))
 
 
-def _move(text: str) -> dict[str, str]:
-    return {"act": "move", "move": text}
-
-
-def _column(column: int) -> dict[str, str]:
-    return {"act": "column", "column": str(column)}
-
-
-def _landing(text: str) -> dict[str, str]:
-    return {"act": "landing", "move": text}
-
-
-def _confirm() -> dict[str, str]:
-    return {"act": "confirm-move"}
-
-
-K = "arraial.tutorial."
-
-TUTORIAL = Tutorial(
-    game_id="arraial",
-    setup=_setup,
-    partner=K + "partner",
-    steps=(
-        Step(K + "welcome"),
-        Step(K + "rotate", clicks=(_move("rotate"),)),
-        Step(K + "take_z", clicks=(_move("take 1"),)),
-        Step(K + "drop_z", clicks=(_column(3), _confirm())),
-        Step(K + "take_j", clicks=(_move("take 2"),)),
-        Step(K + "slide_j", clicks=(_column(0), _landing("land b1 c1 d1 b2"), _confirm())),
-        Step(K + "refill", clicks=(_move("fill 1 V2"),)),
-        Step(K + "refill_more", clicks=(_move("fill 2 V1"),)),
-        Step(K + "partner_zone", them=("take 1", "land a1 b1 a2", "take 2", "land c1 d1 d2",
-                                       "end", "fill 1 I1", "fill 2 Z1")),
-        Step(K + "take_i", clicks=(_move("take 1"),)),
-        Step(K + "row", clicks=(_column(0), _confirm())),
-        Step(K + "bar"),
-        Step(K + "take_z2", clicks=(_move("take 2"),)),
-        Step(K + "pair", clicks=(_column(2), _confirm())),
-        Step(K + "end", clicks=(_move("end"),)),
-        Step(K + "refill_yours", clicks=(_move("fill 1 L2"),)),
-        Step(K + "refill_last", clicks=(_move("fill 2 S2"),)),
-        Step(K + "the_end"),
-    ),
-)  # fmt: skip
+TUTORIAL = script("arraial", seed=SEED, steps=(
+    read("welcome"),
+    play("rotate", move("rotate")),
+    play("take_z", move("take 1")),
+    play("drop_z", _column(3), confirm()),
+    play("take_j", move("take 2")),
+    play("slide_j", _column(0), click("landing", move="land b1 c1 d1 b2"), confirm()),
+    play("refill", move("fill 1 V2")),
+    play("refill_more", move("fill 2 V1")),
+    watch("partner_zone", "take 1", "land a1 b1 a2", "take 2", "land c1 d1 d2",
+          "end", "fill 1 I1", "fill 2 Z1"),
+    play("take_i", move("take 1")),
+    play("row", _column(0), confirm()),
+    read("bar"),
+    play("take_z2", move("take 2")),
+    play("pair", _column(2), confirm()),
+    play("end", move("end")),
+    play("refill_yours", move("fill 1 L2")),
+    play("refill_last", move("fill 2 S2")),
+    read("the_end"),
+))  # fmt: skip

@@ -1,4 +1,4 @@
-"""Día de Playa's first-game tutorial (:mod:`tablero.web.tutorial`): a competitive game
+"""Día de Playa's first-game tutorial (:mod:`tablero.web.tutorialkit`): a competitive game
 for two on a fixed deal, the first cards and four turns each: the market, the first
 card's face, placing beside the beach and over it, a turned card, and every scoring
 criterion as a placement's preview shows it; the texts are ``diadeplaya.tutorial.*``
@@ -6,9 +6,7 @@ criterion as a placement's preview shows it; the texts are ``diadeplaya.tutorial
 
 from __future__ import annotations
 
-from tablero.core import State, make
-
-from ....tutorial import Step, Tutorial
+from ....tutorialkit import Click, click, confirm, move, play, read, script, watch
 
 __all__ = ["TUTORIAL"]
 
@@ -17,52 +15,29 @@ __all__ = ["TUTORIAL"]
 SEED = 10
 
 
-def _setup() -> State:
-    return make("diadeplaya", players=2, seed=SEED, mode="competitive", first_player=0)
+def _spot(cell: str) -> Click:
+    return click("spot", move=f"place {cell}")
 
 
-def _move(text: str) -> dict[str, str]:
-    return {"act": "move", "move": text}
-
-
-def _spot(cell: str) -> dict[str, str]:
-    return {"act": "spot", "move": f"place {cell}"}
-
-
-def _turn() -> dict[str, str]:
-    return {"act": "turn"}
-
-
-def _confirm() -> dict[str, str]:
-    return {"act": "confirm-move"}
-
-
-K = "diadeplaya.tutorial."
-
-TUTORIAL = Tutorial(
-    game_id="diadeplaya",
-    setup=_setup,
-    partner=K + "partner",
-    steps=(
-        Step(K + "welcome"),
-        Step(K + "side", clicks=(_move("side b"),)),
-        Step(K + "first", clicks=(_move("rotate 0"),)),
-        Step(K + "partner_first", them=("side b", "rotate 0")),
-        Step(K + "market", clicks=(_move("take 1"),)),
-        Step(K + "spots", clicks=(_spot("-1,-1"),)),
-        Step(K + "cover", clicks=(_spot("-1,-1"), _confirm())),
-        Step(K + "partner_turn", them=("take 2", "rotate 180", "place 2,0")),
-        Step(K + "take_far", clicks=(_move("take 3"),)),
-        Step(K + "trio_spot", clicks=(_spot("-1,1"),)),
-        Step(K + "stall", clicks=(_spot("-1,1"), _confirm())),
-        Step(K + "partner_cover", them=("take 1", "rotate 90", "place 4,-2")),
-        Step(K + "take_umbrella", clicks=(_move("take 3"),)),
-        Step(K + "umbrella_spot", clicks=(_spot("1,2"),)),
-        Step(K + "umbrellas", clicks=(_spot("1,2"), _confirm())),
-        Step(K + "partner_litter", them=("take 2", "rotate 0", "place 2,-4")),
-        Step(K + "take_sand", clicks=(_move("take 1"),)),
-        Step(K + "turn", clicks=(_turn(), _spot("0,3"))),
-        Step(K + "sand", clicks=(_spot("0,3"), _confirm())),
-        Step(K + "the_end"),
-    ),
-)  # fmt: skip
+TUTORIAL = script("diadeplaya", seed=SEED, mode="competitive", steps=(
+    read("welcome"),
+    play("side", move("side b")),
+    play("first", move("rotate 0")),
+    watch("partner_first", "side b", "rotate 0"),
+    play("market", move("take 1")),
+    play("spots", _spot("-1,-1")),
+    play("cover", _spot("-1,-1"), confirm()),
+    watch("partner_turn", "take 2", "rotate 180", "place 2,0"),
+    play("take_far", move("take 3")),
+    play("trio_spot", _spot("-1,1")),
+    play("stall", _spot("-1,1"), confirm()),
+    watch("partner_cover", "take 1", "rotate 90", "place 4,-2"),
+    play("take_umbrella", move("take 3")),
+    play("umbrella_spot", _spot("1,2")),
+    play("umbrellas", _spot("1,2"), confirm()),
+    watch("partner_litter", "take 2", "rotate 0", "place 2,-4"),
+    play("take_sand", move("take 1")),
+    play("turn", click("turn"), _spot("0,3")),
+    play("sand", _spot("0,3"), confirm()),
+    read("the_end"),
+))  # fmt: skip
