@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""A game with friends in the page on a phone-sized profile, timed: every link opened.
+
+    uv run python bench/bench_remote_browser.py [--games arboretum arribada] [--rate 4]
+                                                [--site DIR] [--json out.json]
+
+Two browser profiles (two devices), each a phone's viewport (390x844) with the CPU
+slowed ``--rate`` times (Chrome's CPU throttling: 4 is a mid-range phone), play a
+2-player game of private hands by the links their share panels show, as
+tests/browser/test_remote_play.py plays it (Arboretum: its whole game; Arribada: its
+set-up and six turns).  For every link opened it takes the page's own measure of the
+act (``tablero:dispatch``: from the link's act to the DOM updated, reading the link
+included) and sorts it: a set-up link (a shuffle of the deck: the start, a pass), a
+turn's link (its draws' keys), the last links (the seeds and the audit of the whole
+deck).  Bound (issue 40): each at most 1 s, else progress is shown; the exit code is 1
+when one is over.  Figures: docs/remote-play.md ("In the app").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT)]
+
+from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
+
+import build  # noqa: E402
+
+BOUND_S = 1.0
+PHONE = {"width": 390, "height": 844}
+PANEL = ".shell-remote-share"
+LINK = f"{PANEL} input.shell-link"
+
+
+def take_link(page) -> str:
+    page.wait_for_selector(LINK)
+    url = page.input_value(LINK)
+    page.locator(f'{PANEL} [data-act="app.share-close"]').click()
+    page.wait_for_selector(PANEL, state="detached")
+    return url
+
+
+def opened(page, url: str) -> float:
+    """Open ``url`` on ``page``; the page's own measure of the act, in seconds."""
+    before = page.evaluate("() => performance.getEntriesByName('tablero:dispatch').length")
+    page.goto(url)
+    page.wait_for_function(
+        "n => performance.getEntriesByName('tablero:dispatch').length > n", arg=before
+    )
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    return float(
+        page.evaluate(
+            "() => { const e = performance.getEntriesByName('tablero:dispatch');"
+            " return e[e.length - 1].duration / 1000; }"
+        )
+    )
+
+
+def kind_of(page) -> str:
+    line = page.evaluate("() => document.querySelector('.shell-remote-line')?.textContent ?? ''")
+    if "Shuffling" in line or "Mixing" in line:
+        return "set-up"
+    if page.locator(".shell-end").count():
+        return "end"
+    return "turn"
+
+
+def state(page) -> str:
+    return page.evaluate("() => document.querySelector('[data-remote]')?.dataset.remote ?? ''")
+
+
+def deliver(pages, sender, url: str, times: dict[str, list[float]]) -> None:
+    queue = [(sender, url)]
+    while queue:
+        source, link = queue.pop(0)
+        for page in pages:
+            if page is source:
+                continue
+            seconds = opened(page, link)
+            times.setdefault(kind_of(page), []).append(seconds)
+            if page.locator(PANEL).count():
+                queue.append((page, take_link(page)))
+
+
+def seat_up(browser, url: str, game: str, rate: float) -> list:
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(viewport=PHONE, reduced_motion="reduce", is_mobile=True)
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        pages.append(page)
+    ana, ben = pages
+    ana.locator('[data-act="app.remote-new"]').click()
+    ana.select_option('select[name="game"]', game)
+    ana.wait_for_selector('select[name="dealing"]')
+    ana.fill('input[name="name"]', "Ana")
+    ana.locator('form[data-act="app.remote-create"] button[type="submit"]').click()
+    invite = take_link(ana)
+    ben.goto(invite)
+    ben.wait_for_selector(".shell-remote-join")
+    ben.fill('input[name="name"]', "Ben")
+    ben.locator('form[data-act="app.remote-join"] button[type="submit"]').click()
+    join = take_link(ben)
+    return [ana, ben, join]
+
+
+def play(page, game: str) -> None:
+    """Clicks of the viewer's turn until its share panel opens."""
+    import arboretum_ui
+
+    for _ in range(40):
+        if page.locator(PANEL).count():
+            return
+        if game == "arboretum":
+            status = arboretum_ui.status(page).lower()
+            if "draw" in status:
+                page.locator('[data-act="move"][data-move="draw deck"]').first.click()
+            elif "discard" in status:
+                page.locator('[data-act="pick-card"]').first.click()
+                page.locator('[data-act="confirm-move"]').first.click()
+            else:
+                page.locator('[data-act="pick-card"]').first.click()
+                page.locator('[data-act="cell"]').first.click()
+                page.locator('[data-act="confirm-move"]').first.click()
+        else:
+            from test_app_flows import NEXT_CLICK
+
+            selector = page.evaluate(NEXT_CLICK)
+            page.locator(selector).first.click()
+        page.wait_for_timeout(50)
+    raise AssertionError("no link to send")
+
+
+def run(browser, url: str, game: str, rate: float) -> dict:
+    ana, ben, join = seat_up(browser, url, game, rate)
+    times: dict[str, list[float]] = {}
+    times.setdefault("set-up", []).append(opened(ana, join))
+    deliver([ana, ben], ana, take_link(ana), times)
+    turns = 0
+    limit = 200 if game == "arboretum" else 6
+    while turns < limit and not (
+        ana.locator(".shell-end").count() and ben.locator(".shell-end").count()
+    ):
+        mover = ana if state(ana) == "your-turn" else ben
+        play(mover, game)
+        deliver([ana, ben], mover, take_link(mover), times)
+        turns += 1
+    for page in (ana, ben):
+        page.context.close()
+    return {"turns": turns, "times": times}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", nargs="+", default=["arboretum"], choices=["arboretum", "arribada"]
+    )
+    parser.add_argument(
+        "--rate", type=float, default=4.0, help="CPU slowdown (Chrome's throttling)"
+    )
+    parser.add_argument("--site", help="a built site to use (default: build one)")
+    parser.add_argument("--json", help="write the results here")
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
+    ok = True
+    results: dict[str, dict] = {}
+    try:
+        site = Path(args.site) if args.site else build.build_site(tmp / "dist")
+        server = SiteServer(site).start()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch_options())
+            for game in args.games:
+                result = run(browser, server.url, game, args.rate)
+                results[game] = result
+                for kind, times in sorted(result["times"].items()):
+                    over = max(times) > BOUND_S
+                    ok = ok and not over
+                    print(
+                        f"{game} ({result['turns']} turns, CPU / {args.rate:g}): {kind}: "
+                        f"{len(times)} links, median {statistics.median(times):.2f} s, "
+                        f"max {max(times):.2f} s (bound {BOUND_S:g} s)" + (" OVER" if over else ""),
+                        flush=True,
+                    )
+            browser.close()
+        server.stop()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
