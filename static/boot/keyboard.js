@@ -185,8 +185,11 @@ window.tableroKeys = {
     const active = document.activeElement;
     const lost = !active || active === document.body || !root.contains(active);
     if (decision !== before.decision || (lost && before.inApp)) {
+      // an open share panel (a dialog over the table) takes the focus before the table
+      const visible = (el) => el.getClientRects().length;
       const target =
-        live(root, "[data-focus]").find((el) => el.getClientRects().length) ||
+        live(root, ".shell-share [data-focus]").find(visible) ||
+        live(root, "[data-focus]").find(visible) ||
         (lost ? live(root, "h1, [data-focus-fallback]")[0] : null);
       if (target && target !== active) {
         if (!target.hasAttribute("tabindex") && !target.matches("button,a,input,select,textarea,summary")) {

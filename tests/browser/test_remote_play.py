@@ -295,6 +295,9 @@ def test_one_tab_at_a_time_keyboard_axe_and_the_four_languages(new_page, site_se
     # the share panel by keyboard: its actions are buttons reached with Tab, and Enter on
     # "Close" closes it
     mover_link = play_turn_keeping_panel(mover)
+    # the panel takes the focus as it opens: a screen reader says what to do with the link
+    focused = mover.evaluate("() => document.activeElement.id")
+    assert focused == "shell-share-h", focused
     assert_clean(mover, "the share panel of a game with friends")
     close = mover.locator(f'{PANEL} [data-act="app.share-close"]')
     close.focus()

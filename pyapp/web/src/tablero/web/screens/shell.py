@@ -329,7 +329,7 @@ def remote_share_panel(model: Model, app: App, t: Translate) -> str:
     return (
         '<section class="shell-panel shell-share shell-remote-share" role="dialog"'
         f' aria-labelledby="shell-share-h" data-link-kind="{esc(kind)}">'
-        f'<h2 id="shell-share-h">{esc(title)}</h2>'
+        f'<h2 id="shell-share-h" data-focus="1">{esc(title)}</h2>'
         f'<p class="shell-share-status" role="status">{esc(status)}</p>'
         f'<label class="shell-field"><span>{esc(t("app.share.label"))}</span>'
         f'<input class="shell-link" type="text" readonly value="{esc(url)}"></label>'
