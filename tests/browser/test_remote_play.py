@@ -214,9 +214,19 @@ def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site
     other.fill('.shell-remote-paste input[name="link"]', link)
     click(other, '.shell-remote-paste button[type="submit"]')
     assert my_turn(other)
-    # opened a second time: nothing changes, and it says so
+    # opened a second time: nothing changes, and it says so (first that it reads it: a
+    # link can take a second to read on a phone)
     moves = other.locator(".shell-log-list li").count()
+    other.evaluate(
+        """() => { window.tableroSaid = [];
+          new MutationObserver(() => {
+            const toast = document.querySelector('.shell-toast');
+            if (toast && toast.textContent) window.tableroSaid.push(toast.textContent);
+          }).observe(document.getElementById('app'),
+                     {subtree: true, childList: true, characterData: true}); }"""
+    )
     open_link(other, link)
+    assert "Reading the link" in " ".join(other.evaluate("window.tableroSaid"))
     assert "opened before" in other.inner_text(".shell-toast")
     assert other.locator(".shell-log-list li").count() == moves
     # a reload keeps the game, its turn and its table

@@ -24,6 +24,7 @@ from .botworker import BotWorker
 from .i18n import pick_language, translator
 from .jsvalues import is_null as _null
 from .jsvalues import text as _text
+from .remotegames import is_remote_link
 from .saves import MemoryStorage, SaveStore, StorageFullError
 from .views import render
 
@@ -672,13 +673,31 @@ async def _import(file: Any) -> None:
 def _on_hashchange(event: Any) -> None:
     """A link pasted into the address bar of an open app: open it as a new save."""
     from js import window
+    from pyodide.ffi import create_once_callable
 
     try:
         fragment = (_text(window.location.hash) or "").lstrip("#")
-        if fragment:
-            dispatch("app.open-link", {"fragment": fragment})
+        if not fragment:
+            return
+        if is_remote_link(fragment) and _app is not None and _model is not None:
+            # A link of a game with friends can take a second to read on a phone (the
+            # deck's shuffles checked, the end's audit): say so, and read it once the
+            # page has painted that.
+            _say(_app.t(_model.lang)("app.remote.reading"))
+            act = {"fragment": fragment}
+            window.setTimeout(create_once_callable(lambda *_: dispatch("app.open-link", act)), 30)
+            return
+        dispatch("app.open-link", {"fragment": fragment})
     except Exception:  # noqa: BLE001
         _fail()
+
+
+def _say(text: str) -> None:
+    """Put ``text`` in the app's status line (the toast) at once, before a long act."""
+    toast = _root.querySelector(".shell-toast") if _root is not None else None
+    if toast is not None and not _null(toast):
+        toast.textContent = text
+        toast.hidden = False
 
 
 def _fail() -> None:

@@ -549,7 +549,7 @@ def _form_screen(model: Model, app: App, t: Translate) -> str:
         _select("players", t("app.new.players"), counts, str(form.players), act),
         _name_field(t("app.remote.your-name"), form.name),
         _select("seat", t("app.remote.your-seat"), seats, str(form.seat + 1), act),
-        f'<p class="shell-warning">{esc(t("app.remote.risks"))}</p>',
+        f'<p class="shell-info">{esc(t("app.remote.risks"))}</p>',
     ]
     if form.error is not None:
         parts.append(f'<p class="shell-error" role="alert">{esc(message(t, form.error))}</p>')
@@ -575,7 +575,7 @@ def _join_screen(model: Model, app: App, t: Translate) -> str:
         f'<p class="shell-remote-invite">{esc(invited)}</p>'
         + _name_field(t("app.remote.your-name"), name)
         + _select("seat", t("app.remote.your-seat"), seats, seats[0][0] if seats else "", "")
-        + f'<p class="shell-warning">{esc(t("app.remote.risks"))}</p>'
+        + f'<p class="shell-info">{esc(t("app.remote.risks"))}</p>'
         + _buttons(t, t("app.remote.join"))
         + "</form>"
     )
