@@ -165,25 +165,11 @@ def arboretum_turn(mover, pages) -> None:
     """An Arboretum turn by clicks (draw twice, play, discard): whenever the share panel
     opens (a draw asking the others' keys, the turn's end), its link goes to the others,
     and what they send back returns, until the turn is the next player's."""
-    for _ in range(30):
-        if mover.locator(PANEL).count():
-            deliver(pages, mover, take_link(mover))
-            if not my_turn(mover):
-                return
-            continue
-        status = arboretum_ui.status(mover).lower()
-        if "draw" in status:
-            if mover.locator('[data-act="move"][data-move="draw deck"]').count():
-                click(mover, '[data-act="move"][data-move="draw deck"]')
-            else:  # the deck ran out during this turn: take a pile top
-                click(mover, '.tb-board [data-act="move"]')
-        elif "discard" in status:
-            click(mover, '[data-act="pick-card"]')
-            click(mover, '[data-act="confirm-move"]')
-        else:
-            click(mover, '[data-act="pick-card"]')
-            click(mover, '[data-act="cell"]')
-            click(mover, '[data-act="confirm-move"]')
+    for _ in range(10):
+        arboretum_turn_until_panel(mover)
+        deliver(pages, mover, take_link(mover))
+        if not my_turn(mover):
+            return
     raise AssertionError(f"the turn never ended: {arboretum_ui.status(mover)}")
 
 
@@ -432,13 +418,17 @@ def test_a_set_up_link_in_parts_and_as_a_file_and_a_changed_link_refused(
 
 
 def arboretum_turn_until_panel(page) -> None:
-    """Arboretum clicks of the viewer's turn until the share panel opens."""
+    """Arboretum clicks of the viewer's turn (draw, play, discard) until the share panel
+    opens."""
     for _ in range(30):
         if page.locator(PANEL).count():
             return
         status = arboretum_ui.status(page).lower()
         if "draw" in status:
-            click(page, '[data-act="move"][data-move="draw deck"]')
+            if page.locator('[data-act="move"][data-move="draw deck"]').count():
+                click(page, '[data-act="move"][data-move="draw deck"]')
+            else:  # the deck ran out during this turn: take a pile top
+                click(page, '.tb-board [data-act="move"]')
         elif "discard" in status:
             click(page, '[data-act="pick-card"]')
             click(page, '[data-act="confirm-move"]')

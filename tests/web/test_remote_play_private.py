@@ -33,6 +33,21 @@ def deliver(pages: list[Page], queue: list[tuple[Page, str]]) -> int:
     return sent
 
 
+def invited_and_joined(game_id: str, seed: int) -> tuple[Page, Page]:
+    """Ana's invitation (default dealing) answered by Ben, whose join Ana has opened: her
+    share panel is open on the start."""
+    a_app = device(seed)
+    a = Page(a_app, a_app.boot("en"))
+    a.click("app.remote-new")
+    a.send("app.remote-create", game=game_id, players="2", seat="1", name="Ana")
+    invite = shared(a)
+    b_app = device(seed + 100)
+    b = Page(b_app, b_app.boot("en", "#" + invite))
+    b.send("app.remote-join", name="Ben", seat="2")
+    open_link(a, shared(b))
+    return a, b
+
+
 def seat_up_private(game_id: str, dealing: str = "correspondence", seed: int = 1):
     a_app = device(seed)
     a = Page(a_app, a_app.boot("en"))
@@ -108,15 +123,7 @@ def test_several_links_joined_in_one_are_read_in_their_order():
 def test_the_set_up_says_how_far_the_shuffles_are():
     """While the deck's set-up passes go round, the waiting device says which link of
     how many, and whose shuffle it waits for."""
-    a_app = device(3)
-    a = Page(a_app, a_app.boot("en"))
-    a.click("app.remote-new")
-    a.send("app.remote-create", game="arboretum", players="2", seat="1", name="Ana")
-    invite = shared(a)
-    b_app = device(103)
-    b = Page(b_app, b_app.boot("en", "#" + invite))
-    b.send("app.remote-join", name="Ben", seat="2")
-    open_link(a, shared(b))
+    a, _ = invited_and_joined("arboretum", seed=3)
     shared(a)  # the start and Ana's first pass: not opened by Ben yet
     assert "Shuffling the deck: link 2 of 3, waiting for Ben" in a.html
 
@@ -172,15 +179,7 @@ def test_a_long_link_goes_in_parts_or_as_a_file():
     long messages, each copied on its own, and as a file: parts opened in any order are
     kept until the last one, then read as the whole link; the file opened with Import is
     read the same way."""
-    a_app = device(11)
-    a = Page(a_app, a_app.boot("en"))
-    a.click("app.remote-new")
-    a.send("app.remote-create", game="arribada", players="2", seat="1", name="Ana")
-    invite = shared(a)
-    b_app = device(111)
-    b = Page(b_app, b_app.boot("en", "#" + invite))
-    b.send("app.remote-join", name="Ben", seat="2")
-    open_link(a, shared(b))
+    a, b = invited_and_joined("arribada", seed=11)
     url = a.model.share_url
     fragment = url.split("#", 1)[1]
     parts = to_parts(fragment)
@@ -207,7 +206,7 @@ def test_a_long_link_goes_in_parts_or_as_a_file():
     open_link(b, parts[0])
     assert b.model.remote.table.log != log and b.model.notice is None
     # a third device, or the same link again as a file: read like the link
-    c_app = device(211, b_app.store.storage)
+    c_app = device(211, b.app.store.storage)
     c = Page(c_app, c_app.boot("en"))
     c.send("app.import", text=file_text)
     assert c.model.toast == ("app.remote.read-before", {})
