@@ -340,3 +340,36 @@ def test_remote_games_speak_every_language():
     for lang in ("ja", "es", "nl"):
         page = Page(b.app, replace(b.model, lang=lang))
         assert "Waiting for" not in page.html and "Your turn" not in page.html
+
+
+def test_the_apps_lists_of_remote_games_and_modes_are_the_protocols():
+    """``remotegames`` names the games, modes and dealings without importing the
+    protocol (off a plain visit's path): they must be the protocol's own."""
+    from tablero.web import privatedeck, remote
+    from tablero.web.remotegames import DEALINGS, PRIVATE_GAMES, REMOTE_GAMES, REMOTE_MODES
+
+    assert set(REMOTE_GAMES) == set(remote.GAMES)
+    assert set(PRIVATE_GAMES) == set(privatedeck.PRIVATE_GAMES)
+    assert set(DEALINGS) == set(privatedeck.MODES)
+    assert tuple(REMOTE_MODES) == tuple(remote.GAMES["diadeplaya"]["mode"])
+
+
+def test_a_link_read_before_leaves_the_turn_on_screen_as_it_is():
+    """Opening again a link already read, in the middle of one's turn: nothing changes,
+    the moves of the turn can still be taken back."""
+    a, b = seat_up(seed=21)
+    rng = random.Random(3)
+    mover = to_move([a, b])
+    other = b if mover is a else a
+    first = play_turn(mover, rng)[0]
+    open_link(other, first)
+    for _ in range(20):  # the other's turn, up to a move it can take back
+        moves = other.model.game.state.legal_moves()
+        play_move(other, str(rng.choice(moves)))
+        if other.model.undo or other.model.share_url is not None:
+            break
+    assert other.model.undo, "no move of this turn can be taken back"
+    undo = other.model.undo
+    open_link(other, first)
+    assert other.model.toast == ("app.remote.read-before", {})
+    assert other.model.undo == undo and other.model.screen == "game"

@@ -253,3 +253,15 @@ def test_a_failed_audit_says_the_result_cannot_be_trusted_and_names_what_failed(
     assert "cannot be trusted" in html
     assert "What failed" in html and "Ben&#x27;s seed is not the one" in html
     assert 'data-remote="stopped"' in html
+
+
+def test_a_part_pasted_into_the_waiting_strip_is_kept_like_an_opened_one():
+    a, b = invited_and_joined("arribada", seed=17)
+    parts = to_parts(a.model.share_url.split("#", 1)[1])
+    assert len(parts) >= 2
+    log = b.model.remote.table.log
+    for part in parts[:-1]:
+        b.send("app.remote-paste", link="https://example.org/#" + part)
+        assert b.model.toast[0] == "app.remote.part-kept"
+    b.send("app.remote-paste", link=parts[-1])
+    assert b.model.notice is None and b.model.remote.table.log != log

@@ -17,10 +17,10 @@ the functions that need it.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import os
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -96,9 +96,16 @@ def to_parts(fragment: str) -> list[str]:
     when it is short enough to send whole)."""
     if len(fragment) <= MAX_PART:
         return []
-    ident = hashlib.sha256(fragment.encode("ascii")).hexdigest()[:8]
+    ident = _part_id(fragment)
     chunks = [fragment[i : i + MAX_PART] for i in range(0, len(fragment), MAX_PART)]
     return [f"{PART_PREFIX}{ident}.{k}.{len(chunks)}.{c}" for k, c in enumerate(chunks, 1)]
+
+
+def _part_id(fragment: str) -> str:
+    """A long link's id in its parts: its CRC-32 (``zlib``, already on the page for the
+    links' frames; ``hashlib`` stays off a plain visit's path), which the joined parts
+    must match."""
+    return f"{zlib.crc32(fragment.encode('ascii')):08x}"
 
 
 def read_part(text: str) -> tuple[str, int, int, str]:
@@ -330,7 +337,7 @@ class RemoteStore:
         joined = "".join(entry["parts"].get(str(i), "") for i in range(1, n + 1))
         kept.pop(ident, None)
         self.storage.set(PARTS_KEY, json.dumps(kept))
-        if hashlib.sha256(joined.encode("ascii")).hexdigest()[:8] != ident:
+        if _part_id(joined) != ident:
             raise CorruptDataError("This link is damaged: ask for it again.", code="remote.damaged")
         return joined, n, n
 
@@ -375,10 +382,20 @@ class RemoteStore:
         return out
 
     def find(self, session: str) -> str | None:
-        """The id of the game of session ``session`` (hex) on this device, if any."""
-        for game_id, data in self._records():
-            if data.get("session") == session:
-                return game_id
+        """The id of the game of session ``session`` (hex) on this device, if any (a
+        record is parsed only when its text names the session: a private game's record
+        holds every link of the game)."""
+        needle = json.dumps(session)
+        for key in self._keys():
+            text = self.storage.get(key) or ""
+            if needle not in text:
+                continue
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(data, dict) and data.get("session") == session:
+                return key[len(REMOTE_PREFIX) :]
         return None
 
     def list(self) -> list[RemoteSummary]:

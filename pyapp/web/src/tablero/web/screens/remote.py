@@ -250,7 +250,8 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
         kind, session = link_session(fragment)
     except CorruptDataError as exc:
         return replace(model, notice=("app.remote.bad-link", {"reason": problem(exc)}))
-    found = app.remote.find(session)
+    on_screen = model.remote is not None and model.remote.table.session.hex() == session
+    found = model.remote.id if on_screen and model.remote is not None else app.remote.find(session)
     if found is None:
         if kind != "i":
             return replace(model, notice=("app.remote.unknown", {}))
@@ -263,7 +264,7 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
             model, screen="remote", remote_invite=links[0], remote=None, back=back,
             share_url=None, toast=None,
         )  # fmt: skip
-    if model.remote is not None and model.remote.id == found:
+    if on_screen and model.remote is not None:
         game = model.remote  # on screen: no need to read (and check) every link again
     else:
         try:
@@ -311,6 +312,9 @@ def _receive(app: App, model: Model, game: RemoteGame, links: list[str]) -> Mode
         model = replace(model, notice=("app.remote.held", {"name": first}))
     elif not changed and not all(_own(before, link) for link in links):
         model = replace(model, toast=("app.remote.read-before", {}))
+    shown = "game" if game.started else "remote"
+    if not changed and game is model.remote and model.screen == shown:
+        return model  # already on screen as it is: its turn (and undo) left alone
     return _show(app, model, game, share=tuple(made))
 
 
@@ -335,14 +339,6 @@ def remote_paste(app: App, model: Model, data: dict[str, str]) -> Model:
     text = data.get("link", "").strip()
     if not text:
         return replace(model, toast=("app.remote.paste-empty", {}))
-    if model.remote is not None:
-        text = text.split("#", 1)[1] if "#" in text else text
-        try:
-            _, session = link_session(text)
-        except CorruptDataError as exc:
-            return replace(model, toast=("app.remote.bad-link", {"reason": problem(exc)}))
-        if session == model.remote.table.session.hex():
-            return _receive(app, model, model.remote, split_links(text))
     return open_remote_link(app, model, text)
 
 
