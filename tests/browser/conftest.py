@@ -303,6 +303,12 @@ CLEARED_STORAGE = ",".join(
     ("cookies", "local_storage", "indexeddb", "websql", "file_systems", "shared_storage",
      "storage_buckets")
 )  # fmt: skip
+#: Context options a pooled tab's context is made with (:class:`TabPool`): a second
+#: device that is a touch phone, grants the clipboard, or names its browser.  Other
+#: options (a locale, a time zone) still get a fresh context each: they are asked for once
+#: or twice in the suite, where a pooled context would only add its service worker's
+#: precache.
+POOL_OPTIONS = {"has_touch", "is_mobile", "permissions", "accept_downloads", "user_agent"}
 #: A shared tab whose history grew past this is replaced (Chromium keeps at most 50).
 MAX_HISTORY = 30
 #: What a test may do to a page that outlives the next navigation; a shared tab that
@@ -329,8 +335,9 @@ class SharedTab:
     a fresh context, as before.
     """
 
-    def __init__(self, browser) -> None:
+    def __init__(self, browser, context_options: dict | None = None) -> None:
         self.browser = browser
+        self.context_options = context_options or {}
         self.context = None
         self.page = None
         self.lasting = False
@@ -343,7 +350,7 @@ class SharedTab:
     def take(self, guard: NetworkGuard, options: dict):
         if self.page is None or self.lasting or self.page.is_closed():
             self.close()
-            self.context = self.browser.new_context()
+            self.context = self.browser.new_context(**self.context_options)
             self.page = self._watched(self.context.new_page())
         self.page.set_viewport_size(options.get("viewport", DEFAULT_VIEWPORT))
         self.page.emulate_media(
@@ -424,23 +431,75 @@ def shared_tab(browser):
     tab.close()
 
 
+class TabPool:
+    """The other devices of the tests that play between devices (a friend's browser
+    opening a link, a second player of a game by links), kept like the shared tab: each
+    a tab in a context of its own (its own storage), reset between tests as
+    :class:`SharedTab` resets its tab, and taken again by the next test that asks for a
+    page with the same context options (:data:`POOL_OPTIONS`).  Its service worker is
+    blocked, as in the fresh contexts it replaces (a device that opens a link is not a
+    test of the service worker): a fresh context boots the app in about 4 core-seconds
+    with what follows in the next 3 s (a new renderer compiling Pyodide's WebAssembly,
+    a plain boot), a pooled tab that has booted it once in about 1.3 (measured 4 loads a
+    variant; with its service worker, 0.9 a load but 5 for the first, which precaches
+    the site: more, at the few tests a worker hands each pool)."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.tabs: dict[str, list[SharedTab]] = {}
+
+    @staticmethod
+    def key(options: dict) -> str | None:
+        """The pool of a page with ``options`` (``None``: a fresh context instead)."""
+        extra = {k: v for k, v in options.items() if k not in TAB_OPTIONS}
+        if not set(extra) <= POOL_OPTIONS:
+            return None
+        return json.dumps(extra, sort_keys=True)
+
+    def free(self, key: str, taken: list[SharedTab]) -> SharedTab:
+        """A tab of pool ``key`` that the test has not taken yet (a new one if none)."""
+        tabs = self.tabs.setdefault(key, [])
+        for tab in tabs:
+            if tab not in taken:
+                return tab
+        options = {"service_workers": "block", **DEFAULT_OPTIONS, **json.loads(key)}
+        tab = SharedTab(self.browser, options)
+        tabs.append(tab)
+        return tab
+
+    def close(self) -> None:
+        for tabs in self.tabs.values():
+            for tab in tabs:
+                tab.close()
+
+
+@pytest.fixture(scope="session")
+def tab_pool(browser):
+    pool = TabPool(browser)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def new_page(browser, network_guard, shared_tab, request):
+def new_page(browser, network_guard, shared_tab, tab_pool, request):
     """``new_page(route=True, **context_options)``: a page on a blank profile, with
     reduced motion unless the options say otherwise.  A test's first page is the
-    worker's shared tab, reset (:class:`SharedTab`) when the options allow it; other
-    pages get a fresh context each, and so does every page of a test marked
-    ``first_visit`` (a test of the boot, the service worker or the page's policy).
+    worker's shared tab, reset (:class:`SharedTab`) when the options allow it; its other
+    pages are tabs of the worker's pool (:class:`TabPool`: each its own context, reset
+    between tests) when their options allow it (:data:`POOL_OPTIONS`), else a fresh
+    context each; every page of a test marked ``first_visit`` (a test of the boot, the
+    service worker or the page's policy) gets a fresh context.
 
-    A fresh context of a test that is not a ``first_visit`` one (a second browser that
-    opens a link, a locale, a touch screen) blocks the service worker unless its options
-    say otherwise: that test is not about the service worker, whose precache of the
-    whole site would cost about 2.3 s of CPU there (the page runs as in a browser
+    A fresh context of a test that is not a ``first_visit`` one (a locale, a time zone)
+    blocks the service worker unless its options say otherwise: that test is not about
+    the service worker, whose precache of the whole site would cost about 2.3 s of CPU
+    there (the page runs as in a browser
     without service workers; the ``first_visit`` tests, the shared tab and the
     persistent contexts keep it).  ``route=False``: a fresh context of the test's own
     that keeps its service worker (the tests of caches and updates); no context is
     routed through Playwright (:meth:`NetworkGuard.watch`)."""
     contexts = []
+    pooled: list[SharedTab] = []
     first_visit = request.node.get_closest_marker("first_visit") is not None
     took_tab = first_visit
 
@@ -449,6 +508,11 @@ def new_page(browser, network_guard, shared_tab, request):
         if not took_tab and SharedTab.fits(route, options):
             took_tab = True
             return shared_tab.take(network_guard, options)
+        key = None if first_visit or not route else TabPool.key(options)
+        if key is not None:
+            tab = tab_pool.free(key, pooled)
+            pooled.append(tab)
+            return tab.take(network_guard, options)
         if not first_visit and route:
             options = {"service_workers": "block", **options}
         context = browser.new_context(**{**DEFAULT_OPTIONS, **options})
@@ -459,6 +523,8 @@ def new_page(browser, network_guard, shared_tab, request):
     yield make
     if took_tab and request.node.get_closest_marker("first_visit") is None:
         shared_tab.give_back(network_guard)
+    for tab in pooled:
+        tab.give_back(network_guard)
     for context in contexts:
         context.close()
 

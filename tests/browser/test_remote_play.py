@@ -1,13 +1,16 @@
 """Play with friends by link in Chromium: two browser profiles (two devices) play whole
 2-player games of Arraial, Día de Playa and Arboretum (private hands: its draws ask the
 other's keys, its end is audited) passing only the links their share panels show, to
-the same final scores; a link opened twice, out of order and pasted; the
-waiting state and "abandoned"; the export; the share panel's QR code.
+the same final scores, each game carrying one more part of the flow on its way (a link
+pasted, opened twice, a reload, "abandoned" and the export; one tab at a time, the
+keyboard, axe and the four languages; a long set-up link in parts and as a file, a
+changed link refused); three devices and a link out of order, then one opened offline.
 
 Each device is its own browser context (its own storage): the creator's is the worker's
-shared tab, the friend's a fresh context.  A link is "sent" by reading it from the share
-panel's link field and opening it on the other device (``page.goto``: the address's
-fragment changes, as when a link is opened in the installed app)."""
+shared tab, the friends' tabs of the worker's pool (tests/browser/conftest.py,
+``TabPool``).  A link is "sent" by reading it from the share panel's link field and
+opening it on the other device (``page.goto``: the address's fragment changes, as when a
+link is opened in the installed app)."""
 
 from __future__ import annotations
 
@@ -174,8 +177,30 @@ def arboretum_turn(mover, pages) -> None:
 
 
 @pytest.mark.parametrize("game", ["arraial", "diadeplaya", "arboretum"])
-def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(new_page, site_server, game):
-    ana, ben = seat_up(new_page, site_server, game)
+def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(
+    new_page, site_server, tmp_path, game
+):
+    """A whole game between two devices by the links their share panels show, to the
+    same final scores.  Each game also carries one part of the flow on its way, played
+    on its own devices rather than on a pair more (a pair of devices and its set-up cost
+    about 9 core-seconds): Arraial a link pasted, opened twice, a reload, the game
+    abandoned and taken up, the export (:func:`pasted_twice_reloaded_abandoned_exported`);
+    Día de Playa one tab at a time, the share panel and the waiting strip by keyboard,
+    axe and the four languages (:func:`one_tab_keyboard_axe_languages`); Arboretum its
+    set-up's long links in parts and as a file (:func:`seat_up_by_parts_and_file`) and a
+    changed link refused (:func:`a_changed_link_is_refused`).  Cost (CI's machine, the
+    full run): 20-35 s a game, about 0.75 core-seconds a turn of Arraial (its clicks, its
+    link read on the other device), more for Arboretum's draws (each asks the other
+    device's keys)."""
+    if game == "arboretum":
+        ana, ben = seat_up_by_parts_and_file(new_page, site_server, tmp_path)
+        a_changed_link_is_refused(ana, ben)
+    else:
+        ana, ben = seat_up(new_page, site_server, game, audit=game == "diadeplaya")
+        if game == "arraial":
+            pasted_twice_reloaded_abandoned_exported(ana, ben)
+        else:
+            one_tab_keyboard_axe_languages(ana, ben, game)
     links = play_out(ana, ben, game)
     assert links > 5
     [a], [b] = stored_games(ana), stored_games(ben)
@@ -191,8 +216,11 @@ def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(new_page, 
         assert_clean(ana, "the end of a game with private hands, the deck as dealt shown")
 
 
-def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site_server):
-    ana, ben = seat_up(new_page, site_server, "arraial")
+def pasted_twice_reloaded_abandoned_exported(ana, ben) -> None:
+    """The first turn's link pasted into the waiting strip's field, then opened a second
+    time (nothing changes, and it says so); a reload keeps the game; the one waiting
+    marks the game abandoned and takes it up again; the export says that its file holds
+    the player's secret.  The other device's turn is then live."""
     mover = ana if my_turn(ana) else ben
     other = ben if mover is ana else ana
     link = play_turn(mover, "arraial")
@@ -233,64 +261,15 @@ def test_links_twice_pasted_after_a_reload_abandoned_and_exported(new_page, site
     assert decision(other)  # the other's table is live
 
 
-def test_a_link_out_of_order_is_held_and_one_opens_offline(new_page, site_server):
-    """Three devices: the third opens the second link before the first (held: the
-    screen names whose link to open first), then the first (both read); Ana's device
-    (the one with the service worker) then opens a link while offline."""
-    pages = seat_up(new_page, site_server, "arraial", players=3)
-    names = dict(zip(("Ana", "Ben", "Cleo"), pages, strict=True))
-    first_mover = next(p for p in pages if my_turn(p))
-    first = play_turn(first_mover, "arraial")
-    waiting = first_mover.inner_text(".shell-remote-line")
-    nxt = next(p for name, p in names.items() if f"for {name}" in waiting)
-    late = next(p for p in pages if p is not nxt and p is not first_mover)
-    open_link(nxt, first)
-    assert my_turn(nxt)
-    second = play_turn(nxt, "arraial")
-    open_link(first_mover, second)
-    moves = late.locator(".shell-log-list li").count()
-    open_link(late, second)
-    first_name = next(name for name, p in names.items() if p is first_mover)
-    notice = late.inner_text(".shell-notice")
-    assert "earlier link first" in notice and first_name in notice
-    assert late.locator(".shell-log-list li").count() == moves  # held, not read
-    open_link(late, first)
-    assert late.locator(".shell-log-list li").count() > moves  # both read now
-    # the game goes on: one device to move, the others waiting for it
-    movers = [p for p in pages if my_turn(p)]
-    assert len(movers) == 1
-    # Ana's device opens a link offline (the service worker serves the app)
-    ana = names["Ana"]
-    wait_offline_ready(ana)
-    for _ in range(3):
-        mover = next(p for p in pages if my_turn(p))
-        link = play_turn(mover, "arraial")
-        for p in pages:
-            if p is mover:
-                continue
-            if p is ana:
-                read = ana.locator(".shell-log-list li").count()
-                ana.context.set_offline(True)
-                try:
-                    open_link(ana, link)
-                    assert ana.locator(".shell-log-list li").count() > read  # read offline
-                finally:
-                    ana.context.set_offline(False)
-                return
-            open_link(p, link)
-    raise AssertionError("no link went to Ana's device")
-
-
-def test_one_tab_at_a_time_keyboard_axe_and_the_four_languages(new_page, site_server):
+def one_tab_keyboard_axe_languages(ana, ben, game: str) -> None:
     """The same game in a second tab of the same browser only shows it (the first holds
     its lock); the share panel and the waiting strip by keyboard, audited by axe, in
-    each language."""
-    ana, ben = seat_up(new_page, site_server, "arraial", audit=True)
+    each language (English again at the end).  The other device's turn is then live."""
     mover = ana if my_turn(ana) else ben
     other = ben if mover is ana else ana
     # the share panel by keyboard: its actions are buttons reached with Tab, and Enter on
     # "Close" closes it
-    mover_link = play_turn_keeping_panel(mover)
+    mover_link = play_turn_keeping_panel(mover, game)
     # the panel takes the focus as it opens: a screen reader says what to do with the link
     focused = mover.evaluate("() => document.activeElement.id")
     assert focused == "shell-share-h", focused
@@ -334,19 +313,20 @@ def choose_language(page, lang: str) -> None:
     page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
 
 
-def play_turn_keeping_panel(page) -> str:
-    """The viewer's Arraial turn by clicks; the link its share panel shows (left open)."""
-    arraial_ui.play_turn(page)
+def play_turn_keeping_panel(page, game: str) -> str:
+    """The viewer's turn by clicks; the link its share panel shows (left open)."""
+    if game == "arraial":
+        arraial_ui.play_turn(page)
+    else:
+        diadeplaya_ui.play_turn(page)
     page.wait_for_selector(LINK)
     return page.input_value(LINK)
 
 
-def test_a_set_up_link_in_parts_and_as_a_file_and_a_changed_link_refused(
-    new_page, site_server, tmp_path
-):
+def seat_up_by_parts_and_file(new_page, site_server, tmp_path):
     """Arboretum's set-up: Ana's start link (several kilobytes) goes to Ben in parts,
     opened in reverse order (each kept until the last); Ben's reply goes back as a file,
-    opened with Import; a changed link is refused, naming why, and changes nothing."""
+    opened with Import; the other links as links.  The two devices' pages."""
     ana = open_app(new_page, site_server)
     click(ana, '[data-act="app.remote-new"]')
     ana.select_option('select[name="game"]', "arboretum")
@@ -402,8 +382,13 @@ def test_a_set_up_link_in_parts_and_as_a_file_and_a_changed_link_refused(
     assert sent == {"parts": 1, "file": 1}
     movers = [p for p in (ana, ben) if my_turn(p)]
     assert len(movers) == 1
-    # a changed link: refused, the reason named, nothing changed
-    mover = movers[0]
+    return ana, ben
+
+
+def a_changed_link_is_refused(ana, ben) -> None:
+    """A link changed on its way (one character): refused, the reason named, nothing
+    changed; the link as sent then read, and what it asks of the other device sent back."""
+    mover = ana if my_turn(ana) else ben
     other = ben if mover is ana else ana
     arboretum_turn_until_panel(mover)
     link = take_link(mover)
@@ -415,6 +400,56 @@ def test_a_set_up_link_in_parts_and_as_a_file_and_a_changed_link_refused(
     click(other, '[data-act="app.dismiss"]')
     open_link(other, link)
     assert other.locator(".shell-log-list li").count() > moves
+    if other.locator(PANEL).count():  # its keys for the draw, sent back
+        deliver([ana, ben], other, take_link(other))
+
+
+def test_a_link_out_of_order_is_held_and_one_opens_offline(new_page, site_server):
+    """Three devices: the third opens the second link before the first (held: the
+    screen names whose link to open first), then the first (both read); Ana's device
+    (the one with the service worker) then opens a link while offline."""
+    pages = seat_up(new_page, site_server, "arraial", players=3)
+    names = dict(zip(("Ana", "Ben", "Cleo"), pages, strict=True))
+    first_mover = next(p for p in pages if my_turn(p))
+    first = play_turn(first_mover, "arraial")
+    waiting = first_mover.inner_text(".shell-remote-line")
+    nxt = next(p for name, p in names.items() if f"for {name}" in waiting)
+    late = next(p for p in pages if p is not nxt and p is not first_mover)
+    open_link(nxt, first)
+    assert my_turn(nxt)
+    second = play_turn(nxt, "arraial")
+    open_link(first_mover, second)
+    moves = late.locator(".shell-log-list li").count()
+    open_link(late, second)
+    first_name = next(name for name, p in names.items() if p is first_mover)
+    notice = late.inner_text(".shell-notice")
+    assert "earlier link first" in notice and first_name in notice
+    assert late.locator(".shell-log-list li").count() == moves  # held, not read
+    open_link(late, first)
+    assert late.locator(".shell-log-list li").count() > moves  # both read now
+    # the game goes on: one device to move, the others waiting for it
+    movers = [p for p in pages if my_turn(p)]
+    assert len(movers) == 1
+    # Ana's device opens a link offline (the service worker serves the app)
+    ana = names["Ana"]
+    wait_offline_ready(ana)
+    for _ in range(3):
+        mover = next(p for p in pages if my_turn(p))
+        link = play_turn(mover, "arraial")
+        for p in pages:
+            if p is mover:
+                continue
+            if p is ana:
+                read = ana.locator(".shell-log-list li").count()
+                ana.context.set_offline(True)
+                try:
+                    open_link(ana, link)
+                    assert ana.locator(".shell-log-list li").count() > read  # read offline
+                finally:
+                    ana.context.set_offline(False)
+                return
+            open_link(p, link)
+    raise AssertionError("no link went to Ana's device")
 
 
 def arboretum_turn_until_panel(page) -> None:
