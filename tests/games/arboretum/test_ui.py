@@ -25,6 +25,7 @@ from tablero.arboretum.grid import cell_name
 from tablero.arboretum.state import HIDDEN
 from tablero.core import from_text, get_game, make
 from tablero.web.games import get_ui
+from tablero.web.games.arboretum.end import score_series
 from tablero.web.games.arboretum.rules import ruling_keys
 from tablero.web.games.arboretum.table import ZOOMS, card_words
 from tablero.web.plugin import Seat, Selection
@@ -526,6 +527,34 @@ def test_render_end_of_random_games_matches_the_engine(players):
     # the table at the end is still well formed, from any seat
     for viewer in range(players):
         render(s.view(viewer))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_end_charts_the_scores_had_the_game_ended_after_each_turn(players):
+    """Arboretum scores only at the end: its chart shows, after each turn, the final
+    scoring of that moment's hands and arboretums, from 0 to the final scores."""
+    s = finished(players, seed=50 + players)
+    series = score_series(s)
+    turns = 1 + sum(
+        1 for a, b in zip(s.history, s.history[1:], strict=False) if a["player"] != b["player"]
+    )
+    assert len(series) == turns + 1
+    assert series[0] == [0] * players and series[-1] == s.scores()
+    # each point is the engine's final scoring of the position after that turn
+    at = make("arboretum", players=players, seed=s.setup["seed"], **s.setup["options"])
+    k = 0
+    for i, entry in enumerate(s.history):
+        at = at.apply(entry["move"])
+        if i + 1 == len(s.history) or s.history[i + 1]["player"] != entry["player"]:
+            k += 1
+            assert series[k] == at.final_scores(), k
+    assert any(0 < sum(row) for row in series[1:-1])  # the gardens grew during the game
+    root = parse(UI.render_end(s, SEATS[:players], T))
+    lines = [e for e in root.iter() if "arb-chart-line" in (e.get("class") or "")]
+    assert len([x for x in lines if x.tag.endswith("polyline")]) == players
+    assert "Points if the game had ended after each turn" in "".join(root.itertext())
+    # a view (no seed to replay from): the chart goes from 0 to the final scores
+    assert score_series(s.view(0)) == [[0] * players, s.scores()]
 
 
 def test_a_zeroed_8_in_a_random_game_is_shown():

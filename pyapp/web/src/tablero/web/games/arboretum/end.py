@@ -1,7 +1,8 @@
 """The end of an Arboretum game: the winner (and the species-count tie-break when it
 decided), who had the right to score each species (hand sums, an 8 zeroed by an
-opponent's 1), the points of every path, the final hands, and each player's arboretum
-with the scoring paths drawn on it, one after another."""
+opponent's 1), the points of every path, the final hands, each player's arboretum
+with the scoring paths drawn on it, one after another, and a chart of what each player
+would have scored had the game ended after each turn."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tablero.arboretum import ArboretumState, scoring
 from tablero.arboretum.cards import CARD_NAMES, parse_card
 from tablero.arboretum.data import CODES
 from tablero.arboretum.grid import cell_name
-from tablero.core import State
+from tablero.core import State, make
 
 from ...gameend import Ending, EndScreen
 from ...plugin import Seat, Translate
@@ -105,6 +106,37 @@ def _cell(e: dict[str, Any], p: int, t: Translate) -> str:
     )
 
 
+def score_series(state: State) -> list[list[int]]:
+    """What each player would have scored had the game ended after each turn, from the
+    start (Arboretum scores only at the end: the final scoring of that moment's hands
+    and arboretums, :meth:`ArboretumState.final_scores`), the game replayed from its
+    setup; only the final totals for a game that cannot be replayed (a view or a
+    position without its seed, a history that does not replay).
+
+    >>> s = make("arboretum", players=2, seed=3)
+    >>> for _ in range(8):
+    ...     s = s.apply(s.legal_moves()[0])
+    >>> series = score_series(s)
+    >>> len(series), series[0]
+    (3, [0, 0])
+    """
+    n = state.num_players
+    totals = list(state.scores()) if state.is_terminal() else arboretum_state(state).final_scores()
+    setup, history = state.setup, state.history
+    if not isinstance(setup, dict) or setup.get("seed") is None or not history:
+        return [[0] * n, totals]
+    try:
+        at = make(state.game.id, players=n, seed=setup["seed"], **(setup.get("options") or {}))
+        series = [[0] * n]
+        for i, entry in enumerate(history):
+            at = at.apply(str(entry["move"]))
+            if i + 1 == len(history) or history[i + 1].get("player") != entry.get("player"):
+                series.append(arboretum_state(at).final_scores())
+    except (ValueError, TypeError, KeyError):  # a history that does not replay
+        return [[0] * n, totals]
+    return series
+
+
 #: The end screen (its messages ``arboretum.end.*``).
 END = EndScreen("arb", "arboretum", style_tag, SEAT_KEYS.default, list_sep="arboretum.sep.list")
 
@@ -116,7 +148,8 @@ def render_end(state: ArboretumState, seats: list[Seat], t: Translate) -> str:
 
 def _breakdown(state: ArboretumState, end: Ending) -> list[str]:
     """The result (and the tie-break when it was needed), the rights to score, the final
-    hands and the gardens with their scoring paths."""
+    hands, the gardens with their scoring paths and the chart of the scores had the game
+    ended after each turn."""
     t, n, names, colours = end.t, end.n, end.names, end.colours
     species_ev, final, hands = final_events(state)
     scores = list(final.get("scores") or state.scores())
@@ -222,4 +255,6 @@ def _breakdown(state: ArboretumState, end: Ending) -> list[str]:
         gardens.append(raw_tag("div", panel + listing, data_end_garden=p))
     out.append(tag("h3", t("arboretum.end.gardens_title")))
     out.append(raw_tag("div", "".join(gardens), class_="arb-end-gardens"))
+    # had the game ended after each turn: how the gardens and hands grew
+    out += end.chart(score_series(state), scores)
     return out

@@ -186,6 +186,7 @@ CSS = gamestyle.scoped(
 & .arb-final-hands{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:.35rem}
 & .arb-final-hands li{display:flex;align-items:center;gap:.35rem;flex-wrap:wrap}
 """
+    + gamestyle.chart("arb", axis="#4a5a3a", grid="#dfe8d3", text="#3e4a30")
     + gamestyle.rules_help(
         "arb", "#7a2e0e", "#fbefe6", between=gamestyle.legend("arb", gap=".3rem .9rem")
     )
