@@ -30,7 +30,8 @@ def pytest_configure(config) -> None:
 #: out first lets the two workers end together instead of one of them finishing a whole
 #: game alone at the end.  The modules not named follow in their usual order.
 DEAREST_FIRST = (
-    "test_table_layout.py", "test_diadeplaya_challenge.py", "test_fuzz_open.py",
+    "test_table_layout.py", "test_remote_play.py", "test_diadeplaya_challenge.py",
+    "test_fuzz_open.py",
     "test_update_deploy.py", "test_snapshot.py", "test_keyboard.py", "test_app_flows.py",
     "test_arboretum_play.py", "test_bots_play.py", "test_boot.py", "test_arraial_play.py",
     "test_stdlib.py", "test_untranslated.py", "test_tutorial_play.py", "test_hostile_text.py",

@@ -494,9 +494,9 @@ def new_page(browser, network_guard, shared_tab, tab_pool, request):
     blocks the service worker unless its options say otherwise: that test is not about
     the service worker, whose precache of the whole site would cost about 2.3 s of CPU
     there (the page runs as in a browser without service workers; the ``first_visit``
-    tests, the shared tab and the persistent contexts keep it).  ``route=False``: a fresh context of the test's own
-    that keeps its service worker (the tests of caches and updates); no context is
-    routed through Playwright (:meth:`NetworkGuard.watch`)."""
+    tests, the shared tab and the persistent contexts keep it).  ``route=False``: a
+    fresh context of the test's own that keeps its service worker (the tests of caches
+    and updates); no context is routed through Playwright (:meth:`NetworkGuard.watch`)."""
     contexts = []
     pooled: list[SharedTab] = []
     first_visit = request.node.get_closest_marker("first_visit") is not None
