@@ -228,14 +228,47 @@ def test_a_card_drawn_in_strict_dealing_says_why_it_is_face_down():
     a, b = seat_up_private("arboretum", dealing="strict", seed=3)
     mover = to_move([a, b])
     other = b if mover is a else a
+    hand = len(mover.model.game.state.hands[mover.model.remote.table.seat])
     play_table_move(mover, "draw deck")
     name = "Ben" if mover is a else "Ana"
     assert "face down for now" in mover.html and name in mover.html
     assert mover.model.game.state.legal_moves() == []  # nothing to do until it opens
+    # the card is drawn face down in the hand itself, saying why
+    assert mover.html.count('data-face-down="1"') == 1
+    assert "Drawn, face down until its key comes" in mover.html
+    assert " is-newest" not in mover.html  # no card of this turn is in the hand yet
     deliver([a, b], [(mover, shared(mover))])
-    assert "face down" not in mover.html
+    assert "face down" not in mover.html and "data-face-down" not in mover.html
     assert mover.model.game.state.legal_moves()  # the card opened: the turn goes on
+    assert len(mover.model.game.state.hands[mover.model.remote.table.seat]) == hand + 1
+    assert mover.html.count(" is-newest") == 1  # the card that opened turns face up
     assert other.model.notice is None
+
+
+def test_a_tile_drawn_in_strict_dealing_waits_face_down_on_the_rack():
+    """Strict dealing in Arribada: the tile a turn draws for the mover's rack waits for
+    the other's key; until that link comes, the rack shows it face down, saying why."""
+    a, b = seat_up_private("arribada", dealing="strict", seed=3)
+    rng = random.Random(2)
+    for _ in range(40):
+        mover = to_move([a, b])
+        moves = [str(m) for m in mover.model.game.state.legal_moves() if str(m) != "refresh"]
+        play_table_move(mover, rng.choice(moves))
+        state = mover.model.game.state
+        chance = state.chance
+        if chance is not None and chance.kind == "draw" and state.viewer in chance.seen_by:
+            break
+        if mover.model.share_url is not None:
+            deliver([a, b], [(mover, shared(mover))])
+    else:
+        raise AssertionError("no tile was drawn for a rack")
+    rack = len(state.racks[state.viewer])
+    assert mover.html.count('data-face-down="1"') == 1
+    assert "Drawn, face down until its key comes" in mover.html
+    deliver([a, b], [(mover, shared(mover))])
+    state = mover.model.game.state
+    assert "data-face-down" not in mover.html
+    assert len(state.racks[state.viewer]) == rack + 1  # the tile opened onto the rack
 
 
 def test_a_failed_audit_says_the_result_cannot_be_trusted_and_names_what_failed():

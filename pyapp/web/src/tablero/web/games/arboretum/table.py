@@ -483,7 +483,8 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
     hand = [x for x in view.hands[me] if x != HIDDEN]
     known = set(view.known[me])
     decision = view.decision if me == view.current_player else ""
-    fresh = set(drawn_this_turn(view)) if me == view.current_player else set()
+    drawn = drawn_this_turn(view) if me == view.current_player else []
+    fresh, newest = set(drawn), (drawn[-1] if drawn else None)
     cards: list[str] = []
     for x in hand:
         name = CARD_NAMES[x]
@@ -492,6 +493,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
         if x in known:
             tags += tag("span", t("arboretum.hand.known"), class_="arb-tag")
         cls = "arb-hand-card" + (" is-new" if name in fresh else "")
+        cls += " is-newest" if name == newest else ""  # turned face up as it comes
         label = words
         if x in known:
             # The name holds the visible tag's own word ("seen"): a label never names
@@ -526,7 +528,23 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
                     title=words,
                 )
             )
-    if not hand:
+    chance = view.chance
+    if chance is not None and chance.kind in ("deal", "draw") and me in (chance.seen_by or ()):
+        # a card drawn for this seat that is not dealt yet (a game with friends: its key
+        # comes with another's link): shown face down, and why
+        words = t("arboretum.hand.face_down")
+        cards.append(
+            raw_tag(
+                "span",
+                back_icon(52),
+                class_="arb-hand-card is-idle is-face-down",
+                data_face_down="1",
+                role="img",
+                aria_label=words,
+                title=words,
+            )
+        )
+    if not hand and not cards:
         cards.append(tag("span", t("arboretum.hand.empty")))
     title = t("arboretum.hand.title", n=len(hand))
     return tag("h2", title, class_="arb-hand-label") + raw_tag(
