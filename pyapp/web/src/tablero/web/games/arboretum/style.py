@@ -156,7 +156,7 @@ CSS = gamestyle.scoped(
  &.arb-end .arb-path{animation:arb-fade .6s ease-out both;animation-delay:var(--arb-delay,0s)}
  & .arb-target.is-chosen{animation:arb-pulse 1.2s ease-in-out infinite alternate}}
 @keyframes arb-in{from{opacity:0;transform:translateY(-6px)}}
-@keyframes arb-open{from{transform:perspective(400px) rotateY(90deg)}}
+@keyframes arb-open{from{opacity:.35;filter:brightness(1.5)}}
 @keyframes arb-fade{from{opacity:0}}
 @keyframes arb-pulse{to{stroke-opacity:.45}}
 &.arb-end h2{margin:.2rem 0}
