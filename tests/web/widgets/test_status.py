@@ -8,6 +8,7 @@ from typing import Any
 
 from support.ui_helpers import EVIL, acts, by_class, keys_and_params, parse
 from tablero.core import make
+from tablero.web import widgets
 from tablero.web.plugin import Seat
 from tablero.web.widgets.status import (
     FlowKeys,
@@ -121,3 +122,24 @@ def test_words_for_a_decision_or_none() -> None:
     assert words_for(t, keys, "refresh") == "g.hint.refresh"
     assert words_for(t, keys, "action") == ""
     assert words_for(t, keys, None) == ""
+
+
+def test_face_down_shows_a_draw_waiting_for_its_seat_only():
+    """A deal or draw not dealt yet (a table without a dealer: a game with friends) is
+    drawn face down for the seat that will see it, with why; nothing for the others,
+    nor once it is dealt, nor where the next step is public."""
+    table = make("arboretum", players=2, dealer=None, first_player=0)
+    chance = table.chance
+    assert chance is not None and chance.kind == "deal"
+    seat = next(iter(chance.seen_by))
+    html = widgets.face_down(table, seat, "<svg></svg>", "x-card", "Drawn <face down>")
+    assert html.startswith("<span") and 'data-face-down="1"' in html and 'class="x-card"' in html
+    assert 'aria-label="Drawn &lt;face down&gt;"' in html and "<svg></svg>" in html
+    assert widgets.face_down(table, 1 - seat, "<svg></svg>", "x-card", "w") == ""
+    dealt = table.deal(chance.outcomes[0])
+    while dealt.chance is not None:  # the whole set-up dealt: the first turn has none
+        dealt = dealt.deal(dealt.chance.outcomes[0])
+    assert widgets.face_down(dealt, 0, "<svg></svg>", "x-card", "w") == ""
+    bag = make("arribada", players=2, dealer=None)
+    assert bag.chance is not None and bag.chance.seen_by is None  # a public step first
+    assert widgets.face_down(bag, 0, "<svg></svg>", "x-card", "w") == ""

@@ -157,6 +157,20 @@ def confirm_cancel(prefix: str, confirm: str, move: str, cancel: str) -> str:
     )
 
 
+def face_down(view: State, seat: int, item: str, cls: str, words: str) -> str:
+    """A card or tile drawn for ``seat`` and not dealt yet, in its hand or on its rack:
+    ``item`` (the back's drawing) in a ``<span>`` of class ``cls`` labelled ``words``
+    (why it is face down), while ``view``'s chance step of kind ``deal`` or ``draw``
+    waits and is for ``seat`` to see (a game with friends: the key comes with another's
+    link); "" otherwise (a game on one device deals at once)."""
+    chance = view.chance
+    if chance is None or chance.kind not in ("deal", "draw") or seat not in (chance.seen_by or ()):
+        return ""
+    return raw_tag(
+        "span", item, class_=cls, data_face_down="1", role="img", aria_label=words, title=words
+    )
+
+
 def preview_panel(prefix: str, head: str, body: str, move: object) -> str:
     """The panel previewing the chosen ``move`` (its text on ``data-preview``): the
     ``head`` (the ``<h2>``) and the ``body`` (HTML), read out when it changes."""

@@ -528,22 +528,11 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
                     title=words,
                 )
             )
-    chance = view.chance
-    if chance is not None and chance.kind in ("deal", "draw") and me in (chance.seen_by or ()):
-        # a card drawn for this seat that is not dealt yet (a game with friends: its key
-        # comes with another's link): shown face down, and why
-        words = t("arboretum.hand.face_down")
-        cards.append(
-            raw_tag(
-                "span",
-                back_icon(52),
-                class_="arb-hand-card is-idle is-face-down",
-                data_face_down="1",
-                role="img",
-                aria_label=words,
-                title=words,
-            )
-        )
+    # a card drawn for this seat and not dealt yet (its key comes with another's link)
+    pending = widgets.face_down(
+        view, me, back_icon(52), "arb-hand-card is-idle is-face-down", t("arboretum.hand.face_down")
+    )
+    cards += [pending] if pending else []
     if not hand and not cards:
         cards.append(tag("span", t("arboretum.hand.empty")))
     title = t("arboretum.hand.title", n=len(hand))

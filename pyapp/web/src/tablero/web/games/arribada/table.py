@@ -418,22 +418,15 @@ def _rack(
                     aria_label=label,
                 )
             )
-    chance = view.chance
-    if chance is not None and chance.kind in ("deal", "draw") and me in (chance.seen_by or ()):
-        # a tile drawn for this rack that is not dealt yet (a game with friends: its key
-        # comes with another's link): shown face down, and why
-        words = t("arribada.rack.face_down")
-        tiles.append(
-            raw_tag(
-                "span",
-                tile_icon(WILD, size=50),
-                class_="arr-rack-tile is-idle is-face-down",
-                data_face_down="1",
-                role="img",
-                aria_label=words,
-                title=words,
-            )
-        )
+    # a tile drawn for this rack and not dealt yet (its key comes with another's link)
+    pending = widgets.face_down(
+        view,
+        me,
+        tile_icon(WILD, size=50),
+        "arr-rack-tile is-idle is-face-down",
+        t("arribada.rack.face_down"),
+    )
+    tiles += [pending] if pending else []
     if not rack and not tiles:
         tiles.append(tag("span", t("arribada.rack.empty")))
     key = ""
