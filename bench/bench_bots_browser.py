@@ -38,20 +38,11 @@ and the line of each scenario says which.  Figures: docs/bots.md ("In the browse
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import statistics
-import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT)]
-
-from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
-
-import build  # noqa: E402
+from browser_site import browser_on_site, write_json
+from conftest import wait_ready
 
 BOUND_S = 2.0
 TURN_BOUND_S = 4.0  # a whole Arraial turn of hard (issue 43)
@@ -263,48 +254,34 @@ SCENARIOS: dict[str, Callable] = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    from playwright.sync_api import sync_playwright
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=list(SCENARIOS), choices=list(SCENARIOS))
     parser.add_argument("--site", help="a built site to use (default: build one)")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args(argv)
-    tmp = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
-    try:
-        site = Path(args.site) if args.site else build.build_site(tmp / "dist")
-        server = SiteServer(site).start()
-        results: dict[str, dict] = {}
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**launch_options())
-            for game in args.games:
-                context = browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")
-                page = context.new_page()
-                page.goto(server.url)
-                wait_ready(page)
-                result = SCENARIOS[game](page)
-                context.close()
-                times = result["times"]
-                bound = result.get("bound", BOUND_S)
-                result["checks"][f"every one at most {bound} s"] = bool(times) and (
-                    max(times) <= bound
-                )
-                results[game] = result
-                failed = [name for name, ok in result["checks"].items() if not ok]
-                print(
-                    f"{game}, hard in the browser: {len(times)} timed, "
-                    f"median {statistics.median(times) if times else float('nan'):.2f} s, "
-                    f"max {max(times) if times else float('nan'):.2f} s (bound {bound} s); "
-                    f"{result['extra']}; "
-                    + ("all checks hold" if not failed else "FAILED: " + ", ".join(failed)),
-                    flush=True,
-                )
-            browser.close()
-        server.stop()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    results: dict[str, dict] = {}
+    with browser_on_site(args.site) as (browser, url):
+        for game in args.games:
+            context = browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")
+            page = context.new_page()
+            page.goto(url)
+            wait_ready(page)
+            result = SCENARIOS[game](page)
+            context.close()
+            times = result["times"]
+            bound = result.get("bound", BOUND_S)
+            result["checks"][f"every one at most {bound} s"] = bool(times) and (max(times) <= bound)
+            results[game] = result
+            failed = [name for name, ok in result["checks"].items() if not ok]
+            print(
+                f"{game}, hard in the browser: {len(times)} timed, "
+                f"median {statistics.median(times) if times else float('nan'):.2f} s, "
+                f"max {max(times) if times else float('nan'):.2f} s (bound {bound} s); "
+                f"{result['extra']}; "
+                + ("all checks hold" if not failed else "FAILED: " + ", ".join(failed)),
+                flush=True,
+            )
+    write_json(args.json, results)
     return 0 if all(all(r["checks"].values()) for r in results.values()) else 1
 
 

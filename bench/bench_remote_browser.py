@@ -19,19 +19,11 @@ when one is over.  Figures: docs/remote-play.md ("In the app").
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import statistics
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT)]
-
-from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
-
-import build  # noqa: E402
+from browser_site import browser_on_site, write_json
+from conftest import wait_ready
 
 BOUND_S = 1.0
 PHONE = {"width": 390, "height": 844}
@@ -161,8 +153,6 @@ def run(browser, url: str, game: str, rate: float) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from playwright.sync_api import sync_playwright
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--games", nargs="+", default=["arboretum"], choices=["arboretum", "arribada"]
@@ -173,32 +163,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", help="a built site to use (default: build one)")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args(argv)
-    tmp = Path(tempfile.mkdtemp(prefix="tablero-bench-"))
     ok = True
     results: dict[str, dict] = {}
-    try:
-        site = Path(args.site) if args.site else build.build_site(tmp / "dist")
-        server = SiteServer(site).start()
-        with sync_playwright() as p:
-            browser = p.chromium.launch(**launch_options())
-            for game in args.games:
-                result = run(browser, server.url, game, args.rate)
-                results[game] = result
-                for kind, times in sorted(result["times"].items()):
-                    over = max(times) > BOUND_S
-                    ok = ok and not over
-                    print(
-                        f"{game} ({result['turns']} turns, CPU / {args.rate:g}): {kind}: "
-                        f"{len(times)} links, median {statistics.median(times):.2f} s, "
-                        f"max {max(times):.2f} s (bound {BOUND_S:g} s)" + (" OVER" if over else ""),
-                        flush=True,
-                    )
-            browser.close()
-        server.stop()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    with browser_on_site(args.site) as (browser, url):
+        for game in args.games:
+            result = results[game] = run(browser, url, game, args.rate)
+            for kind, times in sorted(result["times"].items()):
+                over = max(times) > BOUND_S
+                ok = ok and not over
+                print(
+                    f"{game} ({result['turns']} turns, CPU / {args.rate:g}): {kind}: "
+                    f"{len(times)} links, median {statistics.median(times):.2f} s, "
+                    f"max {max(times):.2f} s (bound {BOUND_S:g} s)" + (" OVER" if over else ""),
+                    flush=True,
+                )
+    write_json(args.json, results)
     return 0 if ok else 1
 
 

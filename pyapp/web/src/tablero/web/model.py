@@ -47,6 +47,7 @@ __all__ = [
     "clean",
     "humans",
     "leave_share",
+    "to_screen",
     "pass_to",
     "parse_seed",
     "picker_games",
@@ -476,3 +477,10 @@ def leave_share(model: Model) -> tuple[Effect, ...]:
     bar only while the panel is open (a later reload must resume the save, not re-open an
     older link)."""
     return (Effect("clear_hash"),) if model.share_url is not None else ()
+
+
+def to_screen(model: Model, screen: str, *effects: Effect, **fields: Any) -> Model:
+    """``model`` on another ``screen`` with ``fields``: the share panel left
+    (:func:`leave_share`), the page scrolled to its top, then ``effects``."""
+    effects = (*leave_share(model), Effect("scroll_top"), *effects)
+    return _replace(model, screen=screen, share_url=None, effects=effects, **fields)

@@ -38,13 +38,12 @@ from ..model import (
     MAX_SAVE_NAME,
     MAX_SEED,
     PALETTE_SIZE,
-    Effect,
     Model,
     Msg,
     NewGameForm,
     clean,
-    leave_share,
     parse_seed,
+    to_screen,
 )
 from ..plugin import OptionField, Seat, Translate
 from ..saves import SavedGame
@@ -106,10 +105,7 @@ def new(app: App, model: Model, data: dict[str, str]) -> Model:
     )
     form = _settled(game, form)
     back = model.screen if model.screen in ("home", "game") else model.back
-    return replace(
-        model, screen="new", form=replace(form, error=None), back=back,
-        share_url=None, effects=(*leave_share(model), Effect("scroll_top")),
-    )  # fmt: skip
+    return to_screen(model, "new", form=replace(form, error=None), back=back)
 
 
 @act("app.form", screen="new", view_only=True)

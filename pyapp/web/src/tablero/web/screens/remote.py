@@ -29,10 +29,10 @@ from ..model import (
     Model,
     RemoteForm,
     clean,
-    leave_share,
     problem,
     sharing,
     shown_text,
+    to_screen,
 )
 from ..plugin import Translate
 from ..remotegames import (
@@ -128,10 +128,7 @@ def remote_new(app: App, model: Model, data: dict[str, str]) -> Model:
     name = model.remote_form.name if model.remote_form is not None else ""
     form = _valid_form(RemoteForm(data.get("game", REMOTE_GAMES[0]), 2, "competitive", 0, name))
     back = model.screen if model.screen in ("home", "game") else "home"
-    return replace(
-        model, screen="remote", remote_form=form, remote_invite=None, back=back,
-        share_url=None, effects=(*leave_share(model), Effect("scroll_top")),
-    )  # fmt: skip
+    return to_screen(model, "remote", remote_form=form, remote_invite=None, back=back)
 
 
 @act("app.remote-form", screen="remote", view_only=True)

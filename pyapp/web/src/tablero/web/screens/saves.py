@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..acts import act
-from ..model import MAX_SAVE_NAME, Effect, Model, clean, leave_share, shown_text
+from ..model import MAX_SAVE_NAME, Effect, Model, clean, shown_text, to_screen
 from ..plugin import Translate
 from ..saves import SAVE_PREFIX, SaveProblem, StorageFullError
 from ..svg import esc
@@ -25,11 +25,10 @@ __all__: list[str] = []
 def saves(app: App, model: Model, data: dict[str, str]) -> Model:
     summaries, problems = app.store.list()
     back = model.screen if model.screen in ("home", "game") else model.back
-    return replace(
-        model, screen="saves", saves=tuple(summaries), problems=tuple(problems),
-        remote_saves=tuple(app.remote.list()),
-        back=back, renaming=None, deleting=None, share_url=None,
-        effects=(*leave_share(model), Effect("scroll_top"), Effect("storage_info")),
+    return to_screen(
+        model, "saves", Effect("storage_info"), saves=tuple(summaries),
+        problems=tuple(problems), remote_saves=tuple(app.remote.list()),
+        back=back, renaming=None, deleting=None,
     )  # fmt: skip
 
 

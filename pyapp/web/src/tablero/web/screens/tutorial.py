@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..acts import act
-from ..model import Effect, Model, TutorialRun, leave_share
+from ..model import Model, TutorialRun, to_screen
 from ..plugin import Selection, Translate
 from ..saves import SavedGame
 from ..svg import esc
@@ -67,8 +67,7 @@ def start(app: App, model: Model, data: dict[str, str]) -> Model:
     if tutorial is None:
         return replace(model, toast=("app.tutorial.none", {}))
     step = 0 if data.get("from") == "start" else app.store.tutorial_progress().get(game_id, 0)
-    model = replace(model, effects=(*leave_share(model), Effect("scroll_top")), share_url=None)
-    return _at(app, model, tutorial, step)
+    return _at(app, to_screen(model, "tutorial"), tutorial, step)
 
 
 @act("app.tutorial-next", screen="tutorial", same_game=True)
