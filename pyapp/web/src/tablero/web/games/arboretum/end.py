@@ -6,6 +6,8 @@ would have scored had the game ended after each turn."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from tablero.arboretum import ArboretumState, scoring
@@ -125,16 +127,28 @@ def score_series(state: State) -> list[list[int]]:
     setup, history = state.setup, state.history
     if not isinstance(setup, dict) or setup.get("seed") is None or not history:
         return [[0] * n, totals]
+    turns = tuple((str(e["move"]), e.get("player")) for e in history)
+    options = json.dumps(setup.get("options") or {}, sort_keys=True)
+    series = _replayed_series(state.game.id, n, setup["seed"], options, turns)
+    return [list(row) for row in series] if series else [[0] * n, totals]
+
+
+@lru_cache(maxsize=4)
+def _replayed_series(
+    game_id: str, n: int, seed: Any, options: str, turns: tuple[tuple[str, Any], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`score_series` of a game replayed (kept for the end screen's next renders:
+    about 20 ms in the page); ``()`` for a history that does not replay."""
     try:
-        at = make(state.game.id, players=n, seed=setup["seed"], **(setup.get("options") or {}))
-        series = [[0] * n]
-        for i, entry in enumerate(history):
-            at = at.apply(str(entry["move"]))
-            if i + 1 == len(history) or history[i + 1].get("player") != entry.get("player"):
-                series.append(arboretum_state(at).final_scores())
-    except (ValueError, TypeError, KeyError):  # a history that does not replay
-        return [[0] * n, totals]
-    return series
+        at = make(game_id, players=n, seed=seed, **json.loads(options))
+        series = [(0,) * n]
+        for i, (move, player) in enumerate(turns):
+            at = at.apply(move)
+            if i + 1 == len(turns) or turns[i + 1][1] != player:
+                series.append(tuple(arboretum_state(at).final_scores()))
+    except (ValueError, TypeError, KeyError):
+        return ()
+    return tuple(series)
 
 
 #: The end screen (its messages ``arboretum.end.*``).
