@@ -88,3 +88,8 @@ window.tableroLock = (name) => {
       .catch(() => answer(true));
   });
 };
+// The lock let go (the app stopped in its page: tablero.web.main.stop).
+window.tableroUnlock = () => {
+  if (heldLock) heldLock.release();
+  heldLock = null;
+};

@@ -140,4 +140,9 @@ async function runApp(py) {
   performance.mark("tablero-app-start");
   // A Python error goes to tableroBoot.pythonFailed(traceback).
   glue(py, "start_app", boot.pythonFailed);
+  // The app stopped, then started again in this page at its address as it then is (what
+  // the storage then holds): the browser tests' reuse of one booted page from test to
+  // test (docs/testing.md).  A player's page never calls them.
+  boot.stop = () => glue(py, "stop_app");
+  boot.restart = () => glue(py, "start_app", boot.pythonFailed);
 }

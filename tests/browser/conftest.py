@@ -311,6 +311,26 @@ CLEARED_STORAGE = ",".join(
 POOL_OPTIONS = {"has_touch", "is_mobile", "permissions", "accept_downloads", "user_agent"}
 #: A shared tab whose history grew past this is replaced (Chromium keeps at most 50).
 MAX_HISTORY = 30
+#: A shared tab's app is started again in place at most this many times in a row (see
+#: :class:`SharedTab`); the next test's page is then loaded for real, which also ends
+#: whatever the tests' own scripts left in the page (an observer, a variable).
+MAX_RESTARTS = 8
+#: The app stopped in its page (``tableroBoot.stop``, tablero.web.main.stop), when it is
+#: there and ready, and its local storage emptied (a live page does not see the storage
+#: service's clearing at once: :data:`CLEARED_STORAGE` then clears the rest).
+STOP = """() => {
+  if (document.body?.dataset.ready !== '1' || typeof window.tableroBoot?.stop !== 'function')
+    return false;
+  tableroBoot.stop();
+  localStorage.clear();
+  return true;
+}"""
+#: The app started again in its page at ``url``, as a visit to that address would start
+#: it with what the storage holds (``tableroBoot.restart``).
+RESTART = """url => {
+  history.replaceState(null, '', url);
+  tableroBoot.restart();
+}"""
 #: What a test may do to a page that outlives the next navigation; a shared tab that
 #: had one of these done is closed after the test and a new one made for the next.
 LASTING = ("add_init_script", "expose_binding", "expose_function", "route",
@@ -323,16 +343,25 @@ class SharedTab:
 
     Booting the app in a new context costs about 3 s (a new renderer process compiles
     Pyodide's WebAssembly again, and the service worker precaches the site); in a tab
-    that has already run it, about 0.4 s.  Between two tests the tab is reset to a
-    returning player's browser with nothing saved: it goes to about:blank (the app
-    unloads, its workers end), every storage of each origin the last test visited is
-    cleared but the service worker's (:data:`CLEARED_STORAGE`), the other tabs of its
-    context are closed, and the viewport and media features are set from the test's
-    options; a tab whose history is long is replaced.  A test that did something to the
-    page that outlives a navigation (:data:`LASTING`, such as an init script) gets its
-    tab closed after it; the listeners it added on the page are removed.  Options a tab
-    cannot take on (a locale, a touch screen...) and ``route=False`` (caching tests) get
-    a fresh context, as before.
+    that has already run it, about 0.8 s of CPU (the load, then what the page does after
+    it is interactive); started again in place, about 0.05 s.  Between two tests the tab
+    is reset to a returning player's browser with nothing saved: the app is stopped in
+    its page (``tableroBoot.stop()``: its tasks cancelled, its bots' worker ended, its
+    screen emptied), or the tab goes to about:blank when the app is not there and ready;
+    every storage of each origin the last test visited is then cleared but the service
+    worker's (:data:`CLEARED_STORAGE`), the other tabs of its context are closed, and
+    the viewport and media features are set from the test's options; a tab whose
+    history is long is replaced.  The next test's first ``goto`` of the app's address
+    (with any link in its fragment) starts the app again in place there
+    (``tableroBoot.restart()``: the address set, the app started as a visit to it starts
+    it); any other address, any ``goto`` option, a test marked ``page_load`` (what it
+    checks is the page's load or its history's first entry, or it changes the page
+    beyond the app: its tab is then not restarted in place after it either) or every
+    :data:`MAX_RESTARTS` + 1-th test loads the page for real.  A test that did something
+    to the page that outlives a navigation (:data:`LASTING`, such as an init script) gets
+    its tab closed after it; the listeners it added on the page are removed.  Options a
+    tab cannot take on (a locale, a touch screen...) and ``route=False`` (caching tests)
+    get a fresh context, as before.
     """
 
     def __init__(self, browser, context_options: dict | None = None) -> None:
@@ -342,16 +371,23 @@ class SharedTab:
         self.page = None
         self.lasting = False
         self.listeners: list[tuple[str, object]] = []
+        self.app_url: str | None = None  # the stopped app's address (no fragment)
+        self.loads = False  # the test's pages load for real, and leave no app to restart
+        self.restarts = 0  # in-place starts since the page was last loaded
 
     @staticmethod
     def fits(route: bool, options: dict) -> bool:
         return route and set(options) <= TAB_OPTIONS
 
-    def take(self, guard: NetworkGuard, options: dict):
+    def take(self, guard: NetworkGuard, options: dict, load: bool = False):
+        """The tab for a test; ``load``: its first ``goto`` loads the page for real."""
         if self.page is None or self.lasting or self.page.is_closed():
             self.close()
             self.context = self.browser.new_context(**self.context_options)
             self.page = self._watched(self.context.new_page())
+        self.loads = load
+        if load:
+            self.app_url = None
         self.page.set_viewport_size(options.get("viewport", DEFAULT_VIEWPORT))
         self.page.emulate_media(
             reduced_motion=options.get("reduced_motion", DEFAULT_OPTIONS["reduced_motion"]),
@@ -381,7 +417,11 @@ class SharedTab:
             if self.page.evaluate("history.length") > MAX_HISTORY:
                 self.close()  # a test may count history entries, which Chromium caps
                 return
-            self.page.goto("about:blank")
+            self.app_url = None
+            if not self.loads and self.restarts < MAX_RESTARTS and self.page.evaluate(STOP):
+                self.app_url = self.page.url.split("#")[0]
+            else:
+                self.page.goto("about:blank")
             cdp = self.context.new_cdp_session(self.page)
             for origin in sorted(guard.origins()):
                 cdp.send(
@@ -393,13 +433,35 @@ class SharedTab:
         except Exception:  # noqa: BLE001 - a tab that cannot be reset is replaced
             self.close()
 
+    def _goto(self, original, url: str, **kwargs):
+        """``page.goto``: the stopped app started again in place when ``url`` is its
+        address (:data:`RESTART`), else a real navigation."""
+        app_url, self.app_url = self.app_url, None
+        if app_url is not None and not kwargs and url.split("#")[0] == app_url:
+            self.restarts += 1
+            self.page.evaluate(RESTART, url)
+            return None
+        self.restarts = 0
+        return original(url, **kwargs)
+
     def _watched(self, page):
-        """``page`` with its lasting changes and its listeners noticed."""
+        """``page`` with its lasting changes and its listeners noticed, and its ``goto``
+        and ``reload`` seen (:meth:`_goto`)."""
+        goto, reload = page.goto, page.reload
+
+        def reloaded(*args, **kwargs):
+            self.app_url = None
+            self.restarts = 0
+            return reload(*args, **kwargs)
+
+        page.goto = lambda url, **kwargs: self._goto(goto, url, **kwargs)
+        page.reload = reloaded
         for name in LASTING:
             original = getattr(page, name)
 
             def noticed(*args, _original=original, **kwargs):
                 self.lasting = True
+                self.app_url = None  # it needs the page loaded: no start in place
                 return _original(*args, **kwargs)
 
             setattr(page, name, noticed)
@@ -422,6 +484,8 @@ class SharedTab:
         self.context = self.page = None
         self.lasting = False
         self.listeners.clear()
+        self.app_url = None
+        self.restarts = 0
 
 
 @pytest.fixture(scope="session")
@@ -500,18 +564,19 @@ def new_page(browser, network_guard, shared_tab, tab_pool, request):
     contexts = []
     pooled: list[SharedTab] = []
     first_visit = request.node.get_closest_marker("first_visit") is not None
+    load = request.node.get_closest_marker("page_load") is not None
     took_tab = first_visit
 
     def make(route: bool = True, **options):
         nonlocal took_tab
         if not took_tab and SharedTab.fits(route, options):
             took_tab = True
-            return shared_tab.take(network_guard, options)
+            return shared_tab.take(network_guard, options, load)
         key = None if first_visit or not route else TabPool.key(options)
         if key is not None:
             tab = tab_pool.free(key, pooled)
             pooled.append(tab)
-            return tab.take(network_guard, options)
+            return tab.take(network_guard, options, load)
         if not first_visit and route:
             options = {"service_workers": "block", **options}
         context = browser.new_context(**{**DEFAULT_OPTIONS, **options})

@@ -16,7 +16,9 @@ import pytest
 from keys import active, new_bot_game, press, wait_my_turn
 from ui import click, open_app
 
-pytestmark = pytest.mark.browser
+#: page_load: Back from the app's first entry leaves the page, and the install offer's
+#: state (static/boot/install.js) is the page's: these tests load it for real.
+pytestmark = [pytest.mark.browser, pytest.mark.page_load]
 
 PHONE = {"width": 390, "height": 844}
 IPHONE_UA = (

@@ -152,6 +152,7 @@ def test_the_boot_script_holds_its_source_and_calls_only_its_functions():
         "boot_engines",
         "engines_ready",
         "start_app",
+        "stop_app",
         "mount_extra",
     }
     assert all(callable(getattr(bootglue, name)) for name in called)

@@ -55,6 +55,13 @@ def start_app(report: Callable[[str], object]) -> None:
         report("".join(traceback.format_exception(exc)))
 
 
+def stop_app() -> None:
+    """Stop the app in its page (``tablero.web.main.stop``); ``start_app`` starts it again."""
+    from tablero.web.main import stop
+
+    stop()
+
+
 def mount_extra(path: str, split: Iterable[str]) -> None:
     """Add the rest of the standard library, the zip at ``path``, to ``sys.path``.  A
     package with modules in both zips (``split``: encodings) also looks in the second one."""

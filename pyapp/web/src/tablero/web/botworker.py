@@ -80,6 +80,20 @@ class BotWorker:
             self._start_later()
         # "starting": sent when the worker says it is ready
 
+    def stop(self) -> None:
+        """End the worker and forget what was asked: nothing more is dispatched."""
+        self._disarm()
+        self.latest = None
+        self.sent.clear()
+        self.dispatch = lambda act, data: None
+        if self.worker is not None:
+            try:
+                self.worker.terminate()
+            except Exception:  # noqa: BLE001 - ended already
+                pass
+        self.worker = None
+        self.state = "off"
+
     def _start_later(self) -> None:
         """Start the worker after the page has painted (never before the board is
         interactive: the first request may come from the boot itself)."""
@@ -95,6 +109,8 @@ class BotWorker:
         window.requestAnimationFrame(once(after_paint))
 
     def _start(self) -> None:
+        if self.state != "starting":
+            return  # stopped meanwhile
         js = self.js
         try:
             config = json.loads(js.document.getElementById("tablero-boot-data").textContent)

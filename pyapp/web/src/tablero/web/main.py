@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
 from dataclasses import replace
 from typing import Any
 
@@ -91,12 +92,14 @@ def _local_storage() -> Any:
 
 
 _started = False
+_stopped_count = 0  # how many times stop() stopped the app on this page
 _patch: Any = None  # boot.js's window.tableroPatch, looked up once at start
 
 
 def started() -> bool:
-    """Has :func:`start` run (or begun) on this page?"""
-    return _started
+    """Has :func:`start` run (or begun) on this page?  (Still true after :func:`stop`:
+    the page's ``<script type="py">`` must not start a stopped app.)"""
+    return _started or _root is not None
 
 
 # --- the games' engines on demand ---------------------------------------------------------
@@ -146,11 +149,26 @@ def start() -> None:
     The app's entry point: ``static/boot.js`` calls it as soon as Python and the page's
     wheels are ready (docs/pwa.md, "Booting"); the page's ``<script type="py">``, run by
     PyScript after the board is interactive, calls it only if it has not run yet.  A
-    second call does nothing."""
-    global _app, _model, _root, _started, _patch, _engines_ready
+    second call does nothing, unless :func:`stop` stopped the app: it then starts again
+    in the same page, as on a visit to the page's address with what the storage now
+    holds (``tableroBoot.restart()``)."""
+    global _started
     if _started:
         return
+    from js import document, window
+
+    first = _root is None
     _started = True
+    _begin()
+    document.body.dataset.ready = "1"
+    if first:  # boot.js's end of the boot (a restart is no boot)
+        window.dispatchEvent(window.CustomEvent.new("tablero:ready"))
+
+
+def _begin() -> None:
+    """The app's model read from the address and the storage, the page's listeners added
+    (once per page), the first screen drawn."""
+    global _app, _model, _root, _patch, _engines_ready
     from js import document, window
     from pyodide.ffi import create_proxy
 
@@ -175,34 +193,66 @@ def start() -> None:
     _model = _app.boot(lang, _text(location.hash) or "", base_url)
     if ls is None:
         _model = replace(_model, storage_off=True, notice=("app.error.storage-off", {}))
-    _root = document.getElementById("app")
-    _patch = getattr(window, "tableroPatch", None)
-
-    listeners = (
-        ("click", _on_click),
-        ("submit", _on_submit),
-        ("change", _on_change),
-        ("keydown", _on_keydown),
-    )
-    for kind, handler in listeners:
-        proxy = create_proxy(handler)
-        _proxies.append(proxy)
-        _root.addEventListener(kind, proxy)
-    for kind, handler in (
-        ("hashchange", _on_hashchange),
-        ("storage", _on_storage),
-        ("popstate", _on_popstate),
-        ("tablero:install", _on_install),
-    ):
-        proxy = create_proxy(handler)
-        _proxies.append(proxy)
-        window.addEventListener(kind, proxy)
+    if _root is None:
+        _root = document.getElementById("app")
+        _patch = getattr(window, "tableroPatch", None)
+        listeners = (
+            ("click", _on_click),
+            ("submit", _on_submit),
+            ("change", _on_change),
+            ("keydown", _on_keydown),
+        )
+        for kind, handler in listeners:
+            proxy = create_proxy(handler)
+            _proxies.append(proxy)
+            _root.addEventListener(kind, proxy)
+        for kind, handler in (
+            ("hashchange", _on_hashchange),
+            ("storage", _on_storage),
+            ("popstate", _on_popstate),
+            ("tablero:install", _on_install),
+        ):
+            proxy = create_proxy(handler)
+            _proxies.append(proxy)
+            window.addEventListener(kind, proxy)
     _model = replace(_model, install=_install_state())
     _nav_start()
-
     _show()
-    document.body.dataset.ready = "1"
-    window.dispatchEvent(window.CustomEvent.new("tablero:ready"))
+
+
+def stop() -> None:
+    """Stop the app in its page, as the page's end would: nothing it started goes on (its
+    tasks are cancelled, the bots' worker ended, the remote game's lock released), its
+    screen is emptied and the page is no longer ready; :func:`start` then starts it again.
+
+    ``tableroBoot.stop()``: the browser tests reuse one booted page from test to test
+    (docs/testing.md, "How the suite is kept fast"), stopping the app, clearing the
+    storage, then starting it again at the next test's address, which costs about a tenth
+    of a page load.  A player's page never calls it."""
+    global _started, _app, _model, _bots, _waiting, _persist_asked, _stopped_count
+    if not _started:
+        return
+    _stopped_count += 1
+    from js import Reflect, document, window
+
+    _started = False
+    _app = _model = None  # a dispatch now does nothing
+    _waiting = None
+    _persist_asked = False
+    for task in list(_tasks):
+        task.cancel()
+    _tasks.clear()
+    if _bots is not None:
+        _bots.stop()
+        _bots = None
+    Reflect.deleteProperty(window, "tableroBots")
+    unlock = getattr(window, "tableroUnlock", None)
+    if unlock is not None:
+        unlock()
+    document.body.dataset.ready = "0"
+    if _root is not None:
+        _root.replaceChildren()
+    window.scrollTo(0, 0)
 
 
 # --- the loop: dispatch, effects, render -----------------------------------------------
@@ -328,6 +378,16 @@ def _restore_focus(key: tuple[str, dict[str, str], str | None] | None) -> None:
         el.focus()
 
 
+_tasks: set[asyncio.Future[None]] = set()  # the effects under way (stop() cancels them)
+
+
+def _spawn(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` beside the page (an effect that waits for the browser)."""
+    task = asyncio.ensure_future(work)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
 def _perform(effect: Effect) -> None:
     from js import document, window
 
@@ -349,27 +409,27 @@ def _perform(effect: Effect) -> None:
             )
     elif kind == "share":
         window.history.replaceState(window.history.state, "", "#" + data["fragment"])
-        asyncio.ensure_future(_copy(data["url"]))
+        _spawn(_copy(data["url"]))
     elif kind == "lock":
-        asyncio.ensure_future(_lock(data["id"]))
+        _spawn(_lock(data["id"]))
     elif kind == "copy":
-        asyncio.ensure_future(_copy(data["url"]))
+        _spawn(_copy(data["url"]))
     elif kind == "share_file":
-        asyncio.ensure_future(_share_file(data["filename"], data["text"]))
+        _spawn(_share_file(data["filename"], data["text"]))
     elif kind == "share_sheet":
-        asyncio.ensure_future(_share_sheet(data["url"], data["text"]))
+        _spawn(_share_sheet(data["url"], data["text"]))
     elif kind == "install":
-        asyncio.ensure_future(_prompt_install())
+        _spawn(_prompt_install())
     elif kind == "download":
         _download(data["filename"], data["text"])
     elif kind == "think":
         _bot_worker().ask(dict(data))
     elif kind == "load_bots":
-        asyncio.ensure_future(_load_bots(data["then"]))
+        _spawn(_load_bots(data["then"]))
     elif kind == "storage_info":
-        asyncio.ensure_future(_storage_info("app.storage-info"))
+        _spawn(_storage_info("app.storage-info"))
     elif kind == "persist":
-        asyncio.ensure_future(_persist(data.get("then")))
+        _spawn(_persist(data.get("then")))
 
 
 # --- the browser's storage: its size, and asking the browser to keep it -----------------
@@ -649,7 +709,7 @@ def _on_change(event: Any) -> None:
         if act == "app.import-file":
             files = el.files
             if not _null(files) and int(files.length) > 0:
-                asyncio.ensure_future(_import(files.item(0)))
+                _spawn(_import(files.item(0)))
             el.value = ""
             return
         data = _data_of(el)
@@ -685,7 +745,13 @@ def _on_hashchange(event: Any) -> None:
             # page has painted that.
             _say(_app.t(_model.lang)("app.remote.reading"))
             act = {"fragment": fragment}
-            window.setTimeout(create_once_callable(lambda *_: dispatch("app.open-link", act)), 30)
+            run = _stopped_count
+
+            def read(*_: Any) -> None:
+                if run == _stopped_count:  # not for an app stopped meanwhile
+                    dispatch("app.open-link", act)
+
+            window.setTimeout(create_once_callable(read), 30)
             return
         dispatch("app.open-link", {"fragment": fragment})
     except Exception:  # noqa: BLE001
