@@ -418,12 +418,21 @@ class SharedTab:
                 self.close()  # a test may count history entries, which Chromium caps
                 return
             self.app_url = None
+            # The page's own origin too: a test that only restarted the app in place
+            # made no request there.
+            origins = guard.origins() | {
+                f"{parts.scheme}://{parts.netloc}"
+                for parts in [urlsplit(self.page.url)]
+                if parts.scheme in ("http", "https")
+            }
             if not self.loads and self.restarts < MAX_RESTARTS and self.page.evaluate(STOP):
                 self.app_url = self.page.url.split("#")[0]
             else:
+                if origins:  # emptied from the page too, before it goes
+                    self.page.evaluate("() => { try { localStorage.clear(); } catch {} }")
                 self.page.goto("about:blank")
             cdp = self.context.new_cdp_session(self.page)
-            for origin in sorted(guard.origins()):
+            for origin in sorted(origins):
                 cdp.send(
                     "Storage.clearDataForOrigin",
                     {"origin": origin, "storageTypes": CLEARED_STORAGE},
