@@ -7,6 +7,7 @@ sees only its own cards.  The protocol itself is tests/web/test_remote_private.p
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from tablero.web.remotegames import LINK_JOINER, link_fields, link_session, split_links, to_parts
@@ -265,10 +266,16 @@ def test_a_tile_drawn_in_strict_dealing_waits_face_down_on_the_rack():
     rack = len(state.racks[state.viewer])
     assert mover.html.count('data-face-down="1"') == 1
     assert "Drawn, face down until its key comes" in mover.html
+    assert " is-newest" not in mover.html
     deliver([a, b], [(mover, shared(mover))])
     state = mover.model.game.state
     assert "data-face-down" not in mover.html
     assert len(state.racks[state.viewer]) == rack + 1  # the tile opened onto the rack
+    # ... and turns face up as it comes: the one tile of the value drawn
+    drawn = [e for e in state.history[-1]["events"] if e.get("type") == "draw"][-1]["value"]
+    assert mover.html.count(" is-newest") == 1
+    marked = re.findall(r'<[^>]*\bis-newest\b[^>]*\bdata-rack-value="(\d)"', mover.html)
+    assert marked == [str(drawn)]
 
 
 def test_a_failed_audit_says_the_result_cannot_be_trusted_and_names_what_failed():

@@ -326,6 +326,32 @@ def test_draw_flow():
     assert click(view, Selection(), act="move", move="draw 5")[1] == DrawDisplay(5)
 
 
+def test_the_tile_drawn_from_the_bag_turns_face_up_as_it_comes():
+    """The tile the player to move drew from the bag this turn is marked as it comes onto
+    the rack (``is-newest``: a brief fade, none under reduced motion): one tile of its
+    value, for the drawer's rack only, and only until the turn passes.  A tile taken
+    from the display (seen by all) is not."""
+    s = p2().apply("place 4 b3")
+    drawn = s.apply("draw bag")
+    value = drawn.history[-1]["events"][0]["value"]
+
+    def newest(state, viewer: int) -> list[str]:
+        root = parse(UI.render_table(state.view(viewer), SEATS[:2], Selection(), T))
+        return [
+            str(el.get("data-rack-value"))
+            for el in root.iter()
+            if "is-newest" in (el.get("class") or "").split()
+        ]
+
+    assert newest(s, 0) == []  # nothing drawn yet this turn
+    assert newest(drawn, 0) == [str(value)]
+    assert newest(drawn, 1) == []  # not the other's rack
+    assert newest(s.apply("draw 5"), 0) == []  # from the display: no motion
+    ended = drawn.apply("end")
+    assert ended.current_player == 1
+    assert newest(ended, 0) == [] and newest(ended, 1) == []  # the turn passed
+
+
 def test_refresh_flow_picks_one_at_a_time_with_highlights():
     s = p2()
     view = s.view(0)

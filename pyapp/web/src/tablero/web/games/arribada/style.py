@@ -162,8 +162,10 @@ CSS = gamestyle.scoped(
  white-space:nowrap}
 @media (prefers-reduced-motion:no-preference){
  & .arr-rack-tile{transition:transform .15s}
+ & .arr-rack-tile.is-newest svg{animation:arr-open .3s ease-out}
  & .arr-target.is-chosen{animation:arr-pulse 1.2s ease-in-out infinite alternate}}
 @keyframes arr-pulse{to{stroke-opacity:.45}}
+@keyframes arr-open{from{opacity:.35;filter:brightness(1.5)}}
 """
     + gamestyle.end_headline("arr")
     + gamestyle.end_table("arr", "#e0d3b8")

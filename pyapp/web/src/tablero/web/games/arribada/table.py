@@ -354,12 +354,31 @@ def _button(label: str, move: str, primary: bool = False) -> str:
     return widgets.button("arr", label, "move", primary, move=move)
 
 
-def _rack_button(inner: str, v: int, focus: bool, pressed: str | None = None, **act: Any) -> str:
+def _rack_button(
+    inner: str, v: int, focus: bool, pressed: str | None = None, cls: str = "", **act: Any
+) -> str:
     """A tile of the rack as a button (its ``act``: ``data-act`` and what it carries),
-    pressed or not (``pressed``, when it can be), with the focus when ``focus``."""
+    pressed or not (``pressed``, when it can be), with the focus when ``focus``; ``cls``:
+    more classes."""
     focused = "1" if focus else None
-    return raw_tag("button", inner, type="button", class_="arr-rack-tile", **act,
+    return raw_tag("button", inner, type="button", class_="arr-rack-tile" + cls, **act,
                    data_rack_value=v, aria_pressed=pressed, data_focus=focused)  # fmt: skip
+
+
+def drawn_from_the_bag(view: ArribadaState, me: int) -> int | None:
+    """The value of the tile ``me`` drew from the bag in their turn in progress (the
+    newest), or ``None``: the tile that turns face up on the rack as it comes (drawn
+    hidden, it is seen when dealt: at once, or when another's link brings its key)."""
+    if view.current_player != me:
+        return None
+    for entry in reversed(view.history):
+        if entry.get("player") != me:
+            return None
+        for e in reversed(entry.get("events") or ()):
+            if e.get("type") == "draw" and e.get("source") == "bag" and e.get("player") == me:
+                value = e.get("value")
+                return value if isinstance(value, int) else None
+    return None
 
 
 def _rack(
@@ -373,10 +392,15 @@ def _rack(
     rack = view.racks[me]
     decision = view.decision if me == view.current_player else ""
     picked_left = list(view.picks_rack) if decision == "refresh" else []
+    newest = drawn_from_the_bag(view, me)
     tiles = []
     pressed_done = False
     for v in rack:
         icon = tile_icon(v, size=50)
+        # the tile just drawn from the bag turns face up as it comes (once: a value the
+        # rack holds twice marks one tile)
+        cls = " is-newest" if v == newest else ""
+        newest = None if cls else newest
         label = t("arribada.rack.tile", tile=tile_words(v, t))
         if view.variant != "beginner" and v in STRENGTH_HINTS:
             label += t("arribada.rack.strength", n=STRENGTH[v])
@@ -389,7 +413,7 @@ def _rack(
                 raw_tag(
                     "span",
                     icon,
-                    class_="arr-rack-tile is-picked",
+                    class_="arr-rack-tile is-picked" + cls,
                     data_rack_value=v,
                     aria_label=t("arribada.rack.picked", tile=tile_words(v, t)),
                     role="img",
@@ -397,7 +421,10 @@ def _rack(
             )
         elif decision == "refresh" and (pick := narrow(legal, Pick, source="rack", value=v)):
             first = not any("data-focus" in x for x in tiles)
-            tiles.append(_rack_button(icon + sr, v, first, data_act="move", data_move=str(pick[0])))
+            move = str(pick[0])
+            tiles.append(
+                _rack_button(icon + sr, v, first, None, cls, data_act="move", data_move=move)
+            )
         elif decision in ("action", "extra") and narrow(legal, Place, value=v):
             pressed = v == value and not pressed_done
             pressed_done = pressed_done or pressed
@@ -405,14 +432,14 @@ def _rack(
             focus = value is None and first and focus_rack
             aria = "true" if pressed else "false"
             tiles.append(
-                _rack_button(icon + sr, v, focus, aria, data_act="pick-value", data_value=v)
+                _rack_button(icon + sr, v, focus, aria, cls, data_act="pick-value", data_value=v)
             )
         else:
             tiles.append(
                 raw_tag(
                     "span",
                     icon,
-                    class_="arr-rack-tile is-idle",
+                    class_="arr-rack-tile is-idle" + cls,
                     data_rack_value=v,
                     role="img",
                     aria_label=label,
