@@ -81,14 +81,21 @@ def deploy_next(server, built_site, tmp_path, label: str) -> None:
 
 
 def workers(page) -> dict:
-    """The page's service worker registration, for a failure's message."""
+    """The page's service worker registration and what its prompt and body say (a
+    first press of Reload that only warns: an unsaved game, a game with friends), for a
+    failure's message."""
     return page.evaluate(
         """async () => {
             const r = await navigator.serviceWorker.getRegistration();
             const w = (x) => x && {state: x.state, url: x.scriptURL};
             const c = navigator.serviceWorker.controller;
+            const prompt = document.getElementById("update-prompt");
             return {controller: w(c), installing: w(r?.installing), waiting: w(r?.waiting),
-                    active: w(r?.active), prompt: !document.getElementById("update-prompt").hidden};
+                    active: w(r?.active), prompt: !prompt.hidden,
+                    said: prompt.querySelector("p")?.textContent,
+                    unsaved: document.body.dataset.unsaved,
+                    remoteGame: document.body.dataset.remoteGame,
+                    filler: Object.keys(localStorage).filter((k) => k.startsWith("fill")).length};
         }"""
     )
 
