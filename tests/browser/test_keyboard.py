@@ -44,7 +44,7 @@ from keys import (
     wait_my_turn,
 )
 from test_csp import LISTEN, around_the_game, violations
-from ui import open_app
+from ui import click, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -373,8 +373,20 @@ RECENT = """() => {
 }"""
 
 
+#: The rack's tile just drawn from the bag, turning face up (``is-newest``).
+NEWEST = """() => {
+  const svg = document.querySelector('.arr-rack-tile.is-newest svg');
+  return svg ? {animations: svg.getAnimations().length, name: getComputedStyle(svg).animationName}
+             : null;
+}"""
+
+
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_the_bots_new_tile_pulses_only_without_reduced_motion(motion, new_page, site_server):
+    """The bot's new tile pulses, and the tile the person then draws from the bag turns
+    face up in a brief fade (issue 40), only without reduced motion."""
+    from test_app_flows import NEXT_CLICK
+
     page = open_app(new_page, site_server, reduced_motion=motion)
     new_bot_game(page, "arribada", seed=9, first="2")  # the bot moves first
     page.wait_for_selector("rect.tb-recent", state="attached", timeout=60_000)
@@ -386,6 +398,19 @@ def test_the_bots_new_tile_pulses_only_without_reduced_motion(motion, new_page, 
     else:
         assert first["name"] == "tb-recent", first
         assert first["animations"] == 1, first  # 0.9 s x 3: still running when it appears
+        wait_my_turn(page)
+    # the person's turn by clicks, to its draw from the bag
+    bag = '[data-act="move"][data-move="draw bag"]'
+    for _ in range(10):
+        if page.locator(bag).count():
+            break
+        click(page, page.evaluate(NEXT_CLICK))
+    click(page, bag)
+    opened = page.evaluate(NEWEST)  # read as the render lands: the 0.3 s fade runs
+    if motion == "reduce":
+        assert opened == {"animations": 0, "name": "none"}, opened
+    else:
+        assert opened == {"animations": 1, "name": "arr-open"}, opened
 
 
 # --- what a screen reader hears along one Arribada turn -----------------------------------

@@ -92,7 +92,6 @@ def _local_storage() -> Any:
 
 
 _started = False
-_stopped_count = 0  # how many times stop() stopped the app on this page
 _patch: Any = None  # boot.js's window.tableroPatch, looked up once at start
 
 
@@ -229,10 +228,9 @@ def stop() -> None:
     (docs/testing.md, "How the suite is kept fast"), stopping the app, clearing the
     storage, then starting it again at the next test's address: about 0.05 core-seconds
     against 0.8 for a page load.  A player's page never calls it."""
-    global _started, _app, _model, _bots, _waiting, _persist_asked, _stopped_count
+    global _started, _app, _model, _bots, _waiting, _persist_asked
     if not _started:
         return
-    _stopped_count += 1
     from js import Reflect, document, window
 
     _started = False
@@ -745,10 +743,10 @@ def _on_hashchange(event: Any) -> None:
             # page has painted that.
             _say(_app.t(_model.lang)("app.remote.reading"))
             act = {"fragment": fragment}
-            run = _stopped_count
+            app = _app
 
             def read(*_: Any) -> None:
-                if run == _stopped_count:  # not for an app stopped meanwhile
+                if _app is app:  # not for an app stopped (or started again) meanwhile
                     dispatch("app.open-link", act)
 
             window.setTimeout(create_once_callable(read), 30)
