@@ -3,7 +3,7 @@ by tests/browser/test_arboretum_play.py and by the screenshots (screens.py)."""
 
 from __future__ import annotations
 
-from ui import click
+from ui import click, wait_rendered
 
 
 def new_game(page, players: int = 2, seed: int = 7, names=("Ana", "Ben", "Cy", "Di")) -> None:
@@ -17,9 +17,7 @@ def new_game(page, players: int = 2, seed: int = 7, names=("Ana", "Ben", "Cy", "
     if players != 2:
         before = page.get_attribute("#app", "data-render")
         page.select_option('select[name="players"]', str(players))
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+        wait_rendered(page, before)
     for i in range(players):
         page.fill(f'input[name="name-{i}"]', names[i])
     page.select_option('select[name="opt-first_player"]', "1")  # player A

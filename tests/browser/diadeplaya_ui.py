@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ui import click, renders
+from ui import click, renders, wait_rendered
 from viewport_shots import NAMES, decision, first_reachable
 
 GAME = "diadeplaya"
@@ -71,7 +71,7 @@ def _select(page, select: str, value: str) -> None:
         return
     before = renders(page)
     page.select_option(select, value)
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
 
 
 def keep_criteria(page, keep: Sequence[str]) -> None:
@@ -83,9 +83,7 @@ def keep_criteria(page, keep: Sequence[str]) -> None:
         if page.is_checked(box) != (name in keep):
             before = renders(page)
             page.click(box)
-            page.wait_for_function(
-                "b => document.getElementById('app').dataset.render !== b", arg=before
-            )
+            wait_rendered(page, before)
 
 
 def reveal(page) -> None:

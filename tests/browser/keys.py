@@ -4,6 +4,8 @@ dispatches events from JavaScript; the page is only *read* through ``evaluate``.
 
 from __future__ import annotations
 
+from ui import renders, wait_rendered
+
 #: What has the keyboard focus, read in the page: its tag, data-act, data-* that name it,
 #: its accessible name (aria-label, else its text), whether it is inside #app, its roving
 #: group (data-rove) and the table's pending decision.
@@ -43,10 +45,6 @@ MOVED = """() => {
 }"""
 
 
-def renders(page) -> str:
-    return page.get_attribute("#app", "data-render") or ""
-
-
 def active(page) -> dict:
     return page.evaluate(ACTIVE)
 
@@ -62,9 +60,7 @@ def press(page, key: str, timeout_ms: int = 10_000) -> None:
     """Press ``key`` and wait for the app to render again (the key did something)."""
     before = renders(page)
     page.keyboard.press(key)
-    page.wait_for_function(
-        "b => document.getElementById('app').dataset.render !== b", arg=before, timeout=timeout_ms
-    )
+    wait_rendered(page, before, timeout_ms)
 
 
 def tab_to(page, selector: str, limit: int = 60, back: bool = False) -> None:

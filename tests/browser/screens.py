@@ -20,7 +20,7 @@ sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 import arboretum_ui  # noqa: E402
 from conftest import SiteServer, launch_options, wait_ready  # noqa: E402
 from tutorial_ui import advance, click_target, open_tutorial, step  # noqa: E402
-from ui import click, reveal  # noqa: E402
+from ui import click, reveal, wait_rendered  # noqa: E402
 
 DESKTOP = {"width": 1100, "height": 900}
 PHONE = {"width": 360, "height": 780}
@@ -119,7 +119,7 @@ def import_game_file(page, path: Path) -> None:
     page.locator("details.shell-menu > summary").click()
     before = page.get_attribute("#app", "data-render")
     page.set_input_files('.shell-menu-items input[type="file"]', str(path))
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     if page.locator('[data-act="app.reveal"]').count():
         click(page, '[data-act="app.reveal"]')
 

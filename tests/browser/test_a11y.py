@@ -26,7 +26,7 @@ import pytest
 from axe import AXE_JS, audit, describe
 from conftest import wait_ready
 from screens import import_finished_game
-from ui import click, open_app, reveal
+from ui import click, open_app, reveal, wait_rendered
 
 pytestmark = pytest.mark.browser
 
@@ -74,9 +74,7 @@ def home_in(lang: str) -> Callable:
         before = page.get_attribute("#app", "data-render")
         page.locator("details.shell-menu > summary").click()
         page.select_option(".shell-menu-items select[name='lang']", lang)
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+        wait_rendered(page, before)
         assert page.evaluate("document.documentElement.lang") == lang
 
     return go

@@ -13,28 +13,9 @@ import time
 
 import pytest
 from conftest import wait_ready
-from ui import click, open_app, renders
+from ui import NEXT_CLICK, click, open_app, renders, wait_rendered
 
 pytestmark = pytest.mark.browser
-
-# The next thing a player could click to move the game on, as a CSS selector: show the
-# tiles to the player, confirm a chosen move, pick a highlighted cell, pick a rack tile,
-# or press a decision button (never the refresh, so the game keeps moving).
-NEXT_CLICK = """() => {
-  const app = document.getElementById('app');
-  const has = (s) => app.querySelector(s) !== null;
-  for (const s of ['[data-act="app.reveal"]', '[data-act="confirm-move"]',
-                   '[data-act="cell"]', '[data-act="pick-value"]']) {
-    if (has(s)) return s;
-  }
-  for (const m of ['end', 'draw bag', 'decline', 'pass', 'confirm']) {
-    const s = `[data-act="move"][data-move="${m}"]`;
-    if (has(s)) return s;
-  }
-  const other = [...app.querySelectorAll('[data-act="move"]')]
-    .find((e) => e.dataset.move !== 'refresh' && !e.dataset.move.startsWith('pick'));
-  return other ? `[data-act="move"][data-move="${other.dataset.move}"]` : null;
-}"""
 
 SAVES = """() => Object.fromEntries(Object.keys(localStorage)
   .filter((k) => k.startsWith('tablero.')).map((k) => [k, localStorage.getItem(k)]))"""
@@ -116,9 +97,7 @@ def test_pass_screen_hides_the_rack(new_page, site_server):
         before = renders(page)
         page.locator(selector).first.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+        wait_rendered(page, before)
     assert page.locator(".shell-log-list li").count() == 1
     finish_turn(page)
     html = page.inner_html("#app")
@@ -256,7 +235,7 @@ def test_export_and_import_a_game_file(new_page, site_server, tmp_path):
     assert json.loads(path.read_text(encoding="utf-8"))["kind"] == "tablero-save"
     before = renders(page)
     page.set_input_files('.shell-menu-items input[type="file"]', str(path))
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     assert "Imported" in page.inner_text(".shell-toast")
     saves = page.evaluate(SAVES)
     assert len([k for k in saves if k.startswith("tablero.save.")]) == 2

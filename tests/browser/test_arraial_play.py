@@ -15,7 +15,7 @@ import re
 import pytest
 from arraial_ui import COLUMN, END, TAKE, bar, play_turn, status
 from conftest import wait_ready
-from ui import click, open_app
+from ui import click, open_app, wait_rendered
 from viewport_shots import decision, start_game, wait_decision
 
 pytestmark = pytest.mark.browser
@@ -303,9 +303,7 @@ def test_a_replay_against_a_bot_keeps_the_persons_view(new_page, site_server, tm
                 "{bubbles: true})); }",
                 str(k),
             )
-            page.wait_for_function(
-                "b => document.getElementById('app').dataset.render !== b", arg=before
-            )
+            wait_rendered(page, before)
         now = page.evaluate(seen)
         assert now["you"] == ["1"] and now["others"] == ["0"], (k, now)
         assert now["pos"].startswith(f"Move {k} of {last}"), now

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_ready
-from test_app_flows import NEXT_CLICK
-from ui import click, open_app, renders
+from ui import NEXT_CLICK, click, open_app, renders
 
 pytestmark = pytest.mark.browser
 

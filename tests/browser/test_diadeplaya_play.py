@@ -28,7 +28,7 @@ from diadeplaya_ui import (
     start,
     wait_turn_or_end,
 )
-from ui import click, open_app
+from ui import click, open_app, wait_rendered
 from viewport_shots import decision, wait_decision
 
 pytestmark = pytest.mark.browser
@@ -230,7 +230,7 @@ def test_undo_stops_at_the_card_the_deck_dealt(new_page, site_server):
     # pressed anyway (Playwright holds back a click on an aria-disabled control: forced)
     before = page.get_attribute("#app", "data-render")
     undo.click(force=True)
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     toast = page.locator(".shell-toast")
     assert toast.inner_text().startswith("Undo stops here")
     assert decision(page).startswith("rotate:")  # the card is still in hand

@@ -28,7 +28,7 @@ from tablero.web.plugin import Seat
 from tablero.web.remotegames import is_remote_link, link_session, read_part
 from tablero.web.saves import MemoryStorage, SavedGame, SaveStore, export_json, import_json
 from tablero.web.screens.remote import _invite_fields as invite_fields
-from ui import open_app, renders
+from ui import open_app, renders, wait_rendered
 
 import build
 
@@ -203,9 +203,7 @@ def test_hostile_links_and_files_in_the_page(new_page, site_server):
         if not fragment:
             continue
         want = expected_link(fragment)
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before, timeout=30_000
-        )
+        wait_rendered(page, before, 30_000)
         count(game_id, want)
         text = shown(page)
         if want == "opened":

@@ -25,8 +25,8 @@ from tablero.core import make
 from tablero.web.links import encode_link
 from tablero.web.plugin import Seat
 from tablero.web.saves import SavedGame, export_json
-from test_app_flows import NEXT_CLICK, menu
-from ui import click, open_app, renders
+from test_app_flows import menu
+from ui import NEXT_CLICK, click, open_app, renders, wait_rendered
 
 pytestmark = pytest.mark.browser
 
@@ -139,7 +139,7 @@ def test_hostile_names_are_text_and_keep_the_layout(new_page, site_server, tmp_p
     # An imported file: the game's and the seats' names.
     before = renders(page)
     page.set_input_files('.shell-actions input[type="file"]', str(hostile_file(tmp_path)))
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     assert page.locator(".shell-pass").count() == 1, page.inner_text("#app")
     inspect(page, "pass screen", shows=("Pass the device",))
     click(page, "[data-act='app.reveal']")
@@ -168,6 +168,6 @@ def test_a_hostile_link_is_text(new_page, site_server):
     page = open_app(new_page, site_server, viewport={"width": WIDTHS[0], "height": 800})
     before = renders(page)
     page.goto(site_server.url + "#" + fragment)
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     page.wait_for_selector(".shell-table", timeout=30_000)
     inspect(page, "a link's table", shows=(SCRIPT[:12],))

@@ -385,7 +385,7 @@ NEWEST = """() => {
 def test_the_bots_new_tile_pulses_only_without_reduced_motion(motion, new_page, site_server):
     """The bot's new tile pulses, and the tile the person then draws from the bag turns
     face up in a brief fade (issue 40), only without reduced motion."""
-    from test_app_flows import NEXT_CLICK
+    from ui import NEXT_CLICK
 
     page = open_app(new_page, site_server, reduced_motion=motion)
     new_bot_game(page, "arribada", seed=9, first="2")  # the bot moves first

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from keys import active, new_bot_game, press, wait_my_turn
-from ui import click, open_app
+from ui import click, open_app, wait_rendered
 
 #: page_load: Back from the app's first entry leaves the page, and the install offer's
 #: state (static/boot/install.js) is the page's: these tests load it for real.
@@ -272,7 +272,7 @@ def test_install_from_the_browsers_prompt(new_page, site_server):
     assert page.locator(".shell-install").count() == 0  # no offer, not iOS: no entry
     before = page.get_attribute("#app", "data-render")
     page.evaluate(OFFER, "accepted")
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     assert page.evaluate("window.__offerPrevented()")  # the browser's mini-bar is held back
     open_menu(page)
     entry = page.locator(".shell-menu-items .shell-install")
@@ -295,7 +295,7 @@ def test_a_dismissed_prompt_and_appinstalled(new_page, site_server):
     page.wait_for_function("window.__prompted === 1")
     before = page.get_attribute("#app", "data-render")
     page.evaluate("window.__choose()")
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     # dismissed: an offer is shown once, so the entry goes (nothing left to press)
     open_menu(page)
     assert page.locator(".shell-menu-items .shell-install").count() == 0
@@ -450,7 +450,7 @@ def test_the_install_how_to_never_swallows_a_tap(new_page, site_server):
     top = help_.bounding_box()["y"]
     before = page.get_attribute("#app", "data-render")
     page.mouse.click(PHONE["width"] // 2, top // 2)  # on the page, above the dialog
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     assert help_.count() == 0 and page.locator("[inert]").count() == 0
     click(page, '[data-act="app.new"][data-game="arribada"]')
     wait_screen(page, "new")

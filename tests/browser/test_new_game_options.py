@@ -6,7 +6,7 @@ chosen player to move (tests/web/test_app.py checks the same in CPython)."""
 from __future__ import annotations
 
 import pytest
-from ui import click, open_app, renders
+from ui import click, open_app, renders, wait_rendered
 
 pytestmark = pytest.mark.browser
 
@@ -18,9 +18,7 @@ def choose(page, selector: str, value: str) -> None:
     (every field of the form sends ``app.form`` on change)."""
     before = renders(page)
     page.select_option(selector, value)
-    page.wait_for_function(
-        "b => document.getElementById('app').dataset.render !== b", arg=before, timeout=10_000
-    )
+    wait_rendered(page, before, 10_000)
 
 
 def first_player_choices(page) -> list[str]:

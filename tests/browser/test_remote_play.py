@@ -22,7 +22,8 @@ import diadeplaya_ui
 import pytest
 from axe import assert_clean
 from conftest import wait_offline_ready, wait_ready
-from ui import click, open_app
+from keys import tab_to
+from ui import NEXT_CLICK, click, open_app, wait_rendered
 from viewport_shots import decision
 
 pytestmark = pytest.mark.browser
@@ -62,9 +63,11 @@ def open_link(page, url: str) -> None:
     )
 
 
-def deliver(pages, sender, link: str) -> None:
+def deliver(pages, sender, link: str, in_parts=None) -> None:
     """``link`` opened on every other device; a share panel that opens there (a private
-    table's passes and keys, sent with no decision of its player) is passed on in turn."""
+    table's passes and keys, sent with no decision of its player) is passed on in turn.
+    ``in_parts``: called with the first such device whose panel offers its link in parts,
+    before the link is taken."""
     queue = [(sender, link)]
     while queue:
         source, url = queue.pop(0)
@@ -73,6 +76,9 @@ def deliver(pages, sender, link: str) -> None:
                 continue
             open_link(page, url)
             if page.locator(PANEL).count():
+                if in_parts is not None and page.locator(".shell-parts").count():
+                    in_parts(page)
+                    in_parts = None
                 queue.append((page, take_link(page)))
 
 
@@ -88,11 +94,20 @@ def stored_games(page) -> list[dict]:
 
 
 def seat_up(
-    new_page, site_server, game: str, mode: str = "competitive", players: int = 2, audit=False
+    new_page,
+    site_server,
+    game: str,
+    mode: str = "competitive",
+    players: int = 2,
+    audit=False,
+    in_parts=None,
+    **friend_context,
 ):
     """Ana (this device) makes the game, Ben (and Cleo: other devices) join: started.
     The devices' pages, Ana's first.  ``audit``: axe on the form, the join form and the
-    lobby too."""
+    lobby too.  ``in_parts``: called with the first friend's device whose set-up link
+    comes in parts (see :func:`deliver`); ``friend_context``: the friends' browser
+    contexts' options."""
     ana = open_app(new_page, site_server)
     click(ana, '[data-act="app.remote-new"]')
     ana.select_option('select[name="game"]', game)
@@ -113,7 +128,7 @@ def seat_up(
 
     friends = []
     for k, name in enumerate(["Ben", "Cleo", "Dan"][: players - 1]):
-        friend = open_app(new_page, site_server)
+        friend = open_app(new_page, site_server, **friend_context)
         open_link(friend, invite)
         assert "Ana invites you" in friend.inner_text(".shell-remote-join")
         if audit:
@@ -126,7 +141,7 @@ def seat_up(
         open_link(ana, join)
         friends.append(friend)
     start = take_link(ana)
-    deliver([ana, *friends], ana, start)
+    deliver([ana, *friends], ana, start, in_parts)
     for page in (ana, *friends):
         page.wait_for_selector(".shell-remote")
     return (ana, *friends)
@@ -156,27 +171,28 @@ def play_out(ana, ben, game: str, limit: int = 200) -> int:
         mover = movers[0]
         other = ben if mover is ana else ana
         assert "waiting for" in other.inner_text(".shell-remote").lower()  # or a shuffle
-        if game == "arboretum":
-            arboretum_turn(mover, [ana, ben])
+        if game in PRIVATE:
+            private_turn(mover, [ana, ben], PRIVATE[game])
         else:
             deliver([ana, ben], mover, play_turn(mover, game))
         turns += 1
     raise AssertionError("the game did not end")
 
 
-def arboretum_turn(mover, pages) -> None:
-    """An Arboretum turn by clicks (draw twice, play, discard): whenever the share panel
-    opens (a draw asking the others' keys, the turn's end), its link goes to the others,
-    and what they send back returns, until the turn is the next player's."""
+def private_turn(mover, pages, until_panel) -> None:
+    """A turn of a game with private hands by clicks (``until_panel``: the game's clicks
+    until the share panel opens): whenever the share panel opens (a draw asking the
+    others' keys, the turn's end), its link goes to the others, and what they send back
+    returns, until the turn is the next player's."""
     for _ in range(10):
-        arboretum_turn_until_panel(mover)
+        until_panel(mover)
         deliver(pages, mover, take_link(mover))
         if not my_turn(mover):
             return
-    raise AssertionError(f"the turn never ended: {arboretum_ui.status(mover)}")
+    raise AssertionError(f"the turn never ended: {remote_state(mover)}")
 
 
-@pytest.mark.parametrize("game", ["arraial", "diadeplaya", "arboretum"])
+@pytest.mark.parametrize("game", ["arraial", "diadeplaya", "arboretum", "arribada"])
 def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(
     new_page, site_server, tmp_path, game
 ):
@@ -188,13 +204,23 @@ def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(
     Día de Playa one tab at a time, the share panel and the waiting strip by keyboard,
     axe and the four languages (:func:`one_tab_keyboard_axe_languages`); Arboretum its
     set-up's long links in parts and as a file (:func:`seat_up_by_parts_and_file`) and a
-    changed link refused (:func:`a_changed_link_is_refused`).  Cost (CI's machine, the
+    changed link refused (:func:`a_changed_link_is_refused`); Arribada (private racks and
+    bag, correspondence dealing) a set-up link in parts by keyboard and in the four
+    languages (:func:`parts_by_keyboard_in_four_languages`).  Cost (CI's machine, the
     full run): 20-35 s a game, about 0.75 core-seconds a turn of Arraial (its clicks, its
-    link read on the other device), more for Arboretum's draws (each asks the other
-    device's keys)."""
+    link read on the other device), more for Arboretum's and Arribada's draws (each asks
+    the other device's keys) and Arribada's mixes of the bag."""
     if game == "arboretum":
         ana, ben = seat_up_by_parts_and_file(new_page, site_server, tmp_path)
         a_changed_link_is_refused(ana, ben)
+    elif game == "arribada":
+        ana, ben = seat_up(
+            new_page,
+            site_server,
+            game,
+            in_parts=parts_by_keyboard_in_four_languages,
+            permissions=["clipboard-read", "clipboard-write"],
+        )
     else:
         ana, ben = seat_up(new_page, site_server, game, audit=game == "diadeplaya")
         if game == "arraial":
@@ -208,8 +234,8 @@ def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(
     assert a["summary"]["scores"] == b["summary"]["scores"]
     for page in (ana, ben):
         assert "Every draw was checked as it happened" in page.inner_text(".shell-remote")
-        if game == "arboretum":  # private hands: every shuffle and key audited at the end
-            assert "Fair-deal check:" in page.inner_text(".shell-remote")
+        if game in PRIVATE:  # private hands: every shuffle and key audited at the end
+            assert "every shuffle matches" in page.inner_text(".shell-remote")
             page.locator("details.shell-remote-dealt > summary").click()
             assert page.locator("details.shell-remote-dealt tbody tr").count() > 10
     if game == "arboretum":
@@ -278,7 +304,7 @@ def one_tab_keyboard_axe_languages(ana, ben, game: str) -> None:
     close.focus()
     before = mover.get_attribute("#app", "data-render")
     mover.keyboard.press("Enter")
-    mover.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(mover, before)
     assert mover.locator(PANEL).count() == 0
     assert_clean(mover, "the waiting strip")
     # a second tab of the other device: it only shows the game; its moves are refused
@@ -371,9 +397,7 @@ def seat_up_by_parts_and_file(new_page, site_server, tmp_path):
             receiver.locator("details.shell-menu > summary").click()
             before = receiver.get_attribute("#app", "data-render")
             receiver.set_input_files('.shell-menu-items input[type="file"]', str(path))
-            receiver.wait_for_function(
-                "b => document.getElementById('app').dataset.render !== b", arg=before
-            )
+            wait_rendered(receiver, before)
             sent["file"] += 1
         else:
             open_link(receiver, take_link(sender))
@@ -472,3 +496,51 @@ def arboretum_turn_until_panel(page) -> None:
             click(page, '[data-act="cell"]')
             click(page, '[data-act="confirm-move"]')
     raise AssertionError("no link to send")
+
+
+def arribada_turn_until_panel(page) -> None:
+    """Arribada clicks of the viewer's turn, each chosen as in the hot-seat game
+    (``ui.NEXT_CLICK``: a preview confirmed, a cell, a rack tile, else the
+    turn's end, a draw from the bag, a claim declined, a pass, another move) until the
+    share panel opens."""
+    for _ in range(40):
+        if page.locator(PANEL).count():
+            return
+        selector = page.evaluate(NEXT_CLICK)
+        assert selector is not None, f"no legal target to click: {remote_state(page)}"
+        click(page, selector)
+    raise AssertionError("no link to send")
+
+
+def parts_by_keyboard_in_four_languages(page) -> None:
+    """A friend's set-up link in parts (a pass over Arribada's bag, several kilobytes):
+    the second part copied by keyboard (Tab to its button, Enter: the clipboard holds
+    that part's link), then the panel in each language, its parts' labels, hint and
+    buttons translated (English again at the end)."""
+    parts = page.locator(".shell-parts input.shell-link").evaluate_all(
+        "els => els.map((e) => e.value)"
+    )
+    assert len(parts) >= 2 and all(len(p) < 2100 for p in parts)
+    tab_to(page, '[data-act="app.copy-part"][data-part="2"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "async (want) => (await navigator.clipboard.readText()) === want",
+        arg=parts[1],
+        polling=100,
+        timeout=5_000,
+    )
+    english = page.inner_text(PANEL)
+    assert "Part 2 of" in english and "Send as a file" in english
+    for lang in ("ja", "es", "nl", "en"):
+        choose_language(page, lang)
+        text = page.inner_text(PANEL)
+        if lang == "en":
+            assert text == english
+            continue
+        assert text and text != english, lang
+        for words in ("Part 2 of", "Copy part", "Send as a file", "This link is long"):
+            assert words not in text, (lang, words, text)
+
+
+#: The games with private hands: their turn's clicks until the share panel opens.
+PRIVATE = {"arboretum": arboretum_turn_until_panel, "arribada": arribada_turn_until_panel}

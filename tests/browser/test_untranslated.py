@@ -20,7 +20,7 @@ from conftest import wait_ready
 from support.catalog_files import catalogs as po
 from support.catalog_files import folders
 from tablero.web import i18n
-from ui import open_app
+from ui import open_app, wait_rendered
 
 pytestmark = pytest.mark.browser
 
@@ -100,7 +100,7 @@ def switch_language(page, lang: str) -> None:
     before = page.get_attribute("#app", "data-render")
     page.locator("details.shell-menu > summary").click()
     page.select_option(".shell-menu-items select[name='lang']", lang)
-    page.wait_for_function("b => document.getElementById('app').dataset.render !== b", arg=before)
+    wait_rendered(page, before)
     assert page.evaluate("document.documentElement.lang") == lang
     page.keyboard.press("Escape")
 

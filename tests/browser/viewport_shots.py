@@ -25,7 +25,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from conftest import wait_ready  # noqa: E402
-from ui import click, renders  # noqa: E402
+from ui import click, renders, wait_rendered  # noqa: E402
 
 #: (width, height): two laptops, a desktop, a phone (portrait)
 VIEWPORTS: tuple[tuple[int, int], ...] = ((1280, 800), (1366, 768), (1920, 1080), (390, 844))
@@ -78,9 +78,7 @@ def start_game(
     if players != 2:
         before = renders(page)
         page.select_option('select[name="players"]', str(players))
-        page.wait_for_function(
-            "b => document.getElementById('app').dataset.render !== b", arg=before
-        )
+        wait_rendered(page, before)
     for i in range(players):
         page.fill(f'input[name="name-{i}"]', NAMES[i])
         kind = kinds[min(i, len(kinds) - 1)]
