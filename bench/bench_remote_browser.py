@@ -2,18 +2,18 @@
 """A game with friends in the page on a phone-sized profile, timed: every link opened.
 
     uv run python bench/bench_remote_browser.py [--games arboretum arribada] [--rate 4]
-                                                [--site DIR] [--json out.json]
+                                                [--whole] [--site DIR] [--json out.json]
 
 Two browser profiles (two devices), each a phone's viewport (390x844) with the CPU
 slowed ``--rate`` times (Chrome's CPU throttling: 4 is a mid-range phone), play a
 2-player game of private hands by the links their share panels show, as
 tests/browser/test_remote_play.py plays it (Arboretum: its whole game; Arribada: its
-set-up and six turns).  For every link opened it takes the page's own measure of the
-act (``tablero:dispatch``: from the link's act to the DOM updated, reading the link
-included) and sorts it: a set-up link (a shuffle of the deck: the start, a pass), a
-turn's link (its draws' keys), the last links (the seeds and the audit of the whole
-deck).  Bound (issue 40): each at most 1 s, else progress is shown; the exit code is 1
-when one is over.  Figures: docs/remote-play.md ("In the app").
+set-up and six turns, or its whole game with ``--whole``).  For every link opened it
+takes the page's own measure of the act (``tablero:dispatch``: from the link's act to
+the DOM updated, reading the link included) and sorts it: a set-up link (a shuffle of
+the deck: the start, a pass), a turn's link (its draws' keys), the last links (the seeds
+and the audit of the whole deck).  Bound (issue 40): each at most 1 s, else progress is
+shown; the exit code is 1 when one is over.  Figures: docs/remote-play.md ("In the app").
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def play(page, game: str) -> None:
                 page.locator('[data-act="cell"]').first.click()
                 page.locator('[data-act="confirm-move"]').first.click()
         else:
-            from test_app_flows import NEXT_CLICK
+            from ui import NEXT_CLICK
 
             selector = page.evaluate(NEXT_CLICK)
             page.locator(selector).first.click()
@@ -133,13 +133,13 @@ def play(page, game: str) -> None:
     raise AssertionError("no link to send")
 
 
-def run(browser, url: str, game: str, rate: float) -> dict:
+def run(browser, url: str, game: str, rate: float, whole: bool = False) -> dict:
     ana, ben, join = seat_up(browser, url, game, rate)
     times: dict[str, list[float]] = {}
     times.setdefault("set-up", []).append(opened(ana, join))
     deliver([ana, ben], ana, take_link(ana), times)
     turns = 0
-    limit = 200 if game == "arboretum" else 6
+    limit = 400 if game == "arboretum" or whole else 6
     while turns < limit and not (
         ana.locator(".shell-end").count() and ben.locator(".shell-end").count()
     ):
@@ -160,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rate", type=float, default=4.0, help="CPU slowdown (Chrome's throttling)"
     )
+    parser.add_argument(
+        "--whole", action="store_true", help="Arribada's whole game too (else six turns)"
+    )
     parser.add_argument("--site", help="a built site to use (default: build one)")
     parser.add_argument("--json", help="write the results here")
     args = parser.parse_args(argv)
@@ -167,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, dict] = {}
     with browser_on_site(args.site) as (browser, url):
         for game in args.games:
-            result = results[game] = run(browser, url, game, args.rate)
+            result = results[game] = run(browser, url, game, args.rate, args.whole)
             for kind, times in sorted(result["times"].items()):
                 over = max(times) > BOUND_S
                 ok = ok and not over

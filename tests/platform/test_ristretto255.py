@@ -42,6 +42,7 @@ from tablero.core.ristretto255 import (
     Element,
     hash_to_element,
     hash_to_scalar,
+    multiscalar,
     scalar_inverse,
 )
 
@@ -237,6 +238,26 @@ def test_scalar_multiplication_laws(seed):
         assert 1 * point == point and point * 2 == point + point
         k = rng.randrange(1, ORDER)
         assert scalar_inverse(k) * (k * point) == point
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 17, 110, 221])
+def test_multiscalar_is_the_sum_of_the_products(count):
+    """The bucket method against the products one by one: scalars of every size (1 bit,
+    128 bits, full, negative, multiples of ORDER), elements repeated, BASE among them."""
+    rng = random.Random(count)
+    elements = [BASE, *random_elements(count, min(count, 12))]
+    chosen = [elements[rng.randrange(len(elements))] for _ in range(count)]
+    sizes = [1, 2, 7, 128, 252, 253]
+    scalars = [rng.getrandbits(sizes[i % len(sizes)]) for i in range(count)]
+    if count > 2:
+        scalars[0], scalars[1], scalars[2] = -scalars[0], ORDER * 3, 0
+    expected = IDENTITY
+    for k, e in zip(scalars, chosen, strict=True):
+        expected = expected + k * e
+    assert multiscalar(scalars, chosen) == expected
+    assert multiscalar([], []) == IDENTITY == multiscalar([ORDER], [BASE])
+    with pytest.raises(ValueError):
+        multiscalar([1, 2], [BASE])
 
 
 def test_base_multiples_agree_with_the_generic_multiplication():

@@ -19,9 +19,17 @@ from typing import Any
 
 import pytest
 from tablero.core import CorruptDataError, IllegalMoveError, Rng
-from tablero.core.ristretto255 import ORDER
+from tablero.core.ristretto255 import BASE, ORDER, hash_to_element
 from tablero.web import remote
-from tablero.web.maskdeck import Keys
+from tablero.web.maskdeck import (
+    Keys,
+    apply_pass,
+    lock_pass,
+    pass_factors,
+    pass_matches,
+    shuffle_pass,
+    unkey_pass,
+)
 from tablero.web.remote import RemoteTable
 
 
@@ -512,3 +520,45 @@ def test_hostile_private_links_are_refused_and_change_nothing() -> None:
         if before is not None:
             assert d.before.to_json() == before
     assert outcomes.get("remote.damaged", 0) > 200, outcomes
+
+
+@pytest.mark.parametrize("kind", ["setup", "mix"])
+def test_a_links_passes_taken_as_one_are_checked_at_once(kind):
+    """What the end's audit checks a link with: every combination of a link's passes
+    (a key taken off, a shuffle, a lock) written as one permutation and one factor a
+    point (``pass_factors``) gives the points of the passes made one by one, and
+    ``apply_pass`` makes them with one multiplication a point, and ``pass_matches``
+    accepts them and refuses any one point changed, two points swapped, a point
+    missing."""
+    deck = [hash_to_element(b"audit", kind.encode(), bytes([i])) for i in range(12)]
+    keys, index, places, base = Keys(entropy("audit-" + kind)), 2, list(range(20, 32)), 40
+    multiply = kind == "setup"
+    for unkey in (False, True):
+        for shuffle in (False, True):
+            for lock in (False, True):
+                points = deck
+                if unkey:
+                    points = unkey_pass(points, places, keys, index)
+                if shuffle:
+                    points = shuffle_pass(points, keys, index, multiply=multiply)
+                if lock:
+                    points = lock_pass(points, keys, index, base)
+                perm, factors = pass_factors(
+                    keys,
+                    index,
+                    len(deck),
+                    unkey=places if unkey else None,
+                    shuffle=shuffle,
+                    multiply=multiply,
+                    lock=base if lock else None,
+                )
+                roles = (unkey, shuffle, lock)
+                assert [deck[p] * f for p, f in zip(perm, factors, strict=True)] == points, roles
+                assert apply_pass(deck, perm, factors) == points, roles
+                assert pass_matches(deck, points, perm, factors), roles
+                for k in (0, 5, 11):
+                    changed = [*points[:k], points[k] + BASE, *points[k + 1 :]]
+                    assert not pass_matches(deck, changed, perm, factors), (roles, k)
+                swapped = [points[1], points[0], *points[2:]]
+                assert not pass_matches(deck, swapped, perm, factors), roles
+                assert not pass_matches(deck, points[:-1], perm, factors), roles

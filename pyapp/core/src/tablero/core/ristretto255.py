@@ -61,6 +61,7 @@ against RFC 9496's test vectors and an independent implementation
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "Element",
     "hash_to_element",
     "hash_to_scalar",
+    "multiscalar",
     "scalar_inverse",
 ]
 
@@ -303,6 +305,59 @@ def _multiply_base(k: int) -> _Point:
             z = f * g % p
             t = e * h % p
     return x, y, z, t
+
+
+def _window(count: int, bits: int) -> int:
+    """The bucket method's window (bits a digit) for ``count`` scalars of ``bits`` bits:
+    the one with the fewest additions, about ``ceil(bits / c) * (count + 2 ** (c + 1))``."""
+    return min(range(1, 13), key=lambda c: -(-bits // c) * (count + 2 ** (c + 1)))
+
+
+def _sum_of_products(pairs: list[tuple[int, _Point]]) -> _Point:
+    """Sum of ``k * pt`` over ``pairs`` (every ``k`` in ``[1, ORDER)``): Pippenger's bucket
+    method.  Each window of ``c`` bits of the scalars, from the top: ``c`` doublings of
+    the sum so far, every point added to the bucket of its digit (one addition a point),
+    then the buckets summed by their digit with two additions a bucket (a running sum).
+    About ``ceil(bits / c) * (n + 2 ** (c + 1))`` additions for ``n`` points, against
+    about 300 operations a point for one multiplication each."""
+    bits = max(k.bit_length() for k, _ in pairs)
+    c = _window(len(pairs), bits)
+    mask = (1 << c) - 1
+    total = _IDENTITY_POINT
+    for shift in range((-(-bits // c) - 1) * c, -1, -c):
+        for _ in range(c):
+            total = _double(total)
+        buckets: list[_Point | None] = [None] * (mask + 1)
+        for k, pt in pairs:
+            digit = (k >> shift) & mask
+            if digit:
+                held = buckets[digit]
+                buckets[digit] = pt if held is None else _add(held, pt)
+        running: _Point | None = None
+        window: _Point | None = None
+        for digit in range(mask, 0, -1):
+            held = buckets[digit]
+            if held is not None:
+                running = held if running is None else _add(running, held)
+            if running is not None:
+                window = running if window is None else _add(window, running)
+        if window is not None:
+            total = _add(total, window)
+    return total
+
+
+def multiscalar(scalars: Sequence[int], elements: Sequence[Element]) -> Element:
+    """``scalars[0] * elements[0] + scalars[1] * elements[1] + ...`` in one pass over the
+    scalars' bits (Pippenger's bucket method): for a hundred elements, two to five times
+    faster than the products one by one.  The scalars are taken modulo :data:`ORDER`.
+
+    >>> multiscalar([2, 3], [BASE, BASE]) == 5 * BASE
+    True
+    """
+    pairs = [(k % ORDER, e._point) for k, e in zip(scalars, elements, strict=True) if k % ORDER]
+    if not pairs:
+        return IDENTITY
+    return Element._make(_sum_of_products(pairs))
 
 
 # --- encoding, decoding, the map (RFC 9496 4.3) ------------------------------------------------

@@ -32,16 +32,19 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import secrets
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from tablero.core.ristretto255 import (
+    IDENTITY,
     ORDER,
     Element,
     hash_to_element,
     hash_to_scalar,
+    multiscalar,
     scalar_inverse,
 )
 
@@ -49,11 +52,14 @@ __all__ = [
     "POINT_BYTES",
     "SEED_BYTES",
     "Keys",
+    "apply_pass",
     "card_points",
     "decode_points",
     "encode_points",
     "lock_pass",
     "open_point",
+    "pass_factors",
+    "pass_matches",
     "shuffle_pass",
     "unkey_pass",
 ]
@@ -129,25 +135,34 @@ _PASSES: OrderedDict[bytes, tuple[Element, ...]] = OrderedDict()
 _PASSES_KEPT = 48
 
 
-def _multiplied(
-    deck: Sequence[Element], factors: Sequence[int], perm: Sequence[int]
-) -> list[Element]:
-    """``out[i] = deck[perm[i]] * factors[i]``."""
+def _pass_key(deck: Sequence[Element], factors: Sequence[int], perm: Sequence[int]) -> bytes:
     digest = hashlib.sha256()
     for p in deck:
         digest.update(p.to_bytes())
     for k in factors:
         digest.update(k.to_bytes(32, "little"))
     digest.update(b"".join(i.to_bytes(4, "big") for i in perm))
-    key = digest.digest()
+    return digest.digest()
+
+
+def _multiplied(
+    deck: Sequence[Element], factors: Sequence[int], perm: Sequence[int]
+) -> list[Element]:
+    """``out[i] = deck[perm[i]] * factors[i]``."""
+    key = _pass_key(deck, factors, perm)
     found = _PASSES.get(key)
     if found is None:
-        found = _PASSES[key] = tuple(deck[p] * k for p, k in zip(perm, factors, strict=True))
-        while len(_PASSES) > _PASSES_KEPT:
-            _PASSES.popitem(last=False)
+        found = tuple(deck[p] * k for p, k in zip(perm, factors, strict=True))
+        _keep(key, found)
     else:
         _PASSES.move_to_end(key)
     return list(found)
+
+
+def _keep(key: bytes, points: tuple[Element, ...]) -> None:
+    _PASSES[key] = points
+    while len(_PASSES) > _PASSES_KEPT:
+        _PASSES.popitem(last=False)
 
 
 def shuffle_pass(
@@ -177,6 +192,76 @@ def unkey_pass(
     a = keys.round_key(index)
     factors = [a * scalar_inverse(keys.place_key(j)) % ORDER for j in places]
     return _multiplied(deck, factors, range(len(deck)))
+
+
+def pass_factors(
+    keys: Keys,
+    index: int,
+    size: int,
+    *,
+    unkey: Sequence[int] | None = None,
+    shuffle: bool = False,
+    multiply: bool = False,
+    lock: int | None = None,
+) -> tuple[list[int], list[int]]:
+    """One link's passes as one: ``(perm, factors)`` with ``out[i] = in[perm[i]] *
+    factors[i]`` for :func:`unkey_pass` (the places ``unkey``), :func:`shuffle_pass`
+    (``shuffle``, ``multiply``) and :func:`lock_pass` (its ``base`` ``lock``) made in
+    that order by ``keys`` in round ``index``, over ``size`` points."""
+    a = keys.round_key(index)
+    before = [1] * size
+    if unkey is not None:
+        before = [a * scalar_inverse(keys.place_key(j)) % ORDER for j in unkey]
+    perm = keys.permutation(size, index) if shuffle else list(range(size))
+    middle = a if shuffle and multiply else 1
+    after = [1] * size
+    if lock is not None:
+        inverse = scalar_inverse(a)
+        after = [keys.place_key(lock + j) * inverse % ORDER for j in range(size)]
+    factors = [before[p] * middle % ORDER * after[i] % ORDER for i, p in enumerate(perm)]
+    return perm, factors
+
+
+def apply_pass(
+    deck: Sequence[Element], perm: Sequence[int], factors: Sequence[int]
+) -> list[Element]:
+    """``out[i] = deck[perm[i]] * factors[i]``: a link's passes made as one
+    (:func:`pass_factors`), one multiplication a point however many passes the link
+    makes (none where every factor is 1: a mix's shuffle only permutes)."""
+    if all(f == 1 for f in factors):
+        return [deck[p] for p in perm]
+    return _multiplied(deck, factors, perm)
+
+
+def pass_matches(
+    deck: Sequence[Element], out: Sequence[Element], perm: Sequence[int], factors: Sequence[int]
+) -> bool:
+    """Whether ``out[i] == deck[perm[i]] * factors[i]`` for every ``i``, checked at once:
+    a random combination of the equations (weights of 128 random bits, unknown to whoever
+    made ``out``) must hold, which a single wrong point breaks but with probability
+    2**-128 (the group has prime order).  One sum of products (:func:`multiscalar`)
+    instead of a multiplication a point: what the end's audit checks every pass with.
+    A pass this process made or checked before (:data:`_PASSES`: devices sharing a
+    process, as in the tests) is compared with what it holds instead; one that passes
+    is kept there."""
+    n = len(out)
+    if len(deck) != n or len(perm) != n or len(factors) != n:
+        return False
+    key = _pass_key(deck, factors, perm)
+    made = _PASSES.get(key)
+    if made is not None:  # made or checked in this process before (a test's devices)
+        return list(made) == list(out)
+    weights = [secrets.randbits(128) for _ in range(n)]
+    moved = [deck[p] for p in perm]
+    first = factors[0] if factors else 0
+    if all(f == first for f in factors):
+        matches = multiscalar(weights, out) == multiscalar(weights, moved) * first
+    else:
+        negated = [-(w * f) % ORDER for w, f in zip(weights, factors, strict=True)]
+        matches = multiscalar([*weights, *negated], [*out, *moved]) == IDENTITY
+    if matches:
+        _keep(key, tuple(out))
+    return matches
 
 
 def open_point(point: Element, keys: Iterable[int]) -> Element:

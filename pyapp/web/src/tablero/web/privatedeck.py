@@ -39,13 +39,13 @@ from tablero.core.ristretto255 import ORDER, Element
 from .maskdeck import (
     SEED_BYTES,
     Keys,
+    apply_pass,
     card_points,
     decode_points,
     encode_points,
-    lock_pass,
     open_point,
-    shuffle_pass,
-    unkey_pass,
+    pass_factors,
+    pass_matches,
 )
 
 __all__ = ["MODES", "PRIVATE_GAMES", "DeckSpec", "PrivateDeck", "WrongKey"]
@@ -323,12 +323,16 @@ class PrivateDeck:
         points = self._points()
         index = len(self.rounds) - 1
         payload: dict[str, Any] = {}
-        if unkey:
-            points = unkey_pass(points, rnd.inputs, keys, index)
-        if shuffle:
-            points = shuffle_pass(points, keys, index, multiply=rnd.kind == "setup")
-        if lock:
-            points = lock_pass(points, keys, index, rnd.base)
+        perm, factors = pass_factors(
+            keys,
+            index,
+            len(points),
+            unkey=rnd.inputs if unkey else None,
+            shuffle=shuffle,
+            multiply=rnd.kind == "setup",
+            lock=rnd.base if lock else None,
+        )
+        points = apply_pass(points, perm, factors)
         if rnd.kind == "setup" and i < self.players:
             payload["c"] = keys.commitment.hex()
         payload["d"] = encode_points(points)
@@ -629,22 +633,28 @@ class PrivateDeck:
                 else [self.deck[j] for j in rnd.inputs]
             )
             for i, q in enumerate(rnd.order):
-                if q == me:
-                    points = decode_points(rnd.passes[i], rnd.size)
-                    continue
-                unkey, shuffle, lock = rnd.roles(i, self.players)
-                if unkey:
-                    points = unkey_pass(points, rnd.inputs, keys[q], index)
-                if shuffle:
-                    points = shuffle_pass(points, keys[q], index, multiply=rnd.kind == "setup")
-                if lock:
-                    points = lock_pass(points, keys[q], index, rnd.base)
-                if encode_points(points) != rnd.passes[i]:
-                    what = "set-up pass" if rnd.kind == "setup" else f"mix {index} pass"
-                    return False, (
-                        f"{name(q)}'s {what} (link {i + 1} of {len(rnd.order)}) does not "
-                        f"match their seed: {unverified}"
+                try:
+                    out: Sequence[Element] = decode_points(rnd.passes[i], rnd.size)
+                except ValueError:
+                    out = ()
+                if q != me:  # this device's own passes it made itself
+                    unkey, shuffle, lock = rnd.roles(i, self.players)
+                    perm, factors = pass_factors(
+                        keys[q],
+                        index,
+                        rnd.size,
+                        unkey=rnd.inputs if unkey else None,
+                        shuffle=shuffle,
+                        multiply=rnd.kind == "setup",
+                        lock=rnd.base if lock else None,
                     )
+                    if not pass_matches(points, out, perm, factors):
+                        what = "set-up pass" if rnd.kind == "setup" else f"mix {index} pass"
+                        return False, (
+                            f"{name(q)}'s {what} (link {i + 1} of {len(rnd.order)}) does "
+                            f"not match their seed: {unverified}"
+                        )
+                points = out
         return True, f"{len(self.drawn)} draws, every shuffle matches"
 
     def key_for(self, place: int, seat: int, me: int, mine: Keys) -> int | None:
