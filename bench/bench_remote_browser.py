@@ -12,8 +12,10 @@ set-up and six turns, or its whole game with ``--whole``).  For every link opene
 takes the page's own measure of the act (``tablero:dispatch``: from the link's act to
 the DOM updated, reading the link included) and sorts it: a set-up link (a shuffle of
 the deck: the start, a pass), a turn's link (its draws' keys), the last links (the seeds
-and the audit of the whole deck).  Bound (issue 40): each at most 1 s, else progress is
-shown; the exit code is 1 when one is over.  Figures: docs/remote-play.md ("In the app").
+and the audit of the whole deck).  A reading the page did in time slices (about 0.1 s
+each, ``tablero.web.timeslice``, the screen saying it is still reading) counts its
+longest act: the time the page did not answer.  Bound (issue 40): each at most 1 s; the
+exit code is 1 when one is over.  Figures: docs/remote-play.md ("In the app").
 """
 
 from __future__ import annotations
@@ -39,20 +41,34 @@ def take_link(page) -> str:
     return url
 
 
+#: The reading of a link: how many acts (the first, then its time slices), the longest
+#: one and their sum, in seconds (the page's own ``tablero:dispatch`` measures).
+READING = """n => { const e = performance.getEntriesByName('tablero:dispatch').slice(n);
+  const d = e.map((x) => x.duration / 1000);
+  return [d.length, Math.max(...d), d.reduce((a, b) => a + b, 0),
+          e.length ? (e[e.length - 1].startTime + e[e.length - 1].duration - e[0].startTime)
+                     / 1000 : 0]; }"""
+SLICES: list[tuple[int, float, float, float]] = []  # every reading in slices: its figures
+
+
 def opened(page, url: str) -> float:
-    """Open ``url`` on ``page``; the page's own measure of the act, in seconds."""
+    """Open ``url`` on ``page``, its reading to the end (in time slices on a slow
+    device: ``body[data-later]`` 0 again); the longest act of it, in seconds (the time
+    the page did not answer), every reading in more than one act noted in
+    :data:`SLICES`."""
     before = page.evaluate("() => performance.getEntriesByName('tablero:dispatch').length")
     page.goto(url)
     page.wait_for_function(
         "n => performance.getEntriesByName('tablero:dispatch').length > n", arg=before
     )
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
-    return float(
-        page.evaluate(
-            "() => { const e = performance.getEntriesByName('tablero:dispatch');"
-            " return e[e.length - 1].duration / 1000; }"
-        )
+    page.wait_for_function(
+        "() => document.body.dataset.ready === '1' && document.body.dataset.later !== '1'",
+        timeout=120_000,
     )
+    count, longest, total, wall = page.evaluate(READING, before)
+    if count > 1:
+        SLICES.append((count, longest, total, wall))
+    return float(longest)
 
 
 def kind_of(page) -> str:
@@ -170,7 +186,17 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, dict] = {}
     with browser_on_site(args.site) as (browser, url):
         for game in args.games:
+            SLICES.clear()
             result = results[game] = run(browser, url, game, args.rate, args.whole)
+            result["slices"] = list(SLICES)
+            if SLICES:
+                print(
+                    f"{game}: {len(SLICES)} readings went on in time slices: "
+                    f"{max(c for c, *_ in SLICES)} acts at most, the longest act "
+                    f"{max(x for _, x, _, _ in SLICES):.2f} s, the longest reading "
+                    f"{max(w for *_, w in SLICES):.2f} s from its first act to its last",
+                    flush=True,
+                )
             for kind, times in sorted(result["times"].items()):
                 over = max(times) > BOUND_S
                 ok = ok and not over

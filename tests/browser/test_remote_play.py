@@ -52,12 +52,14 @@ def take_link(page) -> str:
 
 
 def open_link(page, url: str) -> None:
-    """Open ``url`` on the device showing ``page`` (the app is open there)."""
+    """Open ``url`` on the device showing ``page`` (the app is open there), read to its
+    end (a long reading goes on in time slices: ``body[data-later]`` is 1 meanwhile)."""
     before = page.get_attribute("#app", "data-render") or ""
     page.goto(url)
     page.wait_for_function(
         "b => document.body.dataset.ready === '1'"
-        " && document.getElementById('app').dataset.render !== b",
+        " && document.getElementById('app').dataset.render !== b"
+        " && document.body.dataset.later !== '1'",
         arg=before,
         timeout=30_000,
     )
@@ -82,6 +84,22 @@ def deliver(pages, sender, link: str, in_parts=None) -> None:
                 queue.append((page, take_link(page)))
 
 
+def record_toasts(page) -> None:
+    """From now on, keep every text the page's toast shows (read with :func:`toasts`)."""
+    page.evaluate(
+        """() => { window.tableroSaid = [];
+          new MutationObserver(() => {
+            const toast = document.querySelector('.shell-toast');
+            if (toast && toast.textContent) window.tableroSaid.push(toast.textContent);
+          }).observe(document.getElementById('app'),
+                     {subtree: true, childList: true, characterData: true}); }"""
+    )
+
+
+def toasts(page) -> list[str]:
+    return page.evaluate("window.tableroSaid")
+
+
 def remote_state(page) -> str:
     return page.evaluate("() => document.querySelector('[data-remote]')?.dataset.remote ?? ''")
 
@@ -101,13 +119,15 @@ def seat_up(
     players: int = 2,
     audit=False,
     in_parts=None,
+    phone_friends=False,
     **friend_context,
 ):
     """Ana (this device) makes the game, Ben (and Cleo: other devices) join: started.
     The devices' pages, Ana's first.  ``audit``: axe on the form, the join form and the
     lobby too.  ``in_parts``: called with the first friend's device whose set-up link
-    comes in parts (see :func:`deliver`); ``friend_context``: the friends' browser
-    contexts' options."""
+    comes in parts (see :func:`deliver`); ``phone_friends``: the friends' devices read
+    the set-up with the CPU of a phone (slowed 4 times), and show that they are still
+    reading, step by step; ``friend_context``: the friends' browser contexts' options."""
     ana = open_app(new_page, site_server)
     click(ana, '[data-act="app.remote-new"]')
     ana.select_option('select[name="game"]', game)
@@ -141,10 +161,28 @@ def seat_up(
         open_link(ana, join)
         friends.append(friend)
     start = take_link(ana)
+    if phone_friends:
+        slowed = [slow_down(friend, 4) for friend in friends]
+        for friend in friends:
+            record_toasts(friend)
     deliver([ana, *friends], ana, start, in_parts)
+    if phone_friends:
+        for friend, cdp in zip(friends, slowed, strict=True):
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            cdp.detach()
+            said = " ".join(toasts(friend))
+            assert "Reading the link… step 1:" in said, said  # the reading went on in steps
     for page in (ana, *friends):
         page.wait_for_selector(".shell-remote")
     return (ana, *friends)
+
+
+def slow_down(page, rate: float):
+    """``page``'s CPU slowed ``rate`` times (Chrome's throttling: 4 is a mid-range
+    phone); the CDP session that did it (rate 1 and detach to end it)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    return cdp
 
 
 def my_turn(page) -> bool:
@@ -205,7 +243,8 @@ def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(
     axe and the four languages (:func:`one_tab_keyboard_axe_languages`); Arboretum its
     set-up's long links in parts and as a file (:func:`seat_up_by_parts_and_file`) and a
     changed link refused (:func:`a_changed_link_is_refused`); Arribada (private racks and
-    bag, correspondence dealing) a set-up link in parts by keyboard and in the four
+    bag, correspondence dealing) its set-up read by Ben on a phone's CPU, in steps
+    shown on the screen, and a set-up link in parts by keyboard and in the four
     languages (:func:`parts_by_keyboard_in_four_languages`).  Cost (CI's machine, the
     full run): 20-35 s a game, about 0.75 core-seconds a turn of Arraial (its clicks, its
     link read on the other device), more for Arboretum's and Arribada's draws (each asks
@@ -219,6 +258,7 @@ def test_two_devices_play_a_whole_game_by_the_links_their_panels_show(
             site_server,
             game,
             in_parts=parts_by_keyboard_in_four_languages,
+            phone_friends=True,
             permissions=["clipboard-read", "clipboard-write"],
         )
     else:
@@ -257,16 +297,9 @@ def pasted_twice_reloaded_abandoned_exported(ana, ben) -> None:
     # opened a second time: nothing changes, and it says so (first that it reads it: a
     # link can take a second to read on a phone)
     moves = other.locator(".shell-log-list li").count()
-    other.evaluate(
-        """() => { window.tableroSaid = [];
-          new MutationObserver(() => {
-            const toast = document.querySelector('.shell-toast');
-            if (toast && toast.textContent) window.tableroSaid.push(toast.textContent);
-          }).observe(document.getElementById('app'),
-                     {subtree: true, childList: true, characterData: true}); }"""
-    )
+    record_toasts(other)
     open_link(other, link)
-    assert "Reading the link" in " ".join(other.evaluate("window.tableroSaid"))
+    assert "Reading the link" in " ".join(toasts(other))
     assert "opened before" in other.inner_text(".shell-toast")
     assert other.locator(".shell-log-list li").count() == moves
     # a reload keeps the game, its turn and its table
@@ -528,6 +561,9 @@ def parts_by_keyboard_in_four_languages(page) -> None:
         arg=parts[1],
         polling=100,
         timeout=5_000,
+    )
+    page.wait_for_function(  # and the panel says so
+        "() => document.querySelector('.shell-share-status').textContent.includes('copied')"
     )
     english = page.inner_text(PANEL)
     assert "Part 2 of" in english and "Send as a file" in english

@@ -87,8 +87,9 @@ def test_the_acts_the_page_sends_are_registered_as_the_pages():
     assert by_page == {
         "app.copied", "app.import", "app.open-link", "app.bot-move", "app.bot-error",
         "app.nav", "app.install-state", "app.storage-info",
-        # a game with friends: this tab holds its lock or not; another tab changed it
-        "app.remote-lock", "app.remote-reload",
+        # a game with friends: this tab holds its lock or not; another tab changed it;
+        # a link's reading goes on in its next time slice
+        "app.remote-lock", "app.remote-reload", "app.remote-continue",
     }  # fmt: skip
     assert by_page <= sent
     assert sent <= set(ACTS), sorted(sent - set(ACTS))

@@ -11,8 +11,9 @@ import re
 
 import pytest
 from tablero.web.remotegames import LINK_JOINER, link_fields, link_session, split_links, to_parts
+from tablero.web.saves import MemoryStorage
 
-from web.test_app import Page
+from web.test_app import Page, make_app
 from web.test_remote_play import device, open_link, shared, to_move
 from web.test_remote_play import play_move as play_table_move
 
@@ -305,3 +306,51 @@ def test_a_part_pasted_into_the_waiting_strip_is_kept_like_an_opened_one():
         assert b.model.toast[0] == "app.remote.part-kept"
     b.send("app.remote-paste", link=parts[-1])
     assert b.model.notice is None and b.model.remote.table.log != log
+
+
+def test_a_long_reading_goes_on_in_time_slices_to_the_same_table():
+    """On a slow device the page reads a link in time slices (``App.read_slice``): Ben's
+    reading of Ana's start link (his pass over Arribada's bag, a hundred and ten
+    multiplications) pauses several times, each time showing the game as it was and
+    saying it is still reading (step by step) while it asks the page to go on
+    (``Effect("read_on")``, answered with ``app.remote-continue``); it ends on the same table and
+    the same link as a reading in one piece."""
+
+    def start(sliced: bool) -> tuple[Page, Page, str]:
+        a_app = device(31337)
+        a = Page(a_app, a_app.boot("en"))
+        a.click("app.remote-new")
+        a.send("app.remote-create", game="arribada", players="2", seat="1", name="Ana")
+        invite = shared(a)
+        rng = random.Random(41337)
+        b_app = make_app(MemoryStorage(), entropy=lambda n: rng.randbytes(n))
+        if sliced:
+            b_app.read_slice = 0.01
+        b = Page(b_app, b_app.boot("en", "#" + invite))
+        b.send("app.remote-join", name="Ben", seat="2")
+        open_link(a, shared(b))
+        return a, b, shared(a)
+
+    # sliced first, on seeds of its own: its passes are not yet among those this
+    # process made (which a reading in one piece would leave for it to find)
+    _, b, link = start(sliced=True)
+    log = len(b.model.remote.table.log)
+    open_link(b, link)
+    steps = 0
+    while b.model.share_url is None:
+        later = [e for e in b.model.effects if e.kind == "read_on"]
+        assert len(later) == 1, b.model
+        steps += 1
+        assert later[0].data["step"] == str(steps)
+        assert b.model.toast == ("app.remote.reading-more", {"step": steps})
+        assert f"step {steps}:" in b.html and "Reading the link" in b.html
+        assert len(b.model.remote.table.log) == log  # not read yet
+        b.send("app.remote-continue", **later[0].data)
+        assert steps < 200, "the reading never ended"
+    assert steps >= 3
+    assert not [e for e in b.model.effects if e.kind == "read_on"]
+    _, whole, link = start(sliced=False)
+    open_link(whole, link)
+    assert whole.model.share_url is not None
+    assert b.model.remote.table.to_json() == whole.model.remote.table.to_json()
+    assert b.model.share_url == whole.model.share_url

@@ -117,9 +117,11 @@ class App:
     ``store``: the saved games; ``get_ui``: a game id's UI plugin; ``translator``:
     ``lang -> t`` (for the names the controller writes into saves); ``now``: the clock
     (milliseconds since the epoch, as saves keep it); ``new_seed``: a fresh random seed;
-    ``entropy``: ``n -> n`` random bytes (a remote game's secret).  The games with
-    friends by link are kept beside the saved games, in the store's storage
-    (:attr:`remote`, a :class:`~tablero.web.remotegames.RemoteStore`).
+    ``entropy``: ``n -> n`` random bytes (a remote game's secret); ``read_slice``: the
+    seconds a link of a game with friends is read in before the page paints and goes on
+    (:mod:`.timeslice`; ``None``, the default, reads it whole).  The games with friends
+    by link are kept beside the saved games, in the store's storage (:attr:`remote`, a
+    :class:`~tablero.web.remotegames.RemoteStore`).
     """
 
     def __init__(
@@ -132,6 +134,7 @@ class App:
         new_seed: Callable[[], int | str] = _random_seed,
         games: tuple[GameEntry, ...] = GAMES,
         entropy: Callable[[int], bytes] = os.urandom,
+        read_slice: float | None = None,
     ) -> None:
         self.store = store
         self.remote = RemoteStore(store.storage)
@@ -141,6 +144,7 @@ class App:
         self.now = now
         self.new_seed = new_seed
         self.games = games
+        self.read_slice = read_slice
 
     # --- entry points -------------------------------------------------------------
 

@@ -48,6 +48,8 @@ from tablero.core.ristretto255 import (
     scalar_inverse,
 )
 
+from .timeslice import Pause, spent, worked
+
 __all__ = [
     "POINT_BYTES",
     "SEED_BYTES",
@@ -133,6 +135,10 @@ class Keys:
 #: bots), compute each one once.  Nothing is trusted: equal inputs, equal outputs.
 _PASSES: OrderedDict[bytes, tuple[Element, ...]] = OrderedDict()
 _PASSES_KEPT = 48
+#: The points of a pass made so far when a read's time slice ran out
+#: (:mod:`.timeslice`), by the same key: the read's next slice goes on from there.
+_PARTIAL: OrderedDict[bytes, list[Element]] = OrderedDict()
+_PARTIAL_KEPT = 8
 
 
 def _pass_key(deck: Sequence[Element], factors: Sequence[int], perm: Sequence[int]) -> bytes:
@@ -151,12 +157,21 @@ def _multiplied(
     """``out[i] = deck[perm[i]] * factors[i]``."""
     key = _pass_key(deck, factors, perm)
     found = _PASSES.get(key)
-    if found is None:
-        found = tuple(deck[p] * k for p, k in zip(perm, factors, strict=True))
-        _keep(key, found)
-    else:
+    if found is not None:
         _PASSES.move_to_end(key)
-    return list(found)
+        return list(found)
+    made = _PARTIAL.pop(key, [])
+    _PARTIAL[key] = made
+    while len(_PARTIAL) > _PARTIAL_KEPT:
+        _PARTIAL.popitem(last=False)
+    for i in range(len(made), len(perm)):
+        if spent():
+            raise Pause
+        made.append(deck[perm[i]] * factors[i])
+        worked()
+    del _PARTIAL[key]
+    _keep(key, tuple(made))
+    return made
 
 
 def _keep(key: bytes, points: tuple[Element, ...]) -> None:
@@ -251,6 +266,9 @@ def pass_matches(
     made = _PASSES.get(key)
     if made is not None:  # made or checked in this process before (a test's devices)
         return list(made) == list(out)
+    if spent():
+        raise Pause
+    worked()
     weights = [secrets.randbits(128) for _ in range(n)]
     moved = [deck[p] for p in perm]
     first = factors[0] if factors else 0

@@ -132,7 +132,9 @@ class Effect:
     dispatch ``then`` with ``loaded=1``; ``storage_info``: measure the storage and answer
     with ``app.storage-info``; ``persist`` (then, optional): ask the browser to keep the
     storage (without ``then``: once per page), then answer ``then`` with the storage's
-    figures.
+    figures; ``read_on`` (fragment, step): a link's reading paused at the end of its
+    time slice, to go on with ``app.remote-continue`` a moment later, once the page has
+    painted.
     """
 
     kind: str

@@ -276,6 +276,17 @@ def open_link_act(app: App, model: Model, data: dict[str, str]) -> Model:
     return open_link(app, model, fragment)
 
 
+@act("app.remote-continue", screen="frame", sent_by="page")
+def remote_continue(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The next slice of a link's reading (``fragment``: the links, joined; ``step``: the
+    slices done), sent by the page a moment after the last one paused."""
+    try:
+        step = int(data.get("step", "1"))
+    except ValueError:
+        step = 1
+    return open_remote_link(app, model, data.get("fragment", ""), step)
+
+
 def _current_save(app: App) -> SavedGame | None:
     """The game to reopen, if it can be read."""
     current = app.store.current()

@@ -54,6 +54,7 @@ from ..remotegames import (
 )
 from ..saves import SavedGame, StorageFullError
 from ..svg import esc
+from ..timeslice import Pause, time_slice
 from .remote_strip import actions, names_of, paste_form, when
 from .shell import button, message
 from .table import open_game, save
@@ -222,12 +223,13 @@ def remote_join(app: App, model: Model, data: dict[str, str]) -> Model:
 # --- opening a link ----------------------------------------------------------------------
 
 
-def open_remote_link(app: App, model: Model, fragment: str) -> Model:
+def open_remote_link(app: App, model: Model, fragment: str, step: int = 0) -> Model:
     """A link of a game with friends, opened from the address or pasted: the invitation
     of a game not on this device opens the join form; any other link is read by its
     game's table here (nothing changes when it was read before; one that comes too early
     is held, and the screen says whose link to open first).  A damaged, foreign or
-    forged link changes nothing and says so."""
+    forged link changes nothing and says so.  ``step``: the slices of this reading done
+    before (see :func:`_receive`)."""
     fragment = fragment.strip().lstrip("#")
     if "#" in fragment:  # a whole address pasted: its fragment
         fragment = fragment.split("#", 1)[1]
@@ -268,27 +270,44 @@ def open_remote_link(app: App, model: Model, fragment: str) -> Model:
             game = app.remote.load(found)
         except CorruptDataError:
             return replace(model, notice=("app.remote.lost", {}))
-    return _receive(app, model, game, links)
+    return _receive(app, model, game, links, step)
 
 
-def _receive(app: App, model: Model, game: RemoteGame, links: list[str]) -> Model:
+def _receive(app: App, model: Model, game: RemoteGame, links: list[str], step: int = 0) -> Model:
     """``links`` read in order by ``game``'s table (a refused one stops there: what was
     read before it is kept); what the readings made (a private table's passes and keys)
-    goes out together in the share panel."""
+    goes out together in the share panel.
+
+    In the page the reading has a time slice (``app.read_slice``, :mod:`..timeslice`):
+    when it runs out, nothing changes yet; the game is shown as it was, the screen says
+    the link is still being read (``step``: slices so far), and the page sends
+    ``app.remote-continue`` with the same links once it has painted
+    (``Effect("read_on")``), which reads them again from the start: what was computed
+    is kept, so each slice goes further."""
     table = before = game.table
     if table.stopped:
         return _show(app, model, game)
     made: list[str] = []
     refused = None
-    for link in links:
-        try:
-            table = table.receive(link)
-        except (CorruptDataError, IllegalMoveError) as exc:
-            refused = exc
-            break
-        made.extend(table.outbox)
-        if table.stopped:
-            break
+    try:
+        with time_slice(app.read_slice):
+            for link in links:
+                try:
+                    table = table.receive(link)
+                except (CorruptDataError, IllegalMoveError) as exc:
+                    refused = exc
+                    break
+                made.extend(table.outbox)
+                if table.stopped:
+                    break
+    except Pause:
+        waiting = model if game is model.remote else _show(app, model, game)
+        read_on = {"fragment": LINK_JOINER.join(links), "step": str(step + 1)}
+        return replace(
+            waiting,
+            toast=("app.remote.reading-more", {"step": step + 1}),
+            effects=(*waiting.effects, Effect("read_on", read_on)),
+        )
     now = app.now()
     changed = (
         table.log != before.log or table.held != before.held or table.stopped != before.stopped

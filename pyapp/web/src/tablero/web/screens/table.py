@@ -538,18 +538,35 @@ def _pass_screen(seat: Seat, ui: GameUI[Any], view: Any, seats: list[Seat], t: T
     )
 
 
+#: Log lines written lately, by their history entry's identity (the entry kept beside its
+#: line, so that its ``id`` cannot be reused while it is here): a game's entries are the
+#: same objects from one state to the next (a move appends one, a deal replaces one with
+#: a new object), so a render writes only the lines of entries it has not written
+#: before, with the same seats and language, instead of the whole game's at every click.
+_LOG_LINES: dict[int, tuple[Any, tuple[Any, ...], str]] = {}
+_LOG_LINES_KEPT = 2048
+
+
 def _log(
     ui: GameUI[Any], history: Sequence[Any], seats: list[Seat], t: Translate, open_: bool
 ) -> str:
     """The moves, newest first: a column beside the table on a wide screen, a drawer
     (the bar's "Moves") on a narrower one."""
     items = []
+    said = (ui, tuple(seats), t)
     for n, entry in reversed(list(enumerate(history, 1))):
-        try:
-            text = ui.describe(entry, seats, t)
-        except Exception:  # noqa: BLE001 - a log line must never hide the table
-            text = str(entry.get("move", "?"))
-        items.append(f'<li value="{n}">{esc(text)}</li>')
+        kept = _LOG_LINES.get(id(entry))
+        if kept is not None and kept[0] is entry and kept[1] == said:
+            text = kept[2]
+        else:
+            try:
+                text = esc(ui.describe(entry, seats, t))
+            except Exception:  # noqa: BLE001 - a log line must never hide the table
+                text = esc(str(entry.get("move", "?")))
+            if len(_LOG_LINES) >= _LOG_LINES_KEPT:
+                _LOG_LINES.clear()
+            _LOG_LINES[id(entry)] = (entry, said, text)
+        items.append(f'<li value="{n}">{text}</li>')
     body = (
         f'<ol class="shell-log-list" reversed>{"".join(items)}</ol>'
         if items
