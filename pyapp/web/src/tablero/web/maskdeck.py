@@ -36,7 +36,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from tablero.core.ristretto255 import (
     IDENTITY,
@@ -73,6 +73,11 @@ _DOMAIN = b"tablero-deck-1"
 
 def card_points(game_id: str, labels: Sequence[str]) -> tuple[Element, ...]:
     """The cards' points, in ``labels``' order (the deck before any pass)."""
+    return _card_points(game_id, tuple(labels))
+
+
+@lru_cache(maxsize=8)
+def _card_points(game_id: str, labels: tuple[str, ...]) -> tuple[Element, ...]:
     game = game_id.encode("ascii")
     return tuple(hash_to_element(_DOMAIN + b"-card", game, label.encode()) for label in labels)
 
@@ -256,9 +261,10 @@ def pass_matches(
     made ``out``) must hold, which a single wrong point breaks but with probability
     2**-128 (the group has prime order).  One sum of products (:func:`multiscalar`)
     instead of a multiplication a point: what the end's audit checks every pass with.
-    A pass this process made or checked before (:data:`_PASSES`: devices sharing a
-    process, as in the tests) is compared with what it holds instead; one that passes
-    is kept there."""
+    The equations are checked in chunks of :data:`_CHUNK` (each a piece of a read's work
+    in its time slice, :mod:`.timeslice`).  A pass this process made or checked before
+    (:data:`_PASSES`: devices sharing a process, as in the tests) is compared with what
+    it holds instead; one that passes is kept there."""
     n = len(out)
     if len(deck) != n or len(perm) != n or len(factors) != n:
         return False
@@ -266,20 +272,45 @@ def pass_matches(
     made = _PASSES.get(key)
     if made is not None:  # made or checked in this process before (a test's devices)
         return list(made) == list(out)
-    if spent():
-        raise Pause
-    worked()
-    weights = [secrets.randbits(128) for _ in range(n)]
+    checking = hashlib.sha256(key + b"".join(p.to_bytes() for p in out)).digest()
+    done = _CHECKED.pop(checking, 0)  # the chunks of it checked in earlier time slices
+    _CHECKED[checking] = done
+    while len(_CHECKED) > _PARTIAL_KEPT:
+        _CHECKED.popitem(last=False)
     moved = [deck[p] for p in perm]
+    for start in range(done * _CHUNK, n, _CHUNK):
+        if spent():
+            raise Pause
+        worked()
+        part = slice(start, start + _CHUNK)
+        if not _combination_holds(out[part], moved[part], factors[part]):
+            del _CHECKED[checking]
+            return False
+        _CHECKED[checking] += 1
+    del _CHECKED[checking]
+    _keep(key, tuple(out))
+    return True
+
+
+#: The equations of a pass checked together, at most (a piece of a read's work: about
+#: 0.1 s of a phone's time for the sum of products of 2 x 40 points).
+_CHUNK = 40
+#: How many chunks of a pass's check were done, by what is checked, when a read's time
+#: slice ran out.
+_CHECKED: OrderedDict[bytes, int] = OrderedDict()
+
+
+def _combination_holds(
+    out: Sequence[Element], moved: Sequence[Element], factors: Sequence[int]
+) -> bool:
+    """Whether ``out[i] == moved[i] * factors[i]`` for every ``i``, with probability
+    2**-128 of a wrong answer: one random combination (fresh 128-bit weights)."""
+    weights = [secrets.randbits(128) for _ in out]
     first = factors[0] if factors else 0
     if all(f == first for f in factors):
-        matches = multiscalar(weights, out) == multiscalar(weights, moved) * first
-    else:
-        negated = [-(w * f) % ORDER for w, f in zip(weights, factors, strict=True)]
-        matches = multiscalar([*weights, *negated], [*out, *moved]) == IDENTITY
-    if matches:
-        _keep(key, tuple(out))
-    return matches
+        return multiscalar(weights, out) == multiscalar(weights, moved) * first
+    negated = [-(w * f) % ORDER for w, f in zip(weights, factors, strict=True)]
+    return multiscalar([*weights, *negated], [*out, *moved]) == IDENTITY
 
 
 def open_point(point: Element, keys: Iterable[int]) -> Element:
@@ -296,10 +327,28 @@ def encode_points(points: Sequence[Element]) -> str:
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
+#: Decks decoded lately, by their text (each point's decoding is a square root: a read
+#: going on in time slices decodes the same passes again at every slice).
+_DECODED: OrderedDict[str, tuple[Element, ...]] = OrderedDict()
+_DECODED_KEPT = 16
+
+
 def decode_points(text: object, n: int) -> list[Element]:
     """``n`` points from :func:`encode_points`' text; ``ValueError`` for anything else."""
     if not isinstance(text, str) or len(text) != (n * POINT_BYTES * 4 + 2) // 3:
         raise ValueError("not a deck of this size")
+    found = _DECODED.get(text)
+    if found is not None:
+        _DECODED.move_to_end(text)
+        return list(found)
+    points = _decoded(text, n)
+    _DECODED[text] = tuple(points)
+    while len(_DECODED) > _DECODED_KEPT:
+        _DECODED.popitem(last=False)
+    return points
+
+
+def _decoded(text: str, n: int) -> list[Element]:
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     if len(raw) != n * POINT_BYTES:
         raise ValueError("not a deck of this size")
