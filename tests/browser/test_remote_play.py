@@ -65,11 +65,11 @@ def open_link(page, url: str) -> None:
     )
 
 
-def deliver(pages, sender, link: str, in_parts=None) -> None:
+def deliver(pages, sender, link: str, in_parts=None, opened=None) -> None:
     """``link`` opened on every other device; a share panel that opens there (a private
     table's passes and keys, sent with no decision of its player) is passed on in turn.
     ``in_parts``: called with the first such device whose panel offers its link in parts,
-    before the link is taken."""
+    before the link is taken; ``opened``: called with each device after it opened one."""
     queue = [(sender, link)]
     while queue:
         source, url = queue.pop(0)
@@ -77,6 +77,8 @@ def deliver(pages, sender, link: str, in_parts=None) -> None:
             if page is source:
                 continue
             open_link(page, url)
+            if opened is not None:
+                opened(page)
             if page.locator(PANEL).count():
                 if in_parts is not None and page.locator(".shell-parts").count():
                     in_parts(page)
@@ -126,8 +128,9 @@ def seat_up(
     The devices' pages, Ana's first.  ``audit``: axe on the form, the join form and the
     lobby too.  ``in_parts``: called with the first friend's device whose set-up link
     comes in parts (see :func:`deliver`); ``phone_friends``: the friends' devices read
-    the set-up with the CPU of a phone (slowed 4 times), and show that they are still
-    reading, step by step; ``friend_context``: the friends' browser contexts' options."""
+    Ana's start (a pass over the deck) with the CPU of a phone (slowed 4 times), and show
+    that they are still reading, step by step; ``friend_context``: the friends' browser
+    contexts' options."""
     ana = open_app(new_page, site_server)
     click(ana, '[data-act="app.remote-new"]')
     ana.select_option('select[name="game"]', game)
@@ -161,17 +164,22 @@ def seat_up(
         open_link(ana, join)
         friends.append(friend)
     start = take_link(ana)
-    if phone_friends:
-        slowed = [slow_down(friend, 4) for friend in friends]
+    slowed = {}
+    if phone_friends:  # the friends read the start (a pass over the deck) as phones do
         for friend in friends:
+            slowed[friend] = slow_down(friend, 4)
             record_toasts(friend)
-    deliver([ana, *friends], ana, start, in_parts)
-    if phone_friends:
-        for friend, cdp in zip(friends, slowed, strict=True):
+
+    def read_on_a_phone(page) -> None:
+        cdp = slowed.pop(page, None)
+        if cdp is not None:  # its first reading: the start, in steps shown on the screen
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             cdp.detach()
-            said = " ".join(toasts(friend))
-            assert "Reading the link… step 1:" in said, said  # the reading went on in steps
+            said = " ".join(toasts(page))
+            assert "Reading the link… step 1:" in said, said
+
+    deliver([ana, *friends], ana, start, in_parts, read_on_a_phone)
+    assert not slowed
     for page in (ana, *friends):
         page.wait_for_selector(".shell-remote")
     return (ana, *friends)
@@ -537,12 +545,16 @@ def arribada_turn_until_panel(page) -> None:
     turn's end, a draw from the bag, a claim declined, a pass, another move) until the
     share panel opens."""
     for _ in range(40):
-        if page.locator(PANEL).count():
+        selector = page.evaluate(PANEL_OR_NEXT_CLICK)
+        if selector == "":
             return
-        selector = page.evaluate(NEXT_CLICK)
         assert selector is not None, f"no legal target to click: {remote_state(page)}"
         click(page, selector)
     raise AssertionError("no link to send")
+
+
+#: "" when the share panel is open, else what ``NEXT_CLICK`` gives (one round trip).
+PANEL_OR_NEXT_CLICK = f"() => document.querySelector({PANEL!r}) ? '' : ({NEXT_CLICK})()"
 
 
 def parts_by_keyboard_in_four_languages(page) -> None:
