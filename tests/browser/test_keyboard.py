@@ -44,7 +44,7 @@ from keys import (
     wait_my_turn,
 )
 from test_csp import LISTEN, around_the_game, violations
-from ui import click, open_app
+from ui import NEXT_CLICK, click, open_app
 
 pytestmark = pytest.mark.browser
 
@@ -385,8 +385,6 @@ NEWEST = """() => {
 def test_the_bots_new_tile_pulses_only_without_reduced_motion(motion, new_page, site_server):
     """The bot's new tile pulses, and the tile the person then draws from the bag turns
     face up in a brief fade (issue 40), only without reduced motion."""
-    from ui import NEXT_CLICK
-
     page = open_app(new_page, site_server, reduced_motion=motion)
     new_bot_game(page, "arribada", seed=9, first="2")  # the bot moves first
     page.wait_for_selector("rect.tb-recent", state="attached", timeout=60_000)

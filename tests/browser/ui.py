@@ -41,12 +41,9 @@ def click(page, selector: str) -> None:
     the browser hit-testing it), aimed in one round trip to the page (:data:`AIM`, which
     also reads the render count the click must change); an element that is not yet
     there, not clickable or named by a Playwright-only selector is clicked by
-    Playwright's locator, which waits for it.  The app acts on a click in its handler,
-    so the render has nearly always changed when the press is answered: one evaluation
-    sees it, and only a render still to come is waited for (``wait_for_function``, whose
-    polling costs several round trips).  Aiming in the page costs about 40 ms of CPU a
-    click across the browser, Playwright and this process, against about 56 for the
-    locator's actionability checks (docs/testing.md)."""
+    Playwright's locator, which waits for it; then :func:`wait_rendered`.  Aiming in the
+    page costs about 40 ms of CPU a click across the browser, Playwright and this
+    process, against about 56 for the locator's actionability checks (docs/testing.md)."""
     point, before = page.evaluate(AIM, selector)
     if point is None:
         page.locator(selector).first.click()

@@ -19,17 +19,9 @@ from typing import Any
 
 import pytest
 from tablero.core import CorruptDataError, IllegalMoveError, Rng
-from tablero.core.ristretto255 import BASE, ORDER, hash_to_element
+from tablero.core.ristretto255 import BASE, ORDER, hash_to_element, scalar_inverse
 from tablero.web import remote
-from tablero.web.maskdeck import (
-    Keys,
-    apply_pass,
-    lock_pass,
-    pass_factors,
-    pass_matches,
-    shuffle_pass,
-    unkey_pass,
-)
+from tablero.web.maskdeck import Keys, apply_pass, pass_factors, pass_matches
 from tablero.web.remote import RemoteTable
 
 
@@ -526,7 +518,8 @@ def test_hostile_private_links_are_refused_and_change_nothing() -> None:
 def test_a_links_passes_taken_as_one_are_checked_at_once(kind):
     """What the end's audit checks a link with: every combination of a link's passes
     (a key taken off, a shuffle, a lock) written as one permutation and one factor a
-    point (``pass_factors``) gives the points of the passes made one by one, and
+    point (``pass_factors``) gives the points of the passes made one by one here (the
+    protocol's definitions, each point multiplied), and
     ``apply_pass`` makes them with one multiplication a point, and ``pass_matches``
     accepts them and refuses any one point changed, two points swapped, a point
     missing."""
@@ -537,13 +530,21 @@ def test_a_links_passes_taken_as_one_are_checked_at_once(kind):
     for unkey in (False, True):
         for shuffle in (False, True):
             for lock in (False, True):
-                points = deck
-                if unkey:
-                    points = unkey_pass(points, places, keys, index)
-                if shuffle:
-                    points = shuffle_pass(points, keys, index, multiply=multiply)
-                if lock:
-                    points = lock_pass(points, keys, index, base)
+                points = list(deck)  # the passes one by one, each point multiplied
+                a = keys.round_key(index)
+                if unkey:  # the old place keys off, the round's key on
+                    points = [
+                        p * (a * scalar_inverse(keys.place_key(j)))
+                        for p, j in zip(points, places, strict=True)
+                    ]
+                if shuffle:  # permuted, times the round's key in the set-up
+                    points = [points[j] for j in keys.permutation(size, index)]
+                    points = [p * a for p in points] if multiply else points
+                if lock:  # the round's key off, each new place's key on
+                    points = [
+                        p * (keys.place_key(base + j) * scalar_inverse(a))
+                        for j, p in enumerate(points)
+                    ]
                 perm, factors = pass_factors(
                     keys,
                     index,

@@ -58,12 +58,9 @@ __all__ = [
     "card_points",
     "decode_points",
     "encode_points",
-    "lock_pass",
     "open_point",
     "pass_factors",
     "pass_matches",
-    "shuffle_pass",
-    "unkey_pass",
 ]
 
 POINT_BYTES = 32
@@ -185,35 +182,6 @@ def _keep(key: bytes, points: tuple[Element, ...]) -> None:
         _PASSES.popitem(last=False)
 
 
-def shuffle_pass(
-    deck: Sequence[Element], keys: Keys, index: int = 0, *, multiply: bool = True
-) -> list[Element]:
-    """A shuffle pass of round ``index``: every point times the round's key (the
-    set-up's; a mix's keys went on as the old ones came off), then permuted."""
-    perm = keys.permutation(len(deck), index)
-    if not multiply:
-        return [deck[p] for p in perm]
-    return _multiplied(deck, [keys.round_key(index)] * len(deck), perm)
-
-
-def lock_pass(deck: Sequence[Element], keys: Keys, index: int = 0, base: int = 0) -> list[Element]:
-    """A lock pass: the round's key taken off and each new place's key put on (the
-    round's points become places ``base``, ``base + 1``...)."""
-    inverse = scalar_inverse(keys.round_key(index))
-    factors = [keys.place_key(base + j) * inverse % ORDER for j in range(len(deck))]
-    return _multiplied(deck, factors, range(len(deck)))
-
-
-def unkey_pass(
-    deck: Sequence[Element], places: Sequence[int], keys: Keys, index: int
-) -> list[Element]:
-    """A mix's first pass: each point's old place key taken off, the round's key put
-    on (before anyone shuffles: every player still knows which place is which)."""
-    a = keys.round_key(index)
-    factors = [a * scalar_inverse(keys.place_key(j)) % ORDER for j in places]
-    return _multiplied(deck, factors, range(len(deck)))
-
-
 def pass_factors(
     keys: Keys,
     index: int,
@@ -224,10 +192,16 @@ def pass_factors(
     multiply: bool = False,
     lock: int | None = None,
 ) -> tuple[list[int], list[int]]:
-    """One link's passes as one: ``(perm, factors)`` with ``out[i] = in[perm[i]] *
-    factors[i]`` for :func:`unkey_pass` (the places ``unkey``), :func:`shuffle_pass`
-    (``shuffle``, ``multiply``) and :func:`lock_pass` (its ``base`` ``lock``) made in
-    that order by ``keys`` in round ``index``, over ``size`` points."""
+    """One link's passes, made in this order by ``keys`` in round ``index`` over ``size``
+    points, as one: ``(perm, factors)`` with ``out[i] = in[perm[i]] * factors[i]``.
+
+    * ``unkey`` (a mix's first passes: the places its points held): each point's old
+      place key taken off and the round's key put on, before anyone shuffles;
+    * ``shuffle``: the points permuted (``keys.permutation``), and with ``multiply`` (the
+      set-up's) every point times the round's key (a mix's keys went on as the old
+      ones came off);
+    * ``lock`` (the round's first new place): the round's key taken off and each new
+      place's key put on, the round's points becoming places ``lock``, ``lock + 1``..."""
     a = keys.round_key(index)
     before = [1] * size
     if unkey is not None:
@@ -253,6 +227,15 @@ def apply_pass(
     return _multiplied(deck, factors, perm)
 
 
+#: The equations of a pass checked together, at most (a piece of a read's work: about
+#: 0.1 s of a phone's time for the sum of products of 2 x 40 points).
+_CHUNK = 40
+#: How many chunks of a pass's check were done, by what is checked, when a read's time
+#: slice ran out.
+_CHECKED: OrderedDict[bytes, int] = OrderedDict()
+_CHECKED_KEPT = 8
+
+
 def pass_matches(
     deck: Sequence[Element], out: Sequence[Element], perm: Sequence[int], factors: Sequence[int]
 ) -> bool:
@@ -275,7 +258,7 @@ def pass_matches(
     checking = hashlib.sha256(key + b"".join(p.to_bytes() for p in out)).digest()
     done = _CHECKED.pop(checking, 0)  # the chunks of it checked in earlier time slices
     _CHECKED[checking] = done
-    while len(_CHECKED) > _PARTIAL_KEPT:
+    while len(_CHECKED) > _CHECKED_KEPT:
         _CHECKED.popitem(last=False)
     moved = [deck[p] for p in perm]
     for start in range(done * _CHUNK, n, _CHUNK):
@@ -290,14 +273,6 @@ def pass_matches(
     del _CHECKED[checking]
     _keep(key, tuple(out))
     return True
-
-
-#: The equations of a pass checked together, at most (a piece of a read's work: about
-#: 0.1 s of a phone's time for the sum of products of 2 x 40 points).
-_CHUNK = 40
-#: How many chunks of a pass's check were done, by what is checked, when a read's time
-#: slice ran out.
-_CHECKED: OrderedDict[bytes, int] = OrderedDict()
 
 
 def _combination_holds(

@@ -205,6 +205,22 @@ class Round:
             return False, i < n, i >= n - 1
         return i < n, n - 1 <= i <= 2 * n - 2, i >= 2 * n - 2
 
+    def link_pass(
+        self, i: int, players: int, keys: Keys, index: int
+    ) -> tuple[list[int], list[int]]:
+        """Link ``i``'s passes (:meth:`roles`) made by ``keys`` as round ``index`` of the
+        deck: ``(perm, factors)``, as :func:`~.maskdeck.pass_factors` gives them."""
+        unkey, shuffle, lock = self.roles(i, players)
+        return pass_factors(
+            keys,
+            index,
+            self.size,
+            unkey=self.inputs if unkey else None,
+            shuffle=shuffle,
+            multiply=self.kind == "setup",
+            lock=self.base if lock else None,
+        )
+
 
 def _setup_order(players: int, first: int) -> tuple[int, ...]:
     seq = [(first + i) % players for i in range(players)]
@@ -319,19 +335,9 @@ class PrivateDeck:
         """This device's pass (its seat is the next sender): the deck after it, and what
         its link carries."""
         rnd, i = self.round, self.step
-        unkey, shuffle, lock = rnd.roles(i, self.players)
         points = self._points()
-        index = len(self.rounds) - 1
         payload: dict[str, Any] = {}
-        perm, factors = pass_factors(
-            keys,
-            index,
-            len(points),
-            unkey=rnd.inputs if unkey else None,
-            shuffle=shuffle,
-            multiply=rnd.kind == "setup",
-            lock=rnd.base if lock else None,
-        )
+        perm, factors = rnd.link_pass(i, self.players, keys, len(self.rounds) - 1)
         points = apply_pass(points, perm, factors)
         if rnd.kind == "setup" and i < self.players:
             payload["c"] = keys.commitment.hex()
@@ -638,16 +644,7 @@ class PrivateDeck:
                 except ValueError:
                     out = ()
                 if q != me:  # this device's own passes it made itself
-                    unkey, shuffle, lock = rnd.roles(i, self.players)
-                    perm, factors = pass_factors(
-                        keys[q],
-                        index,
-                        rnd.size,
-                        unkey=rnd.inputs if unkey else None,
-                        shuffle=shuffle,
-                        multiply=rnd.kind == "setup",
-                        lock=rnd.base if lock else None,
-                    )
+                    perm, factors = rnd.link_pass(i, self.players, keys[q], index)
                     if not pass_matches(points, out, perm, factors):
                         what = "set-up pass" if rnd.kind == "setup" else f"mix {index} pass"
                         return False, (

@@ -284,22 +284,12 @@ def _receive(app: App, model: Model, game: RemoteGame, links: list[str], step: i
     ``app.remote-continue`` with the same links once it has painted
     (``Effect("read_on")``), which reads them again from the start: what was computed
     is kept, so each slice goes further."""
-    table = before = game.table
-    if table.stopped:
+    before = game.table
+    if before.stopped:
         return _show(app, model, game)
-    made: list[str] = []
-    refused = None
     try:
         with time_slice(app.read_slice):
-            for link in links:
-                try:
-                    table = table.receive(link)
-                except (CorruptDataError, IllegalMoveError) as exc:
-                    refused = exc
-                    break
-                made.extend(table.outbox)
-                if table.stopped:
-                    break
+            table, made, refused = _read_links(before, links)
     except Pause:
         waiting = model if game is model.remote else _show(app, model, game)
         read_on = {"fragment": LINK_JOINER.join(links), "step": str(step + 1)}
@@ -332,6 +322,23 @@ def _receive(app: App, model: Model, game: RemoteGame, links: list[str], step: i
     if not changed and game is model.remote and model.screen == shown:
         return model  # already on screen as it is: its turn (and undo) left alone
     return _show(app, model, game, share=tuple(made))
+
+
+def _read_links(
+    table: RemoteTable, links: list[str]
+) -> tuple[RemoteTable, list[str], CorruptDataError | IllegalMoveError | None]:
+    """``links`` read in order by ``table``: the table after them, the links the readings
+    made, and the refusal that stopped them (what was read before it is kept)."""
+    made: list[str] = []
+    for link in links:
+        try:
+            table = table.receive(link)
+        except (CorruptDataError, IllegalMoveError) as exc:
+            return table, made, exc
+        made.extend(table.outbox)
+        if table.stopped:
+            break
+    return table, made, None
 
 
 def _own(table: RemoteTable, link: str) -> bool:
