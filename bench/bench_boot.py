@@ -105,7 +105,7 @@ except Exception:  # noqa: BLE001 - conftest needs pytest; keep a copy of its op
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     ]  # fmt: skip
 
-    def launch_options() -> dict:
+    def launch_options(*, player: bool = False) -> dict:  # noqa: ARG001 - one browser here
         options = {"headless": True, "args": CHROMIUM_ARGS}
         if Path(CHROMIUM_PATH).exists():
             options["executable_path"] = CHROMIUM_PATH
@@ -444,7 +444,7 @@ class Bench:
 
     def _context(self, profile: Path, probe: str | None, storage: dict[str, str] | None):
         context = self.pw.chromium.launch_persistent_context(
-            str(profile), **launch_options(), viewport=VIEWPORT
+            str(profile), **launch_options(player=True), viewport=VIEWPORT
         )
 
         def guard(request):
@@ -641,7 +641,7 @@ def engine_speed(pw, server: BenchServer, playouts: int, repeats: int) -> dict:
     seeds = list(range(ENGINE_SEED0, ENGINE_SEED0 + playouts))
     ns: dict = {}
     exec(compile(ENGINE_CODE, "<bench-engine>", "exec"), ns)
-    browser = pw.chromium.launch(**launch_options())
+    browser = pw.chromium.launch(**launch_options(player=True))
     try:
         page = browser.new_page()
         page.goto(server.url + "bench-engine.html")
@@ -985,7 +985,7 @@ def machine() -> dict:
         pass
     try:
         chromium = subprocess.run(
-            [launch_options().get("executable_path", "chromium"), "--version"],
+            [launch_options(player=True).get("executable_path", "chromium"), "--version"],
             capture_output=True, text=True, timeout=30,
         ).stdout.strip()  # fmt: skip
     except Exception:  # noqa: BLE001
@@ -1058,7 +1058,7 @@ def main(argv: list[str] | None = None) -> int:
                 bench = Bench(pw, targets, profiles, fragment, storage, args.clicks,
                               args.settle, games)  # fmt: skip
                 # warm the OS file cache for Chromium itself (not timed)
-                pw.chromium.launch(**launch_options()).close()
+                pw.chromium.launch(**launch_options(player=True)).close()
 
                 def record(v: dict) -> None:
                     visits.append(v)

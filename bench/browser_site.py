@@ -38,7 +38,7 @@ def browser_on_site(site: str | None) -> Iterator[tuple[Any, str]]:
         server = SiteServer(built).start()
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(**launch_options())
+                browser = p.chromium.launch(**launch_options(player=True))
                 try:
                     yield browser, server.url
                 finally:

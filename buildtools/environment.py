@@ -116,25 +116,37 @@ def install_npm_packages() -> None:
 
 
 CHROMIUM_PATH = "/usr/bin/chromium"
+#: Debian's package of each browser the project drives: the tests' headless shell
+#: (tests/browser/conftest.py) and the browser a player runs (benchmarks, screenshots).
+CHROMIUM_PACKAGES = {
+    "/usr/bin/chromium-headless-shell": "chromium-headless-shell",
+    CHROMIUM_PATH: "chromium",
+}
 
 
 def ensure_chromium() -> None:
-    """The browser tests drive the system Chromium; install it (as root, with apt-get)."""
-    wanted = os.environ.get("CHROMIUM_PATH", CHROMIUM_PATH)
-    if Path(wanted).exists():
+    """The browser tests drive Debian's Chromium headless shell, the benchmarks and the
+    screenshots its browser; install what is missing (as root, with apt-get)."""
+    wanted = os.environ.get("CHROMIUM_PATH")
+    if wanted and Path(wanted).exists():
         step(f"Chromium for the browser tests: {wanted}")
+        return
+    missing = [package for path, package in CHROMIUM_PACKAGES.items() if not Path(path).exists()]
+    if not missing:
+        step(f"Chromium for the browser tests: {', '.join(CHROMIUM_PACKAGES)}")
         return
     apt = shutil.which("apt-get")
     if apt is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
         print(
-            f"    warning: {wanted} is missing and cannot be installed here (not root with "
-            "apt-get); the browser tests will try Playwright's own Chromium",
+            f"    warning: {', '.join(missing)} missing and cannot be installed here (not "
+            "root with apt-get); the browser tests will use what there is, else "
+            "Playwright's own Chromium",
             flush=True,
         )
         return
-    step("installing Chromium for the browser tests (apt-get install chromium)")
+    step(f"installing Chromium for the browser tests (apt-get install {' '.join(missing)})")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     if run([apt, "update"], env=env).returncode != 0:
         raise BuildError("`apt-get update` failed, so Chromium cannot be installed")
-    if run([apt, "install", "-y", "chromium"], env=env).returncode:
-        raise BuildError("`apt-get install chromium` failed")
+    if run([apt, "install", "-y", *missing], env=env).returncode:
+        raise BuildError(f"`apt-get install {' '.join(missing)}` failed")

@@ -5,7 +5,8 @@
 * ``site_server``: a static server on a free 127.0.0.1 port serving it (quiet, correct
   MIME types, a request log, switches for failures, ``stop()``/``start()`` on the same
   port for the offline tests); ``make_server`` starts extra ones (own origin, own log).
-* ``browser``: Chromium (``CHROMIUM_PATH`` or /usr/bin/chromium, else Playwright's own).
+* ``browser``: Chromium (``CHROMIUM_PATH``, else Debian's headless shell, else
+  /usr/bin/chromium, else Playwright's own).
 * ``new_page``/``persistent_context``: pages whose every request is checked by the
   network guard: any request to a host other than 127.0.0.1 fails the test.
 * ``wait_ready(page)``: waits for ``body[data-ready="1"]`` (or a boot failure).
@@ -33,7 +34,17 @@ from support.site_build import shared_site  # noqa: E402
 
 import build  # noqa: E402
 
-CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+#: The browser a player runs (Debian's `chromium`): the benchmarks and the screenshots.
+PLAYER_CHROMIUM = "/usr/bin/chromium"
+#: The tests' browser: Debian's `chromium-headless-shell`, the same Chromium (the same
+#: Blink, V8 and version) built without the browser's own user interface, which is what
+#: Playwright drives by default for headless runs.  It costs about a tenth less CPU
+#: than `chromium --headless` over the browser tests (docs/testing.md, "The headless
+#: shell"); without it the tests use `chromium`.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH") or (
+    HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else PLAYER_CHROMIUM
+)
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -208,10 +219,16 @@ def playwright_instance():
         yield p
 
 
-def launch_options() -> dict:
+def launch_options(*, player: bool = False) -> dict:
+    """Playwright's launch options: the tests' Chromium (:data:`CHROMIUM_PATH`), or with
+    ``player`` the browser a player runs (the benchmarks, the screenshots) when the
+    machine has it; ``CHROMIUM_PATH`` in the environment chooses for both."""
     options = {"headless": True, "args": CHROMIUM_ARGS}
-    if Path(CHROMIUM_PATH).exists():
-        options["executable_path"] = CHROMIUM_PATH
+    path = CHROMIUM_PATH
+    if player and not os.environ.get("CHROMIUM_PATH") and Path(PLAYER_CHROMIUM).exists():
+        path = PLAYER_CHROMIUM
+    if Path(path).exists():
+        options["executable_path"] = path
     # else: Playwright's own Chromium, on machines that have one (`playwright install`).
     return options
 

@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         server = SiteServer(site).start()
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(**launch_options())
+                browser = p.chromium.launch(**launch_options(player=True))
                 page = browser.new_page(viewport=DESKTOP)
                 page.goto(server.url)
                 wait_ready(page)
