@@ -28,6 +28,16 @@ __all__ = ["Move", "State", "PhasedState", "Formats", "Game", "OptionSpec"]
 #: its encoder made once.
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode
 
+#: Others' history entries as a viewer saw them (:meth:`PhasedState.view`), by the entry's
+#: identity and the viewer, the entry kept beside its masked copy (so that its ``id``
+#: cannot be reused while it is here).  History entries are never changed in place (a
+#: chance step replaces its entry with a new object), so a view of the next state reuses
+#: the masked entries of the last one: a view costs the new entries only, and what keeps
+#: work by entry identity (the app's log lines) finds the same objects from one view to
+#: the next.
+_MASKED: dict[tuple[int, int], tuple[Mapping[str, Any], dict[str, Any]]] = {}
+_MASKED_KEPT = 4096
+
 
 @runtime_checkable
 class Move(Protocol):
@@ -813,9 +823,21 @@ class PhasedState(State):
         s.setup = {**self.setup, "seed": None}
         s.viewer_ = player
         s.history_ = [
-            e if e["player"] == player else self._mask_entry(e, player) for e in self.history_
+            e if e["player"] == player else self._masked(e, player) for e in self.history_
         ]
         return s
+
+    def _masked(self, entry: dict[str, Any], viewer: int) -> dict[str, Any]:
+        """:meth:`_mask_entry`'s copy of ``entry`` for ``viewer``, made once (:data:`_MASKED`)."""
+        key = (id(entry), viewer)
+        kept = _MASKED.get(key)
+        if kept is not None and kept[0] is entry:
+            return kept[1]
+        masked = self._mask_entry(entry, viewer)
+        if len(_MASKED) >= _MASKED_KEPT:
+            _MASKED.clear()
+        _MASKED[key] = (entry, masked)
+        return masked
 
     def determinize(self, rng: Rng | int) -> Self:
         """A full state consistent with this view: the game's :meth:`_deal` gives the
@@ -838,7 +860,9 @@ class PhasedState(State):
         """On a fresh copy of a view: deal the hidden parts back at random with ``rng``."""
 
     def _mask_entry(self, entry: dict[str, Any], viewer: int) -> dict[str, Any]:
-        """Another player's history entry as ``viewer`` saw it (the default: as it is)."""
+        """Another player's history entry as ``viewer`` saw it (the default: as it is).
+        A game's masking reads the entry and the viewer only, never the state: a view
+        reuses the masked copy made for an earlier state's view (:data:`_MASKED`)."""
         return entry
 
 
