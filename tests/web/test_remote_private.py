@@ -145,8 +145,15 @@ def private_check(table: Any) -> None:
     labels = set(deck.labels)
     shown = {w for w in _words(json.dumps(state)) if w in labels}
     unseen = labels - set(table.mine.values()) - shown
-    kept = table.to_json() + "".join(json.dumps(remote._read(link)[0]) for link in table.log)
-    assert not _words(kept) & unseen, sorted(_words(kept) & unseen)
+    kept = _words(table.to_json()).union(*(_link_words(link) for link in table.log))
+    assert not kept & unseen, sorted(kept & unseen)
+
+
+@functools.lru_cache(maxsize=4096)
+def _link_words(link: str) -> frozenset[str]:
+    """The words of what a link says, decoded (a link is read again at every later step
+    of the check; what it says is the same each time)."""
+    return frozenset(_words(json.dumps(remote._read(link)[0])))
 
 
 def _words(text: str) -> set[str]:
