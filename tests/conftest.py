@@ -52,6 +52,8 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     collected a browser test.  Among them the dearest modules first
     (:data:`DEAREST_FIRST`)."""
     items.sort(key=_order)
+    if config.option.collectonly:  # nothing runs: no site to build
+        return
     if any(item.get_closest_marker("browser") for item in items):
         from support.site_build import start_shared_site
 
