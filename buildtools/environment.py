@@ -115,13 +115,12 @@ def install_npm_packages() -> None:
         raise BuildError("`npm ci` failed")
 
 
+#: The browser a player runs (Debian's `chromium`): the benchmarks and the screenshots.
 CHROMIUM_PATH = "/usr/bin/chromium"
-#: Debian's package of each browser the project drives: the tests' headless shell
-#: (tests/browser/conftest.py) and the browser a player runs (benchmarks, screenshots).
-CHROMIUM_PACKAGES = {
-    "/usr/bin/chromium-headless-shell": "chromium-headless-shell",
-    CHROMIUM_PATH: "chromium",
-}
+#: The browser tests' Chromium: Debian's `chromium-headless-shell` (tests/browser/conftest.py).
+HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell"
+#: Debian's package of each.
+CHROMIUM_PACKAGES = {HEADLESS_SHELL_PATH: "chromium-headless-shell", CHROMIUM_PATH: "chromium"}
 
 
 def ensure_chromium() -> None:

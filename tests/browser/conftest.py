@@ -33,15 +33,16 @@ if str(ROOT) not in sys.path:
 from support.site_build import shared_site  # noqa: E402
 
 import build  # noqa: E402
+from buildtools import environment  # noqa: E402
 
 #: The browser a player runs (Debian's `chromium`): the benchmarks and the screenshots.
-PLAYER_CHROMIUM = "/usr/bin/chromium"
+PLAYER_CHROMIUM = environment.CHROMIUM_PATH
 #: The tests' browser: Debian's `chromium-headless-shell`, the same Chromium (the same
 #: Blink, V8 and version) built without the browser's own user interface, which is what
 #: Playwright drives by default for headless runs.  It costs about a tenth less CPU
 #: than `chromium --headless` over the browser tests (docs/testing.md, "The headless
-#: shell"); without it the tests use `chromium`.
-HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+#: shell"); without it the tests use `chromium`.  Both installed by ``build.py test``.
+HEADLESS_SHELL = environment.HEADLESS_SHELL_PATH
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH") or (
     HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else PLAYER_CHROMIUM
 )

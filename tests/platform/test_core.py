@@ -233,3 +233,30 @@ def test_a_table_without_a_dealer_waits_and_refuses_what_it_cannot_be():
         from_json(table.to_json())
     with pytest.raises(IllegalMoveError, match="nothing to deal"):
         make("arboretum", players=2, seed=1).deal("A")
+
+
+def test_views_share_the_masked_entries_of_earlier_views():
+    """A view masks another seat's history entry once: the next state's view holds the
+    same masked object (what the app's log lines are kept by), still masked, and the
+    seat's own entries are the state's own."""
+    state = make("arboretum", players=2, seed=5)
+    rng = Rng(3)
+    while not any(
+        e["player"] == 0
+        and any(ev["type"] == "draw" and ev["source"] == "deck" for ev in e["events"])
+        for e in state.history
+    ):
+        legal = state.legal_moves()
+        state = state.apply(legal[rng.randbelow(len(legal))])
+    first = state.view(1)
+    legal = state.legal_moves()
+    later = state.apply(legal[0]).view(1)
+    for n, entry in enumerate(state.history):
+        seen, again = first.history[n], later.history[n]
+        assert again is seen, f"entry {n} masked again"
+        if entry["player"] == 1:
+            assert seen is entry
+        else:
+            draws = [ev for ev in seen["events"] if ev["type"] == "draw" and ev["source"] == "deck"]
+            assert all(ev["card"] is None for ev in draws)
+            assert seen == state._mask_entry(entry, 1)
