@@ -27,10 +27,10 @@ from tablero.core import State
 
 from . import widgets
 from .marks import mark_icon, seat_letter
-from .plugin import Seat, Translate
+from .plugin import EndStep, Seat, Translate
 from .svg import esc, raw_tag, tag
 
-__all__ = ["EndKeys", "EndScreen", "Ending"]
+__all__ = ["EndKeys", "EndScreen", "EndStep", "Ending"]
 
 S = TypeVar("S", bound=State)
 

@@ -77,6 +77,25 @@ class Selection:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class EndStep:
+    """One step of a game's end sequence, shown on its final board before the summary:
+    what scores and why (``caption``, plain text: the shell escapes it) and the final
+    board with that step drawn where it happens (``board``, HTML: the game's board, read
+    only, with the step's marks; untrusted text in it escaped by the game).  ``points``:
+    what the step adds to each seat's score (``()`` when it adds nothing, such as the
+    last step, who won), which the shell adds up beside the board as the steps go.
+
+    A game gives its steps with its UI's ``end_steps(state, seats, t)``
+    (:meth:`GameUI.end_steps`): the scoring in
+    the rulebook's order, one step a thing that scores (a quadrant, a species, a zone, a
+    criterion), then the winner; ``[]`` when it has none."""
+
+    caption: str
+    board: str
+    points: tuple[int, ...] = ()
+
+
 class GameUI(Protocol[S_contra]):
     """A game's user interface, typed over its game's state class ``S_contra``: a game's
     UI is a ``GameUI[ArribadaState]``; the shell, which holds every game's, a
@@ -134,6 +153,12 @@ class GameUI(Protocol[S_contra]):
         """HTML of the end of the game: scoring breakdown and score chart."""
         ...
 
+    def end_steps(self, state: S_contra, seats: list[Seat], t: Translate) -> list[EndStep]:
+        """The end of the game as a sequence on its final board, step by step
+        (:class:`EndStep`), shown before :meth:`render_end`'s
+        summary; ``[]`` for none."""
+        ...
+
     def rules_html(self, t: Translate) -> str:
         """HTML of the rules help, in the project's own words, rulings marked."""
         ...
@@ -182,7 +207,8 @@ class GameParts(Generic[S]):
     """The :class:`GameUI` methods but ``options`` as the functions of a game's package
     (``table.render_table``, ``table.on_click``, ``log.describe``, ``end.render_end``,
     ``rules.rules_html``): a game's ``UI`` class derives from it and adds ``game_id``,
-    ``options`` and its optional attributes.  The pass screen's button and the share
+    ``options`` and its optional attributes; ``end_steps`` (``end.end_steps``) is
+    optional (none: no end sequence).  The pass screen's button and the share
     panel's warning are in the game's words, by the names every game gives them
     (``<game>.pass.reveal``, ``<game>.share.warning``)."""
 
@@ -191,6 +217,9 @@ class GameParts(Generic[S]):
     describe: Callable[[Mapping[str, Any], list[Seat], Translate], str]
     render_end: Callable[[S, list[Seat], Translate], str]
     rules_html: Callable[[Translate], str]
+    end_steps: Callable[[S, list[Seat], Translate], list[EndStep]] = field(
+        default=lambda state, seats, t: []
+    )
 
     @property
     def game_id(self) -> str:

@@ -13,7 +13,8 @@ own), :mod:`.seats` (names and the seat strip),
 :mod:`.status` (the status line, hints, buttons, the table's root), :mod:`.layout` (the
 table's layout), :mod:`.log` (the move log's shared sentences), :mod:`.news` (what the
 others did), :mod:`.end` (the end screen's
-frame), :mod:`.chart` (the score chart), :mod:`.zoom` (a zoomable view).  A widget module
+frame), :mod:`.chart` (the score chart), :mod:`.zoom` (a zoomable view), :mod:`.motion` (a move's
+animation on the page).  A widget module
 may use another; none imports the screens or the views.  Every public name is re-exported
 here, so a game's UI writes ``widgets.seat_strip(...)``.
 """
@@ -25,6 +26,8 @@ from .clicks import Click, OnClick, click_handler
 from .end import end_frame, margin_text, winner_line
 from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
+from .motion import KINDS as MOTION_KINDS
+from .motion import motion, move_key
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
 from .seats import SeatKeys, SeatStrip, is_you, said, seat_colours, seat_item, seat_name, seat_strip
@@ -44,6 +47,9 @@ from .status import (
 from .zoom import ZOOM_SAME, Zoom, ZoomKeys
 
 __all__ = [
+    "MOTION_KINDS",
+    "motion",
+    "move_key",
     "ChartLabels",
     "Zoom",
     "ZoomKeys",

@@ -1,0 +1,72 @@
+"""A move in motion: the attributes that make the page animate an element of the table
+the first time it shows it.
+
+The table is rendered as text and put in place by the page's patch (static/boot/patch.js),
+which keeps the elements that did not change; the page's motion (static/boot/motion.js)
+then animates each element that carries ``data-anim`` and whose ``data-anim-key`` it has
+not animated yet in the game on the table (the shell's table section names the game,
+``data-anim-scope``): the key names the move (the history's length once it was played,
+and which of its pieces), so a later render of the same table (a selection, a preview,
+another seat's view of the same move) never plays it again.
+
+The kinds (each 150-400 ms, transform and opacity only, never delaying input: a click or a
+key during an animation finishes it first; ``prefers-reduced-motion`` shows the end at
+once):
+
+``appear``
+    grows from a smaller size into its place (a tile placed, a card laid, a shell put);
+``drop``
+    falls or slides in from ``dx, dy`` (in the element's own units: an SVG element's are
+    its drawing's) to its place (Arraial's piece, a card drawn from a pile);
+``flip``
+    turns over about its vertical axis (a tile turned face down, a card turned face up);
+``leave``
+    the element was taken away: it is drawn where it was and fades out there (a card
+    discarded, a tile removed) — the renderer draws such a ghost only for the move;
+``count``
+    a number ticks up (or down) from ``dx`` to its text (a score).
+
+Each animation has a ``delay`` (ms) so that the parts of one move play in order (the
+piece lands, then the score ticks).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..svg import num
+
+__all__ = ["KINDS", "Kind", "motion", "move_key"]
+
+Kind = Literal["appear", "drop", "flip", "leave", "count"]
+KINDS: tuple[Kind, ...] = ("appear", "drop", "flip", "leave", "count")
+
+
+def move_key(moves: int, part: str = "") -> str:
+    """The key of what the move that made the history ``moves`` long moved (``part``: which
+    of its pieces, when it moved several).
+
+    >>> move_key(12, "c4"), move_key(12)
+    ('12:c4', '12')
+    """
+    return f"{moves}:{part}" if part else str(moves)
+
+
+def motion(kind: Kind, key: str, *, dx: float = 0, dy: float = 0, delay: int = 0) -> dict[str, str]:
+    """The attributes (for :func:`tablero.web.svg.tag`'s keywords) that animate an element
+    with ``kind`` once under ``key`` (:func:`move_key`); ``dx, dy``: where a ``drop``
+    comes from, or a ``count``'s first number (``dx``); ``delay``: ms before it starts.
+
+    >>> motion("drop", "3", dy=-40)
+    {'data_anim': 'drop', 'data_anim_key': '3', 'data_anim_from': '0,-40'}
+    >>> motion("appear", "3", delay=150)["data_anim_delay"]
+    '150'
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown motion {kind!r}")
+    out = {"data_anim": kind, "data_anim_key": key}
+    if dx or dy:
+        out["data_anim_from"] = f"{num(dx)},{num(dy)}"
+    if delay:
+        out["data_anim_delay"] = str(int(delay))
+    return out
