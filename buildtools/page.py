@@ -40,6 +40,7 @@ BACKGROUND_COLOUR = "#f1ddb0"  # its sand
 BOOT_MODULES = (
     "state.js",  # the boot data, window.tableroBoot
     "patch.js",  # putting the app's HTML in place (window.tableroPatch)
+    "motion.js",  # a move in motion after each patch (window.tableroMotion)
     "share.js",  # the share sheet's presence, a link's QR code (window.tableroQr)
     "keyboard.js",  # roving focus, Escape, the menu (window.tableroKeys)
     "install.js",  # the browser's install offer (window.tableroInstall)

@@ -37,4 +37,5 @@ window.tableroPatch = function tableroPatch(root, html) {
   const template = document.createElement("template");
   template.innerHTML = html;
   patchChildren(root, template.content, 9);
+  motionAfterPatch(root); // static/boot/motion.js: the moves not animated yet
 };

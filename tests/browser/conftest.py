@@ -343,12 +343,26 @@ STOP = """() => {
   localStorage.clear();
   return true;
 }"""
+#: The app's playback switch off in every test's browser (``tablero.web.main.PLAYBACK_KEY``)
+#: unless the test's page turned it on: the others' moves are shown as they come and a
+#: game that ends opens on its summary, which is what the tests of everything else
+#: expect; the tests of playback (test_motion.py) turn it on in the menu, as a player does.
+#: An init script of every context the tests make (a document without storage, such as
+#: about:blank, is left alone), and the first thing a start in place does.
+PLAYBACK_OFF = (
+    "try { if (localStorage.getItem('tablero.playback') === null)"
+    " localStorage.setItem('tablero.playback', '0'); } catch (e) {}"
+)
 #: The app started again in its page at ``url``, as a visit to that address would start
 #: it with what the storage holds (``tableroBoot.restart``).
-RESTART = """url => {
+RESTART = (
+    """url => {
   history.replaceState(null, '', url);
+  %s
   tableroBoot.restart();
 }"""
+    % PLAYBACK_OFF
+)
 #: What a test may do to a page that outlives the next navigation; a shared tab that
 #: had one of these done is closed after the test and a new one made for the next.
 LASTING = ("add_init_script", "expose_binding", "expose_function", "route",
@@ -402,6 +416,7 @@ class SharedTab:
         if self.page is None or self.lasting or self.page.is_closed():
             self.close()
             self.context = self.browser.new_context(**self.context_options)
+            self.context.add_init_script(PLAYBACK_OFF)
             self.page = self._watched(self.context.new_page())
         self.loads = load
         if load:
@@ -607,6 +622,7 @@ def new_page(browser, network_guard, shared_tab, tab_pool, request):
         if not first_visit and route:
             options = {"service_workers": "block", **options}
         context = browser.new_context(**{**DEFAULT_OPTIONS, **options})
+        context.add_init_script(PLAYBACK_OFF)
         contexts.append(context)
         network_guard.watch(context)
         return context.new_page()
@@ -631,6 +647,7 @@ def persistent_context(playwright_instance, network_guard, tmp_path):
         context = playwright_instance.chromium.launch_persistent_context(
             str(tmp_path / name), **launch_options(), **{**DEFAULT_OPTIONS, **options}
         )
+        context.add_init_script(PLAYBACK_OFF)
         contexts.append(context)
         network_guard.watch(context, route=False)
         return context

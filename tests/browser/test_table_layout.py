@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 import diadeplaya_ui as dp
 import pytest
-from conftest import NetworkGuard, wait_ready
+from conftest import PLAYBACK_OFF, NetworkGuard, wait_ready
 from screens import import_finished_game, import_game_file
 from ui import click
 from viewport_shots import (
@@ -232,6 +232,7 @@ def pages(browser, site_server):
         kind = tuple(sorted((k, v) for k, v in options.items() if k != "viewport"))
         if kind not in made:
             context = browser.new_context(**options)
+            context.add_init_script(PLAYBACK_OFF)
             guard.watch(context)
             page = context.new_page()
             page.goto(site_server.url)

@@ -126,6 +126,8 @@ def test_main_keeps_no_list_of_acts():
         # a game with friends: its links shared again, its export, its lock, another tab
         "app.remote-share", "app.remote-export", "app.share-sheet", "app.remote-lock",
         "app.remote-reload", "app.remote-relock", "app.copy-part", "app.remote-file",
+        # playback and the end told step by step: the game on screen only
+        "app.playback", "app.playback-skip", "app.end-step", "app.end-skip",
     }  # fmt: skip
 
 

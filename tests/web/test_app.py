@@ -107,6 +107,13 @@ class Page:
         self.model = self.app.dispatch(self.model, act, data)
         return self
 
+    def to_the_result(self) -> Page:
+        """Past the end sequence of a game that ended here ("Skip to the result"), to the
+        end's summary; nothing if it is not shown."""
+        if self.find("app.end-skip"):
+            self.click("app.end-skip")
+        return self
+
     def reveal_if_asked(self) -> Page:
         if pass_to(self.model) is not None:
             self.click("app.reveal")
@@ -120,7 +127,7 @@ class Page:
         return self
 
 
-def make_app(storage=None, **kw) -> App:
+def make_app(storage=None, get_ui=get_ui, **kw) -> App:
     ids = itertools.count(1)
     store = SaveStore(
         storage or MemoryStorage(), random_bytes=lambda n: next(ids).to_bytes(n, "big")

@@ -450,11 +450,21 @@ def make_app(now_ms: float | None = None, storage: MemoryStorage | None = None) 
 
 def finish_on_page(page: Page, seed: int = 2) -> Page:
     """Play the game on the table to its end (the controller's ``play``, which every
-    click of the table ends in)."""
+    click of the table ends in), then through its end sequence, step by step, to the
+    result (the summary, where a challenge's target is shown)."""
     rng = Rng(seed)
     while not page.state.is_terminal():
         moves = page.state.legal_moves()
         page.model = play(page.app, page.model, moves[rng.randbelow(len(moves))])
+    for _ in range(50):
+        step = page.model.end_step
+        following = [d for d in page.find("app.end-step") if step and d["step"] == str(step[1] + 1)]
+        if not following:
+            break
+        assert not target_shown(page.html), "the target shown before the end's summary"
+        page.click("app.end-step", step=following[0]["step"])
+    if page.find("app.end-skip"):
+        page.click("app.end-skip")
     return page
 
 

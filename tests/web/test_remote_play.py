@@ -134,7 +134,9 @@ def test_two_devices_play_a_whole_game_by_links_to_the_same_scores(game_id, mode
     sa, sb = a.model.game.state, b.model.game.state
     assert sa.is_terminal() and sb.is_terminal()
     assert sa.scores() == sb.scores()
-    for page in (a, b):
+    for page in (a, b):  # the end told step by step on both devices, then the summary
+        assert 'data-decision="end-step" data-step="0"' in page.html
+        page.to_the_result()
         assert "Every draw was checked as it happened" in page.html
         assert page.find("app.replay")
 

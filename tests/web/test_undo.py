@@ -222,7 +222,7 @@ def test_a_replay_against_a_bot_is_seen_by_the_person_at_every_step() -> None:
     while not page.state.is_terminal():
         moves = page.state.legal_moves()
         page.model = play(app, page.model, moves[rng.randbelow(len(moves))])
-    page.click("app.replay")
+    page.to_the_result().click("app.replay")
     assert page.model.replay_seat == 1
     last = len(page.model.replay_states) - 1
     for step in range(0, last + 1, max(1, last // 12)):

@@ -18,6 +18,7 @@ from support.ui_helpers import (
     check_catalogs_agree,
     find,
     parse,
+    play_until,
     strict_translator,
 )
 from tablero.arboretum import CARD_NAMES, Discard, DrawDeck, DrawPile, Play
@@ -597,3 +598,183 @@ def test_every_screen_renders_in_every_language(lang):
     parse(UI.rules_html(t))
     for entry in finished(3, 4).history[-3:]:
         assert UI.describe(entry, SEATS[:3], t)
+
+
+# --- the recent moves in motion, and the end as a sequence --------------------------------
+
+
+def anims(root: ET.Element) -> dict[str, ET.Element]:
+    """The elements the page animates, by their key (each key once)."""
+    found = having(root, "data-anim")
+    keys = [el.get("data-anim-key") for el in found]
+    assert len(keys) == len(set(keys)), keys
+    return {el.get("data-anim-key"): el for el in found}
+
+
+def motion_of(el: ET.Element) -> tuple[str | None, str | None]:
+    return el.get("data-anim"), el.get("data-anim-from")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_recent_moves_cards_are_animated_once_each(players):
+    from tablero.web.games.arboretum.table import recent_entries
+
+    states = random_states(players, seed=70 + players, every=5)
+    for s in states[3:12]:
+        for viewer in range(players):
+            view = s.view(viewer)
+            root = render(view)
+            found = anims(root)
+            window = recent_entries(view.history, viewer)
+            assert window and window[-1][0] == len(view.history)
+            # what moved, by piece: the newest move of a card drawn again or of a pile
+            moved = {}
+            for moves, entry in window:
+                for e in entry["events"]:
+                    p = e.get("player")
+                    if e["type"] == "play":
+                        moved[e["cell"], p] = (f"{moves}:play:{p}:{e['cell']}", "drop", "0,68")
+                    elif e["type"] == "draw" and p == viewer:
+                        if parse_card_name(e["card"]) in view.hands[viewer]:
+                            moved[e["card"]] = (f"{moves}:draw:{e['card']}", "drop", "0,-80")
+                    elif e["type"] == "discard":
+                        pile = view.discards[p]
+                        if pile and CARD_NAMES[pile[-1]] == e["card"]:
+                            moved[p] = (f"{moves}:discard:{p}", "appear", None)
+            want = {key: (kind, start) for key, kind, start in moved.values()}
+            assert {k: motion_of(el) for k, el in found.items()} == want
+            for key, el in found.items():
+                kind = key.split(":")[1]
+                if kind == "play":  # the card planted, in its garden, where it lies
+                    _, _, p, cell = key.split(":")
+                    assert el.get("data-card-cell") == cell
+                    assert el in list(garden_svg_of(root, int(p)).iter())
+                elif kind == "draw":  # a card of the viewer's own hand (never another's)
+                    assert el.get("data-hand-card") == key.split(":")[2]
+                    assert parse_card_name(key.split(":")[2]) in s.hands[viewer]
+                else:  # the top of the pile it went to
+                    (pile,) = find(root, data_pile=key.split(":")[2])
+                    assert el in list(pile.iter())
+            # the others' deck draws stay hidden: no card of another hand is animated
+            drawn = [k for k in found if ":draw:" in k]
+            assert all(parse_card_name(k.split(":")[2]) in s.hands[viewer] for k in drawn)
+
+
+def parse_card_name(name: str) -> int:
+    return CARD_NAMES.index(name)
+
+
+def test_a_selection_keeps_the_animations_keys():
+    s = play_until(make("arboretum", players=3, seed=5), lambda s: len(s.history) > 12
+                   and s.decision in ("play", "discard"))  # fmt: skip
+    view = s.view(s.current_player)
+    before = {k: motion_of(el) for k, el in anims(render(view)).items()}
+    assert before
+    legal = view.legal_moves()
+    card = next(m.card for m in legal if isinstance(m, Play | Discard))
+    sel, move = click(view, Selection(), act="pick-card", card=CARD_NAMES[card])
+    assert move is None and sel.data.get("card")
+    after = {k: motion_of(el) for k, el in anims(render(view, sel)).items()}
+    assert after == before
+
+
+def steps_of(s, players: int, t=T):
+    return UI.end_steps(s, SEATS[:players], t)
+
+
+def board_root(step) -> ET.Element:
+    root = parse(step.board)
+    assert root[0].get("data-game") == "arboretum"
+    return root[0]
+
+
+def lit(root: ET.Element) -> list[ET.Element]:
+    return [el for el in root.iter() if "tb-step-on" in (el.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_end_steps_score_species_by_species_then_name_the_winner(players):
+    from tablero.web.games.arboretum.end import final_events
+
+    s = finished(players, seed=40 + players)
+    steps = steps_of(s, players)
+    species, final, hands = final_events(s)
+    want = []
+    for e in species:
+        want.append(f"right:{e['species']}")
+        want += [f"path:{e['species']}:{p}" for p in e["right"] if e["paths"][p]["scored"]]
+    want.append("winner")
+    assert [board_root(step).get("data-end-step") for step in steps] == want
+    for step in steps[:-1]:
+        root = board_root(step)
+        name = root.get("data-end-step")
+        code = name.split(":")[1]
+        (e,) = [e for e in species if e["species"] == code]
+        if name.startswith("right:"):
+            # the species' cards in every hand lit (an 8 zeroed by another's 1: dimmed)
+            shown = sorted(el.get("data-final-card") for el in lit(root))
+            held = sorted(
+                x
+                for p, hand in enumerate(hands)
+                for x in hand
+                if x.startswith(code) and not (p in e["zeroed_8"] and x.endswith("8"))
+            )
+            assert shown == held
+            assert step.points == ()
+            right = [el.get("data-right") for el in having(root, "data-final-hand")]
+            assert right == ["1" if p in e["right"] else "0" for p in range(players)]
+            assert T(f"arboretum.species.{code}") in step.caption
+            if not any(e["paths"][p]["scored"] for p in e["right"]):
+                assert "nobody scores" in step.caption
+        else:
+            # the path traced in that player's arboretum, its cards lit, its points
+            p = int(name.split(":")[2])
+            path = e["paths"][p]
+            assert [el.get("data-step-cell") for el in lit(root)] == sorted(
+                path["cells"], key=lambda c: tuple(int(v) for v in c.split(","))[::-1]
+            )
+            assert {el.get("data-path") for el in having(root, "data-path")} == {
+                " ".join(path["cells"])
+            }
+            assert step.points == tuple(path["scored"] if q == p else 0 for q in range(players))
+            assert f"scores {path['scored']} point" in step.caption
+    # the points add up to the final scores: the running totals start at 0
+    totals = [sum(step.points[p] for step in steps if step.points) for p in range(players)]
+    start = [a - b for a, b in zip(s.scores(), totals, strict=True)]
+    assert start == [0] * players
+    last = steps[-1]
+    assert last.points == ()
+    winners = s.winners()
+    assert SEATS[winners[0]].name in last.caption
+    lit_gardens = [int(el.get("data-end-garden")) for el in lit(board_root(last))]
+    assert lit_gardens == winners
+
+
+def test_the_end_steps_say_the_8_and_the_1_nobody_holding_and_the_tie_break():
+    steps = steps_of(tie_game(), 2)
+    said = [step.caption for step in steps]
+    assert said[0] == f"Cassia: hand sums Ana 7, {EVIL} 0. Ana has the right to score it."
+    assert said[1] == "Ana scores 3 points for Cassia: Cassia 1 → Cassia 2."
+    dogwood = next(x for x in said if x.startswith("Dogwood"))
+    assert "nobody holds any at the end, so everyone has the right" in dogwood
+    assert "so nobody scores Dogwood" in dogwood
+    maple = next(x for x in said if x.startswith("Maple"))
+    assert "Ana 2 (the 8 counted 0 against an opponent's 1)" in maple
+    assert "most different species in the arboretum decided" in said[-1]
+    assert said[-1].startswith("Ana wins with 3 points.")
+
+
+def test_no_end_steps_before_the_end():
+    assert UI.end_steps(mid(), SEATS[:2], T) == []
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_the_end_steps_are_said_in_every_language(lang):
+    t = make_t(lang)
+    for players in (2, 4):
+        s = finished(players, seed=40 + players)
+        english = [step.caption for step in steps_of(s, players)]
+        for step, en in zip(steps_of(s, players, t), english, strict=True):
+            assert "arboretum." not in step.caption and "{" not in step.caption
+            assert step.caption != en
+            parse(step.board)

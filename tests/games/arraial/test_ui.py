@@ -11,11 +11,13 @@ import pytest
 from support import ui_helpers
 from support.ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, check_catalogs_agree, find, parse
 from tablero.arraial import CARD_CODES, CARDS, Fill, Land, Rotate, Take, drops, slides
+from tablero.arraial.data import COLOURS
 from tablero.arraial.shapes import cells as shape_cells
 from tablero.core import Rng, from_text, game_ids, get_game, make, register, unregister
 from tablero.web.games import get_ui
 from tablero.web.games.arraial.end import score_series
 from tablero.web.plugin import Selection
+from tablero.web.widgets import MOTION_KINDS
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -604,3 +606,158 @@ def test_the_english_help_writes_no_number_of_the_data_itself():
             digits = re.findall(r"\d+", re.sub(r"\{\w*\}", "", form))
             want = labels.get(key.removeprefix("arraial.rules."), [])
             assert sorted(digits) == sorted(want), key
+
+
+# --- the table in motion (widgets.motion) ---------------------------------------------------
+
+
+def _animated(root) -> dict[str, ET.Element]:
+    """Every animated element by its key (a key is on one element only)."""
+    found = having(root, "data-anim")
+    keys = [el.get("data-anim-key") for el in found]
+    assert len(keys) == len(set(keys)), keys
+    assert all(el.get("data-anim") in MOTION_KINDS for el in found)
+    return {el.get("data-anim-key"): el for el in found}
+
+
+def _window(view) -> list[tuple[int, dict]]:
+    """The entries the table animates: the others' since the viewer's last turn, then
+    that turn's own."""
+    h, i = view.history, len(view.history)
+    while i and h[i - 1]["player"] != view.viewer:
+        i -= 1
+    while i and h[i - 1]["player"] == view.viewer:
+        i -= 1
+    return [(j + 1, h[j]) for j in range(i, len(h))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_recent_landings_drop_and_their_visitors_appear_once(players):
+    kinds = set()
+    for s in random_states(players, seed=players * 3, every=5):
+        for viewer in range(players):
+            view = s.view(viewer)
+            root = render(view)
+            anims = _animated(root)
+            kinds |= {el.get("data-anim") for el in anims.values()}
+            (board,) = [e for e in root.iter() if "arl-board" in (e.get("class") or "")]
+            for n, entry in _window(view):
+                for e in entry["events"]:
+                    p = e.get("player")
+                    where = board if p == viewer else (find(root, data_street=str(p)) or [None])[0]
+                    if e["type"] == "place":
+                        (piece,) = find(where, data_anim_key=f"{n}:{p}:piece")
+                        assert piece.get("data-anim") == "drop"
+                        assert piece.get("data-cells") == " ".join(e["cells"])
+                        dx, dy = (float(x) for x in piece.get("data-anim-from").split(","))
+                        lowest = min(int(c[1:]) for c in e["cells"])
+                        assert dy == -(14 - lowest + 1) * 40 and dx % 40 == 0
+                    if e["type"] == "visitor":
+                        (who,) = find(where, data_anim_key=f"{n}:{p}:visitor")
+                        assert who.get("data-anim") == "appear"
+                        assert (who.get("data-visitor"), who.get("data-on")) == (
+                            e["colour"],
+                            str(e["piece"]),
+                        )
+            # a selection (a drop column chosen) does not play them again: the same keys
+            if viewer == s.current_player and s.phase == "land":
+                column = next(int(el.get("data-column")) for el in acts(root, "column"))
+                sel, _ = click(view, Selection(), act="column", column=column)
+                assert set(_animated(render(view, sel))) == set(anims)
+    assert {"drop", "appear", "count"} <= kinds
+
+
+def test_a_slid_piece_drops_in_its_column_then_slides_into_place():
+    def has_slides(x):
+        if x.phase != "land":
+            return False
+        return any(m.slide for m in x.legal_moves() if isinstance(m, Land))
+
+    s = play_until(new_game(2, seed=8), has_slides, rng_seed=2)
+    me = s.current_player
+    land = next(m for m in s.legal_moves() if isinstance(m, Land) and m.slide)
+    after = s.apply(land)
+    root = render(after.view(1 - me))
+    (street,) = find(root, data_street=str(me))
+    (piece,) = find(street, data_cells=cell_names(land.cells))
+    dx, dy = (float(x) for x in piece.get("data-anim-from").split(","))
+    assert dx == -land.slide * 40 and dy < 0
+
+
+def test_a_score_counts_from_its_old_number():
+    s = play_until(new_game(2, seed=4), lambda x: x.score[x.current_player or 0] > 0 and any(
+        e["type"] == "visitor" for e in x.history[-1]["events"]))  # fmt: skip
+    p = s.history[-1]["player"]
+    root = render(s.view(p))
+    (count,) = [el for el in having(root, "data-anim") if el.get("data-anim") == "count"]
+    assert count.text == str(s.scores()[p])
+    old = int(count.get("data-anim-from", "0,0").split(",")[0])
+    assert old == s.scores()[p] - 1 - 2 * any(e["type"] == "pair" for e in s.history[-1]["events"])
+    assert "data-anim" not in UI.render_table(new_game().view(0), SEATS[:2], Selection(), T)
+
+
+# --- the end as a sequence ------------------------------------------------------------------
+
+
+def _lit_cells(board) -> dict[int, set[tuple[int, int]]]:
+    """Each street's cells a step lights."""
+    out = {}
+    for street in having(parse(board), "data-step-street"):
+        cells = {el.get("data-step-cell") for el in having(street, "data-step-cell")}
+        out[int(street.get("data-step-street"))] = {
+            ("abcdef".index(c[0]), int(c[1:]) - 1) for c in cells
+        }
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_end_steps_count_the_zones_the_whites_the_pairs_then_the_winner(players):
+    s = random_states(players, seed=players + 20, every=10_000)[-1]
+    seats = SEATS[:players]
+    steps = UI.end_steps(s, seats, T)
+    colours = [c for c in COLOURS if any(c == v for p in range(players) for v, _ in s.visitors[p])]
+    held = [c for c in COLOURS if s.pairs[c] is not None]
+    whites = 1 if any(s.street_whites) else 0
+    assert len(steps) == len(colours) + whites + len(held) + 1
+    for step, colour in zip(steps, colours, strict=False):
+        assert T(f"arraial.colour.{colour}") in step.caption
+        assert step.points == tuple(
+            sum(1 for v, _ in s.visitors[p] if v == colour) for p in range(players)
+        )
+        lit = _lit_cells(step.board)
+        for p in range(players):
+            want = {c for z, cs, seen in s.zones(p) if z == colour and seen for c in cs}
+            assert lit[p] == want
+    if whites:
+        assert steps[len(colours)].points == tuple(s.street_whites)
+    for step, colour in zip(steps[len(colours) + whites :], held, strict=False):
+        q = s.pairs[colour]
+        lit = _lit_cells(step.board)
+        assert len(lit[q]) == s.largest_zone(q, colour) and not any(lit[p] for p in lit if p != q)
+        root = parse(step.board)
+        (pair,) = [el for el in find(root, data_pair=colour) if "tb-step-on" in el.get("class")]
+        assert step.points == tuple(2 if p == q else 0 for p in range(players))
+    # the steps explain every point: the sequence starts from nothing
+    added = [sum(step.points[p] for step in steps if step.points) for p in range(players)]
+    assert added == s.scores()
+    assert steps[-1].points == ()
+    assert all(seats[w].name in steps[-1].caption for w in s.winners())
+    for step in steps:  # the final streets, read only, names escaped
+        root = parse(step.board)
+        assert "<img" not in step.board and find(root, data_game="arraial")
+        assert not having(root, "data-act")
+        assert len(having(root, "data-step-street")) == players
+
+
+def test_no_end_steps_before_the_end():
+    assert UI.end_steps(new_game(), SEATS[:2], T) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_steps_are_said_in_every_language(lang):
+    t = make_t(lang)
+    for players in (2, 3, 4):
+        s = random_states(players, seed=players + 20, every=10_000)[-1]
+        for step in UI.end_steps(s, SEATS[:players], t):
+            assert step.caption.strip() and "{" not in step.caption
+            assert "arraial." not in step.caption

@@ -34,6 +34,7 @@ from tablero.web.games import get_ui
 from tablero.web.games.arribada.end import score_series
 from tablero.web.games.arribada.rules import ruling_keys
 from tablero.web.plugin import Selection
+from tablero.web.widgets import MOTION_KINDS
 
 UI = get_ui("arribada")
 
@@ -594,3 +595,197 @@ def test_every_language_renders_every_screen(lang):
                     sel = Selection({"value": value, "move": str(m)})
                     parse(UI.render_table(view, SEATS[:players], sel, t))
                     break
+
+
+# --- the table in motion (widgets.motion) ---------------------------------------------------
+
+
+def _animated(root) -> dict[str, str]:
+    """Every animated element's key -> its kind (a key is on one element only)."""
+    found = [el for el in root.iter() if el.get("data-anim")]
+    keys = [el.get("data-anim-key") for el in found]
+    assert len(keys) == len(set(keys)), keys
+    assert all(el.get("data-anim") in MOTION_KINDS for el in found)
+    return {el.get("data-anim-key"): el.get("data-anim") for el in found}
+
+
+def _window(view) -> list[tuple[int, dict]]:
+    """The entries the table animates: the others' since the viewer's last turn, then
+    that turn's own (the latest turn's, without a viewer)."""
+    h = view.history
+    viewer = view.viewer if view.viewer is not None else h[-1]["player"]
+    i = len(h)
+    while i and h[i - 1]["player"] != viewer:
+        i -= 1
+    while i and h[i - 1]["player"] == viewer:
+        i -= 1
+    return [(j + 1, h[j]) for j in range(i, len(h))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_recent_moves_pieces_carry_their_animation_once(players):
+    seen = set()
+    for s in random_states(players, seed=60 + players, every=7):
+        if s.is_terminal():
+            continue
+        for viewer in range(players):
+            view = s.view(viewer)
+            root = parse(UI.render_table(view, SEATS[:players], Selection(), T))
+            anims = _animated(root)
+            window = _window(view)
+            later: dict[str, int] = {}  # cell -> the last move in the window that turned it
+            for n, entry in window:
+                if entry["move"].startswith("capture"):
+                    later[entry["move"].split()[-1]] = n
+            for n, entry in window:
+                words = entry["move"].split()
+                cell = words[-1]
+                (tile,) = find(root, data_tile_cell=cell) or [None]
+                if words[0] == "place" and tile is not None and cell not in later:
+                    assert tile.get("data-anim") == "appear"
+                    assert tile.get("data-anim-key") == f"{n}:{cell}"
+                if words[0] == "capture" and later[cell] == n:
+                    assert tile.get("data-anim") == "flip"
+                    assert tile.get("data-anim-key") == f"{n}:{cell}"
+                if words[0] == "claim" and cell not in later:
+                    (mark,) = find(tile, data_anim_key=f"{n}:{cell}:shell")
+                    assert mark.get("data-anim") == "appear" and mark.tag.endswith("g")
+                for e in entry["events"]:
+                    if e["type"] == "spawn" and e["cell"] not in later:
+                        (nido,) = find(root, data_tile_cell=e["cell"])
+                        assert nido.get("data-anim-key", "").startswith(f"{n}:")
+                seen |= {words[0]}
+            # only the window's moves, one key a move and piece
+            first = window[0][0] if window else len(view.history) + 1
+            assert all(int(key.split(":")[0]) >= first for key in anims)
+            seen |= set(anims.values())
+            # a selection does not play them again: the same keys
+            if viewer == s.current_player and s.phase in ("action", "extra") and view.racks[viewer]:
+                sel = Selection({"value": view.racks[viewer][0]})
+                again = parse(UI.render_table(view, SEATS[:players], sel, T))
+                assert _animated(again) == anims
+    assert "appear" in seen and "place" in seen
+
+
+SCORING = """arribada 3p standard
+ .  .  .  .  .  .  .  .  .  .
+ .  .  o  .  .  .  o  .  .  .
+ .  .  .  .  o  .  .  .  o  .
+ .  o  .  .  .  .  .  .  .  .
+ .  .  .  .  #  #  .  o  .  .
+ .  .  o  .  #  #  .  .  .  .
+ .  .  .  .  .  .  .  .  o  .
+ .  o  .  .  .  o  .  .  .  .
+ .  .  .  o  .  .  .  o  .  .
+ . 5B 6B  .  .  .  .  .  .  .
+rack A: 1 2 3 5 8
+rack B: 4 4 7 7 8
+rack C: 1 1 2 3 6
+display: 1 2 3 4 5
+bag: rest
+score: A=0 B=12 C=0
+turn: B action
+"""
+
+
+def test_a_score_counts_from_before_the_move_that_changed_it():
+    s = from_text("arribada", SCORING).apply("place 4 a10")  # B scores 4 (sequence)
+    for viewer in (0, 1, 2):
+        root = parse(UI.render_table(s.view(viewer), SEATS[:3], Selection(), T))
+        (count,) = [el for el in root.iter() if el.get("data-anim") == "count"]
+        assert count.get("data-anim-key") == "1:score1"
+        assert count.get("data-anim-from") == "12,0" and count.text == "16"
+        assert int(count.get("data-anim-delay")) > 0  # the tile lands, then the score ticks
+        (tile,) = find(root, data_tile_cell="a10")
+        assert (tile.get("data-anim"), tile.get("data-anim-key")) == ("appear", "1:a10")
+
+
+def test_a_capture_flips_the_tile_and_a_claim_puts_a_shell():
+    s = p2().apply("capture d3")
+    root = parse(UI.render_table(s.view(1), SEATS[:2], Selection(), T))
+    (tile,) = find(root, data_tile_cell="d3")
+    assert (tile.get("data-anim"), tile.get("data-anim-key")) == ("flip", "1:d3")
+    s = p2().apply("claim c2")
+    root = parse(UI.render_table(s.view(1), SEATS[:2], Selection(), T))
+    (tile,) = find(root, data_tile_cell="c2")
+    assert tile.get("data-anim") is None
+    (mark,) = find(tile, data_anim="appear")
+    assert mark.get("data-anim-key") == "1:c2:shell"
+    # a table without recent moves animates nothing, and is drawn as before
+    plain = UI.render_table(p2().view(0), SEATS[:2], Selection(), T)
+    assert "data-anim" not in plain
+
+
+# --- the end as a sequence ------------------------------------------------------------------
+
+
+def _lit(board) -> tuple[set[str], list[str]]:
+    """The cells a step lights, and the quadrants it outlines."""
+    root = parse(board)
+    on = [el for el in root.iter() if "tb-step-on" in (el.get("class") or "").split()]
+    cells = {el.get("data-step-cell") for el in on if el.get("data-step-cell")}
+    quadrants = [el.get("data-step-quadrant") for el in on if el.get("data-step-quadrant")]
+    return cells, quadrants
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_end_steps_strand_then_count_each_quadrant_then_name_the_winner(players):
+    s = finished(players, seed=players + 1)
+    seats = SEATS[:players]
+    steps = UI.end_steps(s, seats, T)
+    events = [e for e in s.history[-1]["events"]]
+    stranded = [e for e in events if e["type"] == "stranded"]
+    majorities = [e for e in events if e["type"] == "majority"]
+    assert len(steps) == 1 + 4 + 1
+    # the stranded tiles, lit where they stood, each costing its number
+    cells, _ = _lit(steps[0].board)
+    assert cells == {e["cell"] for e in stranded}
+    assert steps[0].points == tuple(
+        sum(e["points"] for e in stranded if e["player"] == p) for p in range(players)
+    )
+    assert str(len(stranded)) in steps[0].caption
+    # each quadrant: its tiles lit, its points
+    board = s.board
+    for step, e, name in zip(steps[1:5], majorities, ("nw", "ne", "sw", "se"), strict=True):
+        cells, quadrants = _lit(step.board)
+        q = ("nw", "ne", "sw", "se").index(name)
+        mine = {
+            board.cell_name(c) for c, o in enumerate(s.owners) if o >= 0 and board.quadrant[c] == q
+        }
+        assert quadrants == [name] and cells == mine
+        assert step.points == tuple(e["points"])
+        assert T(f"arribada.quadrant.{name}") in step.caption
+    # the steps add up to final scoring: before it, the scores of the last turn
+    series, final_start = score_series(s.history, players)
+    added = [sum(step.points[p] for step in steps if step.points) for p in range(players)]
+    assert [f - a for f, a in zip(s.scores(), added, strict=True)] == series[final_start]
+    # the winner last, adding nothing
+    assert steps[-1].points == ()
+    assert all(seats[w].name in steps[-1].caption for w in s.winners())
+    cells, _ = _lit(steps[-1].board)
+    assert cells == {board.cell_name(c) for c, o in enumerate(s.owners) if o in s.winners()}
+    for step in steps:  # the final board, read only, nothing hidden, names escaped
+        root = parse(step.board)
+        assert not acts(root, "cell") and not acts(root, "move")
+        assert not [el for el in root.iter() if el.get("data-rack-value")]
+        assert "<img" not in step.board
+        assert find(root, data_game="arribada")
+
+
+def test_no_end_steps_before_the_end():
+    assert UI.end_steps(p2(), SEATS[:2], T) == []
+    s = from_text("arribada", PASS_POSITION).apply("pass").apply("pass")
+    steps = UI.end_steps(s, SEATS[:2], T)
+    assert len(steps) == 6 and steps[-1].points == ()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_steps_are_said_in_every_language(lang):
+    t = make_t(lang)
+    for players in (2, 3, 4):
+        for step in UI.end_steps(finished(players, seed=players + 1), SEATS[:players], t):
+            assert step.caption.strip() and "{" not in step.caption
+            assert "arribada." not in step.caption
+    for key in catalog(lang):
+        if key.startswith("arribada.endstep."):
+            assert key in catalog("en")

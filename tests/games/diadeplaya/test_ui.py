@@ -838,3 +838,181 @@ def test_the_market_says_what_each_card_shows(lang):
     # every kind and facing has its own words, different from the others
     every = {block_words(b, t) for f in range(36) for b in face_blocks(f)}
     assert len(every) == len({b for f in range(36) for b in face_blocks(f)})
+
+
+# --- the recent moves in motion, and the end as a sequence --------------------------------
+
+
+def anims(root: ET.Element) -> dict[str, ET.Element]:
+    """The elements the page animates, by their key (each key once)."""
+    found = having(root, "data-anim")
+    keys = [el.get("data-anim-key") for el in found]
+    assert len(keys) == len(set(keys)), keys
+    return {el.get("data-anim-key"): el for el in found}
+
+
+@pytest.mark.parametrize(("mode", "players"), MODES)
+def test_the_recent_moves_blocks_market_and_points_are_animated_once_each(mode, players):
+    from tablero.diadeplaya.shapes import footprint, parse_face
+    from tablero.web.games.diadeplaya.table import recent_entries
+
+    for s in states_along(mode, players, seed=players + 60, every=4)[2:9]:
+        for viewer in range(players):
+            view = s.view(viewer)
+            root = render(view)
+            found = anims(root)
+            window = recent_entries(view.history, viewer, players)
+            assert window and window[-1][0] == len(view.history)
+            # every block of the cards laid in the window appears where it still lies
+            blocks = {}
+            for moves, entry in window:
+                for e in entry["events"]:
+                    if e["type"] == "lay":
+                        x, y = GRID.parse_xy(e["cell"])
+                        for dx, dy, _ in footprint(parse_face(e["face"]), e["rotation"]):
+                            cell = (e["beach"], x + dx, y + dy)
+                            blocks[cell] = f"{moves}:lay:{e['beach']}:{x + dx},{y + dy}"
+            laid = {k: el for k, el in found.items() if ":lay:" in k}
+            assert set(laid) == set(blocks.values())
+            assert all(el.get("data-anim") == "appear" for el in laid.values())
+            assert all("dp-block" in el.get("class") for el in laid.values())
+            # the points counted from what they were at the beach's lay before, after
+            # the blocks have appeared
+            recent = dict(window)
+            counts, was = {}, {}
+            for moves, entry in enumerate(view.history, 1):
+                for e in entry["events"]:
+                    if e["type"] != "lay":
+                        continue
+                    b, old = e["beach"], was.get(e["beach"], {})
+                    if moves in recent:
+                        for c, x in e["points"].items():
+                            if old.get(c, 0) != x:
+                                counts[b, c] = (f"{moves}:points:{b}:{c}", old.get(c, 0))
+                        if sum(old.values()) != sum(e["points"].values()):
+                            counts[b] = (f"{moves}:total:{b}", sum(old.values()))
+                    was[b] = e["points"]
+            shown = {
+                k: int((el.get("data-anim-from") or "0,0").split(",")[0])
+                for k, el in found.items()
+                if el.get("data-anim") == "count"
+            }
+            assert shown == dict(counts.values())
+            for key in shown:
+                el = found[key]
+                assert el.tag == "td" and el.get("data-anim-delay") == "250"
+                b = key.split(":")[2]
+                assert (
+                    el.get("data-points", "").startswith(f"{b}:") or el.get("data-beach-total") == b
+                )
+            # the market: only after a take in the window
+            market = {k: el for k, el in found.items() if ":market:" in k}
+            takes = [m for m, entry in window if entry["move"].startswith("take")]
+            if market:
+                assert takes and all(k.startswith(f"{takes[-1]}:") for k in market)
+            # a selection (the card turned in hand) keeps every key and motion
+            if view.current_player == viewer and view.decision == "rotate":
+                sel, move = click(view, Selection(), act="turn")
+                assert move is None
+                again = anims(render(view, sel))
+                assert {
+                    k: (e.get("data-anim"), e.get("data-anim-from")) for k, e in again.items()
+                } == {k: (e.get("data-anim"), e.get("data-anim-from")) for k, e in found.items()}
+
+
+def test_the_market_slides_its_cards_along_and_turns_the_new_one_face_up():
+    from tablero.web.games.diadeplaya.table import MARKET_SLOT_PX
+
+    s = new_game("competitive", 2, seed=3)
+    s = play_until(s, lambda s: s.decision == "take" and len(s.history) > 4)
+    before = [face_name(f) for f in s.market]
+    s = s.apply(Take(3))  # the card the farthest from the deck: the two others slide
+    m = len(s.history)
+    root = render(s.view(s.current_player))
+    found = anims(root)
+    slots = {k: el for k, el in found.items() if ":market:" in k}
+    assert set(slots) == {f"{m}:market:1", f"{m}:market:2", f"{m}:market:3"}
+    assert slots[f"{m}:market:1"].get("data-anim") == "flip"  # dealt next to the deck
+    for k in (2, 3):
+        el = slots[f"{m}:market:{k}"]
+        assert (el.get("data-anim"), el.get("data-anim-from")) == ("drop", f"{-MARKET_SLOT_PX},0")
+    shown = [li.get("data-face") for li in having(root, "data-slot")]
+    assert [f[:-1] for f in shown[1:]] == [f[:-1] for f in before[:2]]  # turned over
+    # a take of the first slot leaves the others where they were: they only turn over
+    s = play_until(s, lambda s: s.decision == "take")
+    s = s.apply(Take(1))
+    m = len(s.history)
+    found = anims(render(s.view(0)))
+    assert {k: e.get("data-anim") for k, e in found.items() if ":market:" in k} == {
+        f"{m}:market:1": "flip",
+        f"{m}:market:2": "flip",
+        f"{m}:market:3": "flip",
+    }
+
+
+def steps_of(s, players: int, t=T):
+    return UI.end_steps(s, SEATS[:players], t)
+
+
+def board_root(step) -> ET.Element:
+    root = parse(step.board)
+    assert root[0].get("data-game") == GAME
+    return root[0]
+
+
+@pytest.mark.parametrize(("mode", "players"), MODES)
+def test_the_end_steps_score_criterion_by_criterion_then_give_the_result(mode, players):
+    from tablero.web.games.diadeplaya.end import seat_points, step_marks
+
+    s = finished(mode, players, seed=players + 11)
+    steps = steps_of(s, players)
+    names = [board_root(step).get("data-end-step") for step in steps]
+    assert names == [*s.criteria, "result"]
+    for c, step in zip(s.criteria, steps, strict=False):
+        root = board_root(step)
+        for b in range(s.beach_count):
+            (beach,) = find(root, data_end_beach=str(b))
+            groups = step_marks(s, b, c).get(c, [])
+            on = classed(beach, "tb-step-on")
+            assert len(on) == sum(1 if c == "sand" else len(g) for g in groups)
+            assert all(f"dp-m-{c}" in el.get("class") for el in on)
+            cells = {cell for g in groups for cell in g}
+            blocks = classed(beach, "dp-block")
+            assert len(classed(beach, "tb-step-off")) == len(blocks) - len(cells)
+            assert {el.get("data-marks") for el in having(beach, "data-marks")} <= {c}
+        assert step.points == seat_points(s, c)
+        assert T(f"diadeplaya.criterion.{c}") in step.caption
+    # the points add up to the final scores: the running totals start at 0
+    totals = [sum(step.points[p] for step in steps if step.points) for p in range(players)]
+    assert [a - b for a, b in zip(s.score, totals, strict=True)] == [0] * players
+    last = steps[-1]
+    assert last.points == ()
+    lit = [int(el.get("data-end-beach")) for el in classed(board_root(last), "tb-step-on")]
+    if s.shared:
+        assert lit == ([0] if s.won() else [])
+        reached = s.beach_reached()
+        said = f"{reached} reached with" if reached else "No beach reached:"
+        assert last.caption.startswith(f"{said} {s.score[0]} point")
+    elif mode == "teams":
+        assert lit == s.winners()
+        assert f"Ana and Cy & Co: {s.score[0]} points" in last.caption
+        assert f"{EVIL} and Di: {s.score[1]} points" in last.caption
+    else:
+        assert lit == s.winners()
+        assert SEATS[s.winners()[0]].name in last.caption
+
+
+def test_no_end_steps_before_the_end():
+    assert UI.end_steps(new_game(), SEATS[:2], T) == []
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_the_end_steps_are_said_in_every_language(lang):
+    t = make_t(lang)
+    for mode, players in MODES:
+        s = finished(mode, players, seed=players + 11)
+        english = [step.caption for step in steps_of(s, players)]
+        for step, en in zip(steps_of(s, players, t), english, strict=True):
+            assert "diadeplaya." not in step.caption and "{" not in step.caption
+            assert step.caption != en
+            parse(step.board)

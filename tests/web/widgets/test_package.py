@@ -21,6 +21,7 @@ def test_the_widget_modules() -> None:
         "end",
         "layout",
         "log",
+        "motion",
         "moves",
         "news",
         "seats",

@@ -32,7 +32,9 @@ class BotWorker:
     Created on the first bot decision, after the board is interactive, and reused for
     every later one.  Requests are ``Effect("think")`` data; replies become the
     controller's ``app.bot-move`` / ``app.bot-error``.  Only the latest request's
-    answer is passed on.  ``window.tableroBots`` shows its state and a log of every
+    answer is passed on, and never sooner than the request's ``pace_ms`` after it was
+    asked (playback: the move before it is seen first); :meth:`hurry` passes on an answer
+    held for the pace at once.  ``window.tableroBots`` shows its state and a log of every
     decision (for the tests and the benchmark).
 
     ``js``: the ``js`` module; ``ffi``: ``pyodide.ffi``; ``dispatch``: the page's
@@ -48,6 +50,8 @@ class BotWorker:
         self.latest: dict[str, Any] | None = None  # the request to answer
         self.sent: dict[int, float] = {}  # request id -> performance.now() when sent
         self.timer: Any = None
+        self.held: dict[str, str] | None = None  # an answer kept for the pace
+        self.held_timer: Any = None
         self._proxies: list[Any] = []
 
     def _obj(self, value: dict[str, Any]) -> Any:
@@ -70,6 +74,7 @@ class BotWorker:
 
     def ask(self, request: dict[str, Any]) -> None:
         """Ask for the move of ``request`` (an ``Effect("think")``'s data)."""
+        self._drop_held()  # an answer to an earlier question, no longer asked
         self.latest = request
         self.sent[request["id"]] = float(self.js.performance.now())
         self._record(entry={"id": request["id"], "event": "asked", "level": request["level"],
@@ -80,8 +85,33 @@ class BotWorker:
             self._start_later()
         # "starting": sent when the worker says it is ready
 
+    def hurry(self) -> None:
+        """Pass on the answer held for the pace now (the player skipped the playback)."""
+        held = self.held
+        self._drop_held()
+        if held is not None:
+            self._deliver(held)
+
+    def _drop_held(self) -> None:
+        if self.held_timer is not None:
+            self.js.window.clearTimeout(self.held_timer)
+        self.held = self.held_timer = None
+
+    def _hold(self, move: dict[str, str], ms: float) -> None:
+        """Keep ``move`` for ``ms`` before passing it on (:meth:`hurry` sooner)."""
+        self.held = move
+        self.held_timer = self.js.window.setTimeout(
+            self.ffi.create_once_callable(lambda *_: self.hurry()), ms
+        )
+
+    def _deliver(self, move: dict[str, str]) -> None:
+        self.dispatch("app.bot-move", move)
+        self._record(entry={"id": int(move["id"]), "event": "applied",
+                            "at": float(self.js.performance.now())})  # fmt: skip
+
     def stop(self) -> None:
         """End the worker and forget what was asked: nothing more is dispatched."""
+        self._drop_held()
         self._disarm()
         self.latest = None
         self.sent.clear()
@@ -201,8 +231,9 @@ class BotWorker:
         self._disarm()
         self.latest = None
         now = float(performance.now())
+        asked = self.sent.pop(rid, now)
         entry = {"id": rid, "event": "answered", "level": latest["level"], "at": now,
-                 "ms": now - self.sent.pop(rid, now)}  # fmt: skip
+                 "ms": now - asked}  # fmt: skip
         if "error" in data:
             entry["error"] = str(data["error"])
             self._record(entry=entry)
@@ -212,5 +243,9 @@ class BotWorker:
         entry["move"] = str(data.get("move", ""))
         entry.update({f"stats_{k}": v for k, v in (data.get("stats") or {}).items()})
         self._record(entry=entry)
-        self.dispatch("app.bot-move", {"id": str(rid), "move": str(data.get("move", ""))})
-        self._record(entry={"id": rid, "event": "applied", "at": float(performance.now())})
+        move = {"id": str(rid), "move": str(data.get("move", ""))}
+        wait = float(latest.get("pace_ms") or 0) - (now - asked)
+        if wait > 0:
+            self._hold(move, wait)
+        else:
+            self._deliver(move)

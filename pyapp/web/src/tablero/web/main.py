@@ -30,6 +30,8 @@ from .saves import MemoryStorage, SaveStore, StorageFullError
 from .views import render
 
 LANG_KEY = "tablero.lang"
+#: The playback switch, kept by the browser: "0" off; anything else (or nothing) on.
+PLAYBACK_KEY = "tablero.playback"
 #: The seconds of work a link of a game with friends is read in before the page paints
 #: and goes on (``App.read_slice``, :mod:`.timeslice`): the page answers within about
 #: that and what the reading does before its work (a phone's pass over Arribada's bag is
@@ -197,6 +199,8 @@ def _begin() -> None:
     _model = _app.boot(lang, _text(location.hash) or "", base_url)
     if ls is None:
         _model = replace(_model, storage_off=True, notice=("app.error.storage-off", {}))
+    elif _text(ls.getItem(PLAYBACK_KEY)) == "0":
+        _model = replace(_model, playback=False)
     if _root is None:
         _root = document.getElementById("app")
         _patch = getattr(window, "tableroPatch", None)
@@ -427,6 +431,14 @@ def _perform(effect: Effect) -> None:
         _download(data["filename"], data["text"])
     elif kind == "think":
         _bot_worker().ask(dict(data))
+    elif kind == "hurry":
+        if _bots is not None:
+            _bots.hurry()
+    elif kind == "playback":
+        try:
+            window.localStorage.setItem(PLAYBACK_KEY, data["on"])
+        except Exception:  # noqa: BLE001 - the choice still holds for this visit
+            pass
     elif kind == "load_bots":
         _spawn(_load_bots(data["then"]))
     elif kind == "storage_info":

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_SAVE_NAME",
     "MAX_SEED",
     "BOT_BUDGET_MS",
+    "PLAYBACK_PACE_MS",
     "BOT_LEVELS",
     "KINDS",
     "MAIN_THREAD_LEVELS",
@@ -87,6 +88,10 @@ BOT_BUDGET_MS: Mapping[str, int] = {"hard": 1000}
 #: The level played on the page itself when the worker cannot run (``hard`` would
 #: freeze the page for its whole budget, so it falls back to ``medium``).
 MAIN_THREAD_LEVELS = ("random", "easy", "medium")
+#: With playback on, a bot's move is shown no sooner than this after the move before it
+#: was (its animation, 150-400 ms, then a moment to see it): a bot that answers sooner is
+#: held by the page (:class:`tablero.web.botworker.BotWorker`).
+PLAYBACK_PACE_MS = 900
 
 
 @dataclass(frozen=True)
@@ -244,6 +249,16 @@ class Model:
     thinking: Thinking | None = None  # a bot's move asked of the page
     bot_problem: Msg | None = None  # the bot's move failed: shown with retry / play here
     think_seq: int = 0  # the last request id
+    #: the playback setting (the menu's switch, kept in the browser): the others' moves
+    #: shown one at a time at a readable pace (:data:`PLAYBACK_PACE_MS`) and a game that
+    #: ends here told step by step on its final board before its summary
+    playback: bool = True
+    #: the others' moves shown at once until the viewer's next turn (the status line's
+    #: "Skip")
+    hurry: bool = False
+    #: the end sequence on screen (:class:`tablero.web.plugin.EndStep`): the finished
+    #: game's id and the step shown; None (or another game's id): the end's summary
+    end_step: tuple[str, int] | None = None
     #: the drawer open over the table: "side" (a narrow screen's supplies and other
     #: players), "log" (the moves), or None
     drawer: str | None = None

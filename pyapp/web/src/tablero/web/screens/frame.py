@@ -142,6 +142,18 @@ def dismiss(app: App, model: Model, data: dict[str, str]) -> Model:
     return replace(model, notice=None)
 
 
+@act("app.playback", screen="frame", same_game=True, view_only=True)
+def playback(app: App, model: Model, data: dict[str, str]) -> Model:
+    """The menu's playback switch: the others' moves shown one at a time and the end told
+    step by step, or everything at once.  The browser keeps the choice
+    (``Effect("playback")``); turned off, a bot's move held for the pace is shown now."""
+    on = not model.playback
+    effects = (*model.effects, Effect("playback", {"on": "1" if on else "0"}))
+    if not on:
+        effects = (*effects, Effect("hurry"))
+    return replace(model, playback=on, effects=effects)
+
+
 @act("app.lang", screen="frame", same_game=True, view_only=True)
 def lang(app: App, model: Model, data: dict[str, str]) -> Model:
     lang = data.get("value", "")

@@ -57,7 +57,7 @@ from ..svg import esc
 from ..timeslice import Pause, time_slice
 from .remote_strip import actions, names_of, paste_form, when
 from .shell import button, message
-from .table import open_game, save
+from .table import ended_here, open_game, save
 
 if TYPE_CHECKING:
     from ..app import App
@@ -392,7 +392,11 @@ def _show(app: App, model: Model, game: RemoteGame, *, share: tuple[str, ...] = 
         model, remote_locked=locked, effects=(*model.effects, Effect("lock", {"id": game.id}))
     )
     if game.started:
-        model = open_game(app, replace(model, remote=game), _saved(app, model, game), remote=game)
+        shown = model.game
+        saved = _saved(app, model, game)
+        model = open_game(app, replace(model, remote=game), saved, remote=game)
+        if shown is not None and shown.id == game.id:  # a friend's link ended the game here
+            model = replace(model, end_step=ended_here(model, game.id, shown.state, saved.state))
         model = save(app, model)
     else:
         model = replace(

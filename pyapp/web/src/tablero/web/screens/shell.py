@@ -123,7 +123,7 @@ def _bar(model: Model, app: App, t: Translate) -> str:
         '<details class="shell-menu">'
         f'<summary class="shell-btn">{esc(t("app.menu.title"))}</summary>'
         f'<div class="shell-menu-items" data-rove="line">'
-        f"{''.join(items)}{_language_select(model, t)}</div>"
+        f"{''.join(items)}{_playback_switch(model, t)}{_language_select(model, t)}</div>"
         "</details>"
     )
     undo = moves = ""
@@ -176,6 +176,17 @@ def _install_help(model: Model, t: Translate) -> str:
         f'<h2 id="shell-install-h">{esc(t("app.install.title"))}</h2>'
         f"<p>{esc(t('app.install.intro'))}</p><ol>{steps}</ol>"
         f'<div class="shell-actions">{close}</div></section>'
+    )
+
+
+def _playback_switch(model: Model, t: Translate) -> str:
+    """The menu's playback switch (``app.playback``): on, the others' moves are shown one
+    at a time and a game's end step by step."""
+    checked = "true" if model.playback else "false"
+    return (
+        f'<button type="button" class="shell-btn shell-playback" role="switch" '
+        f'aria-checked="{checked}" data-act="app.playback">{esc(t("app.menu.playback"))}'
+        "</button>"
     )
 
 

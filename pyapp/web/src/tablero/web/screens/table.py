@@ -22,6 +22,7 @@ from ..acts import act
 from ..model import (
     BOT_BUDGET_MS,
     MAIN_THREAD_LEVELS,
+    PLAYBACK_PACE_MS,
     SAVE_NOTICES,
     Effect,
     Model,
@@ -38,7 +39,7 @@ from ..model import (
     undoable,
     viewer,
 )
-from ..plugin import GameUI, Seat, Selection, Translate
+from ..plugin import EndStep, GameUI, Seat, Selection, Translate
 from ..remotegames import LINK_JOINER
 from ..saves import SaveConflictError, SavedGame, StorageFullError
 from ..svg import esc
@@ -250,9 +251,20 @@ def play(app: App, model: Model, move: Any, *, by_bot: bool = False) -> Model:
     game = replace(game, state=after, updated=app.now())
     effects = (*model.effects, *leave_share(model))
     kept = Selection(_sticky(app, game.game_id, model.selection))
+    ended = ended_here(model, game.id, before, after)
     model = replace(model, game=game, selection=kept, undo=undo, revealed_at=revealed_at,
-                    share_url=None, effects=effects)  # fmt: skip
+                    share_url=None, effects=effects, end_step=ended)  # fmt: skip
     return ask_bot(app, save(app, model))
+
+
+def ended_here(model: Model, game_id: str, before: Any, after: Any) -> tuple[str, int] | None:
+    """The end sequence's first step when the move from ``before`` to ``after`` ended the
+    game on screen and playback is on (the sequence is told once, as the game ends: a
+    finished game opened later shows its summary, which offers the sequence again);
+    else the step kept."""
+    if model.playback and after.is_terminal() and not before.is_terminal():
+        return (game_id, 0)
+    return model.end_step
 
 
 def _play_remote(app: App, model: Model, move: Any) -> Model:
@@ -277,6 +289,7 @@ def _play_remote(app: App, model: Model, move: Any) -> Model:
     )  # fmt: skip
     model = replace(
         model, game=replace(game, state=after.state, updated=now), remote=remote,
+        end_step=ended_here(model, game.id, before, after.state),
         undo=(*model.undo, before) if kept_turn else (),
         remote_undo=(*model.remote_undo, table) if kept_turn else (),
         share_url=None, effects=(*model.effects, *leave_share(model)),
@@ -298,7 +311,8 @@ def ask_bot(app: App, model: Model) -> Model:
     seat = state.current_player
     level = None if seat is None else bot_level(game.seats[seat])
     if seat is None or level is None or not humans(game.seats):
-        return replace(model, thinking=None)
+        # a person's turn (or no bot to ask): the others' next moves are played back again
+        return replace(model, thinking=None, hurry=False)
     moves = len(state.history)
     th = model.thinking
     if th is not None and th.save_id == game.id and th.moves == moves and th.seat == seat:
@@ -315,6 +329,8 @@ def ask_bot(app: App, model: Model) -> Model:
         "level": level,
         "seed": bot_seed(game.id, seat),
         "budget_ms": budget,
+        # shown no sooner than this after it is asked, the move before it being seen
+        "pace_ms": PLAYBACK_PACE_MS if model.playback and not model.hurry else 0,
         "view": state.view(seat).to_json(),
     }
     return replace(
@@ -428,12 +444,22 @@ def game_screen(model: Model, app: App, t: Translate) -> str:
     me = viewer(model)
     view = state.view(me)
     table = ui.render_table(view, seats, model.selection, t)
+    # the moves animated once in this game for this seat (widgets.motion): in a hot-seat
+    # game each player's table plays the others' moves since that player's last turn
+    scope = esc(f"{game.id}:{me}")
     parts = [_bot_status(model, app, t)]
     if model.remote is not None and model.remote.id == game.id:
         parts.append(remote_status(model, app, t))  # a game with friends: whose link
-    if state.is_terminal():
+    steps = end_steps(ui, state, seats, t) if _in_sequence(model) else []
+    if steps:
+        # The end as a sequence on the final board, step by step; then the summary.
+        parts.append(_end_sequence(model, state, steps, seats, t))
+    elif state.is_terminal():
         # The end leads with the result (the plugin's end panel opens with the winner and
         # the scores), then the breakdown, then the final table.
+        watch = ""
+        if end_steps(ui, state, seats, t):
+            watch = button(t("app.endstep.watch"), "app.end-step", step="0")
         parts.append(
             '<section class="shell-end" aria-labelledby="shell-end-h" data-decision="end">'
             f'<h1 id="shell-end-h" class="shell-visually-hidden">{esc(t("app.end.title"))}</h1>'
@@ -443,22 +469,141 @@ def game_screen(model: Model, app: App, t: Translate) -> str:
             + '<div class="shell-actions">'
             + button(t("app.end.replay"), "app.replay", cls="shell-primary", focus="1")
             + button(t("app.end.new"), "app.new")
+            + watch
             + (
                 button(t("app.challenge.share"), "app.challenge-share")
                 if challenge_views.can_challenge(model)
                 else ""
             )
             + "</div></section>"
-            + f'<section class="shell-table is-over">{table}</section>'
+            + f'<section class="shell-table is-over" data-anim-scope="{scope}">{table}</section>'
         )
     else:
         heading = t("app.game.heading", game=t(app.entry(game.game_id).title_key))
         parts.append(
             f'<h1 class="shell-visually-hidden" data-focus-fallback>{esc(heading)}</h1>'
-            f'<section class="shell-table">{table}</section>'
+            f'<section class="shell-table" data-anim-scope="{scope}">{table}</section>'
         )
     parts.append(_log(ui, view.history, seats, t, model.drawer == "log"))
     return "".join(parts)
+
+
+# --- the end as a sequence ------------------------------------------------------------------
+
+#: The last end sequence computed: (state, seats, translator) -> its steps.  A step draws
+#: the whole final board, and the screen is rendered at every click: the steps are made
+#: once for the game on screen (a state is never changed in place).
+_STEPS: dict[tuple[int, tuple[Seat, ...], int], tuple[object, list[EndStep]]] = {}
+
+
+def end_steps(ui: GameUI[Any], state: Any, seats: list[Seat], t: Translate) -> list[EndStep]:
+    """The game's end sequence (:meth:`GameUI.end_steps`) for ``state``: ``[]`` if the
+    game is not over or the game has none, or if its drawing fails (the summary stays)."""
+    if not state.is_terminal():
+        return []
+    key = (id(state), tuple(seats), id(t))
+    found = _STEPS.get(key)
+    if found is not None and found[0] is state:
+        return found[1]
+    try:
+        steps = list(ui.end_steps(state, seats, t))
+    except Exception:  # noqa: BLE001 - the sequence must never hide the end's summary
+        steps = []
+    _STEPS.clear()
+    _STEPS[key] = (state, steps)
+    return steps
+
+
+def _in_sequence(model: Model) -> bool:
+    game = model.game
+    return game is not None and model.end_step is not None and model.end_step[0] == game.id
+
+
+def _end_sequence(
+    model: Model, state: Any, steps: list[EndStep], seats: list[Seat], t: Translate
+) -> str:
+    """The end sequence's step on screen: how many, what scores and why (said to screen
+    readers as it changes), each player's points so far, the final board with the step
+    drawn, then Back, Next (the result after the last step) and "Skip to the result"."""
+    assert model.end_step is not None
+    n = len(steps)
+    i = min(max(model.end_step[1], 0), n - 1)
+    step = steps[i]
+    last = i == n - 1
+    controls = ""
+    if i > 0:
+        controls += button(t("app.endstep.back"), "app.end-step", step=str(i - 1))
+    if last:
+        controls += button(t("app.endstep.result"), "app.end-skip", cls="shell-primary",
+                           focus="1")  # fmt: skip
+    else:
+        controls += button(t("app.endstep.next"), "app.end-step", cls="shell-primary",
+                           step=str(i + 1), focus="1")  # fmt: skip
+        controls += button(t("app.endstep.skip"), "app.end-skip")
+    return (
+        '<section class="shell-end-steps" aria-labelledby="shell-steps-h" '
+        f'data-decision="end-step" data-step="{i}" data-steps="{n}">'
+        f'<h1 id="shell-steps-h" class="shell-h2">{esc(t("app.endstep.title"))}</h1>'
+        f'<p class="shell-step-count">{esc(t("app.endstep.count", step=i + 1, count=n))}</p>'
+        f'<p class="shell-step-caption" role="status" aria-live="polite">{esc(step.caption)}</p>'
+        + _running_scores(state, steps, i, seats, t)
+        + f'<div class="shell-step-board" data-step-board="{i}">{step.board}</div>'
+        + f'<div class="shell-actions">{controls}</div></section>'
+    )
+
+
+def _running_scores(
+    state: Any, steps: list[EndStep], i: int, seats: list[Seat], t: Translate
+) -> str:
+    """Each player's points once the steps up to ``i`` are added: the final scores less
+    what the steps still to come add (nothing when the steps add no points per seat)."""
+    widths = {len(s.points) for s in steps if s.points}
+    final = list(state.scores())
+    if len(widths) != 1 or widths != {len(final)} or len(final) > len(seats):
+        return ""
+    later = [sum(s.points[p] for s in steps[i + 1 :] if s.points) for p in range(len(final))]
+    gained = steps[i].points
+    items = []
+    for p, score in enumerate(final):
+        now = score - later[p]
+        plus = f' <span class="shell-step-plus">+{gained[p]}</span>' if gained and gained[p] else ""
+        items.append(
+            f'<li data-seat="{p}">{swatch(seats[p].colour, 18)}'
+            f'<span class="shell-step-name">{esc(seats[p].name)}</span> '
+            f'<span class="shell-step-points" data-points="{now}">'
+            f"{esc(t('app.endstep.points', count=now))}</span>{plus}</li>"
+        )
+    label = esc(t("app.endstep.scores"))
+    return f'<ol class="shell-step-scores" aria-label="{label}">{"".join(items)}</ol>'
+
+
+@act("app.end-step", screen="table", same_game=True, view_only=True)
+def end_step(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Show step ``data-step`` of the end sequence of the finished game on screen."""
+    game = model.game
+    if game is None or not game.state.is_terminal():
+        return model
+    try:
+        step = max(0, int(data.get("step", "0")))
+    except ValueError:
+        step = 0
+    return replace(model, end_step=(game.id, step))
+
+
+@act("app.end-skip", screen="table", same_game=True, view_only=True)
+def end_skip(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Leave the end sequence for the end's summary."""
+    return replace(model, end_step=None)
+
+
+# --- playback ----------------------------------------------------------------------------
+
+
+@act("app.playback-skip", screen="table", same_game=True, view_only=True)
+def playback_skip(app: App, model: Model, data: dict[str, str]) -> Model:
+    """Show the others' moves at once until the viewer's next turn: a bot's answer the
+    page holds for the pace is shown now (``Effect("hurry")``), the next ones at once."""
+    return replace(model, hurry=True, effects=(*model.effects, Effect("hurry")))
 
 
 def _bot_status(model: Model, app: App, t: Translate) -> str:
@@ -484,6 +629,10 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
     if th is None or th.save_id != game.id:
         return ""
     thinker = shown_seats(game.seats, app, model.lang)[th.seat]
+    # Played back at a readable pace: the others' moves can be shown at once instead.
+    skip = ""
+    if model.playback and not model.hurry:
+        skip = button(t("app.playback.skip"), "app.playback-skip", cls="shell-playback-skip")
     text = t("app.bot.thinking", name=thinker.name, level=t(LEVEL_KEYS[th.level]))
     if th.budget_ms:
         elapsed = max(0, min(th.budget_ms, app.now() - th.started))
@@ -502,7 +651,7 @@ def _bot_status(model: Model, app: App, t: Translate) -> str:
         f'<div class="shell-thinking" role="status" aria-live="polite" '
         f'data-seat="{th.seat}" data-level="{esc(th.level)}">'
         f'<span class="shell-thinking-who">{swatch(thinker.colour, 20)}{esc(text)}</span>'
-        f"{bar}</div>"
+        f"{bar}{skip}</div>"
     )
 
 

@@ -26,8 +26,7 @@ from .clicks import Click, OnClick, click_handler
 from .end import end_frame, margin_text, winner_line
 from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
-from .motion import KINDS as MOTION_KINDS
-from .motion import motion, move_key
+from .motion import MOTION_KINDS, MotionKind, motion, move_key
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
 from .seats import SeatKeys, SeatStrip, is_you, said, seat_colours, seat_item, seat_name, seat_strip
@@ -48,6 +47,7 @@ from .zoom import ZOOM_SAME, Zoom, ZoomKeys
 
 __all__ = [
     "MOTION_KINDS",
+    "MotionKind",
     "motion",
     "move_key",
     "ChartLabels",

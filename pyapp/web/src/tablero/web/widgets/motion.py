@@ -36,10 +36,10 @@ from typing import Literal
 
 from ..svg import num
 
-__all__ = ["KINDS", "Kind", "motion", "move_key"]
+__all__ = ["MOTION_KINDS", "MotionKind", "motion", "move_key"]
 
-Kind = Literal["appear", "drop", "flip", "leave", "count"]
-KINDS: tuple[Kind, ...] = ("appear", "drop", "flip", "leave", "count")
+MotionKind = Literal["appear", "drop", "flip", "leave", "count"]
+MOTION_KINDS: tuple[MotionKind, ...] = ("appear", "drop", "flip", "leave", "count")
 
 
 def move_key(moves: int, part: str = "") -> str:
@@ -52,7 +52,9 @@ def move_key(moves: int, part: str = "") -> str:
     return f"{moves}:{part}" if part else str(moves)
 
 
-def motion(kind: Kind, key: str, *, dx: float = 0, dy: float = 0, delay: int = 0) -> dict[str, str]:
+def motion(
+    kind: MotionKind, key: str, *, dx: float = 0, dy: float = 0, delay: int = 0
+) -> dict[str, str]:
     """The attributes (for :func:`tablero.web.svg.tag`'s keywords) that animate an element
     with ``kind`` once under ``key`` (:func:`move_key`); ``dx, dy``: where a ``drop``
     comes from, or a ``count``'s first number (``dx``); ``delay``: ms before it starts.
@@ -62,7 +64,7 @@ def motion(kind: Kind, key: str, *, dx: float = 0, dy: float = 0, delay: int = 0
     >>> motion("appear", "3", delay=150)["data_anim_delay"]
     '150'
     """
-    if kind not in KINDS:
+    if kind not in MOTION_KINDS:
         raise ValueError(f"unknown motion {kind!r}")
     out = {"data_anim": kind, "data_anim_key": key}
     if dx or dy:

@@ -7,7 +7,7 @@ The work is split by job:
 ``style.py``   the stylesheet
 ``table.py``   the table during play, and what clicks do
 ``log.py``     history entries in words
-``end.py``     rights to score, paths, totals, the tie-break
+``end.py``     rights to score, paths, totals, the tie-break; the end step by step
 ``rules.py``   the rules help
 ``messages/``  the texts, one ``<lang>.json`` per language
 =============  ==============================================
@@ -35,5 +35,10 @@ class ArboretumUI(GameParts[ArboretumState]):
 
 
 UI: GameUI[ArboretumState] = ArboretumUI(
-    table.render_table, table.on_click, log.describe, end.render_end, rules.rules_html
+    table.render_table,
+    table.on_click,
+    log.describe,
+    end.render_end,
+    rules.rules_html,
+    end_steps=end.end_steps,
 )

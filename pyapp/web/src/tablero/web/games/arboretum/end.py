@@ -2,7 +2,11 @@
 decided), who had the right to score each species (hand sums, an 8 zeroed by an
 opponent's 1), the points of every path, the final hands, each player's arboretum
 with the scoring paths drawn on it, one after another, and a chart of what each player
-would have scored had the game ended after each turn."""
+would have scored had the game ended after each turn.
+
+The end as a sequence (:func:`end_steps`): species by species, who had the right to
+score it (the final hands, its cards lit; or that nobody scores it, without a path),
+then each scoring path traced in its arboretum (its cards lit); then the winner."""
 
 from __future__ import annotations
 
@@ -17,9 +21,9 @@ from tablero.arboretum.grid import cell_name
 from tablero.core import State, make
 
 from ...gameend import Ending, EndScreen
-from ...plugin import Seat, Translate
-from ...svg import esc, raw_tag, tag
-from .log import LOG
+from ...plugin import EndStep, Seat, Translate
+from ...svg import esc, raw_tag, read_only, tag
+from .log import LOG, sums_words
 from .look import GardenPicture, card_icon, mark_icon, seat_letter, species_icon
 from .style import style_tag
 from .table import arboretum_state, garden_panel
@@ -272,3 +276,140 @@ def _breakdown(state: ArboretumState, end: Ending) -> list[str]:
     # had the game ended after each turn: how the gardens and hands grew
     out += end.chart(score_series(state), scores)
     return out
+
+
+# --- the end as a sequence -------------------------------------------------------------
+
+
+def end_steps(state: ArboretumState, seats: list[Seat], t: Translate) -> list[EndStep]:
+    """The end of the game step by step on its final board (see
+    :class:`tablero.web.plugin.EndStep`): for each species in the end screen's order,
+    who had the right to score it (:func:`_right_step`), then the path each of them
+    scores (:func:`_path_steps`); then the winner, with the tie-break when it decided.
+    The paths' points add up to the final scores (Arboretum scores only at the end);
+    ``[]`` before the end."""
+    if not state.is_terminal():
+        return []
+    end = END.ending(state, seats, t)
+    species_ev, final, hands = final_events(state)
+    steps: list[EndStep] = []
+    for e in species_ev:
+        steps.append(_right_step(e, hands, end))
+        steps += _path_steps(state, e, end)
+    steps.append(_winner_step(state, final, end))
+    return steps
+
+
+def _species_of(e: dict[str, Any]) -> tuple[str, int]:
+    """A ``species`` event's species: its code and its index."""
+    code = str(e.get("species", ""))
+    return code, CODES.index(code) if code in CODES else 0
+
+
+def _step_board(name: str, inner: str) -> str:
+    """A step's board: the game's root (its stylesheet, ``data-game``) around ``inner``,
+    drawn read only."""
+    return raw_tag(
+        "div", style_tag() + inner, class_="arb-end arb-end-step", data_game="arboretum",
+        data_end_step=name,
+    )  # fmt: skip
+
+
+def _right_step(e: dict[str, Any], hands: list[list[str]], end: Ending) -> EndStep:
+    """Who had the right to score the species of ``e``: every hand at the end, the
+    species' cards lit (an 8 zeroed by an opponent's 1 dimmed with the rest), the
+    caption the hand sums and who has the right (everyone when nobody held any), and
+    that nobody scores it when none of them has a path of it."""
+    t, n = end.t, end.n
+    code, s = _species_of(e)
+    zeroed = set(e.get("zeroed_8") or ())
+    right = list(e.get("right") or ())
+    items = []
+    for p in range(n):
+        chips = []
+        for x in hands[p] if p < len(hands) else []:
+            card = parse_card(x)
+            lit = card >> 3 == s and not (p in zeroed and card & 7 == 7)
+            chips.append(
+                raw_tag("span", card_icon(card, 32), role="img", aria_label=card_words(x, t),
+                        title=card_words(x, t), data_final_card=x,
+                        class_="tb-step-on" if lit else "tb-step-off")
+            )  # fmt: skip
+        items.append(
+            raw_tag("li", end.seat(p) + ("".join(chips) or esc(t("arboretum.end.hand_empty"))),
+                    data_final_hand=p, data_right="1" if p in right else "0")
+        )  # fmt: skip
+    board = raw_tag("ul", "".join(items), class_="arb-final-hands")
+    name = species_name(code, t)
+    sums = e.get("sums") or []
+    if not any(sums):
+        caption = t("arboretum.endstep.right_nobody", species=name)
+    else:
+        sums_said = sums_words(e, end.seats, t)
+        if len(right) > 1:
+            caption = t("arboretum.endstep.right_tied", species=name, sums=sums_said,
+                        names=LOG.names(end.seats, right, t))  # fmt: skip
+        else:
+            caption = t("arboretum.endstep.right", species=name, sums=sums_said,
+                        name=end.names[right[0]])  # fmt: skip
+    paths = e.get("paths") or []
+    if not any(path.get("scored") for path in paths):
+        caption = t("arboretum.sep.sentence", a=caption,
+                    b=t("arboretum.endstep.nobody", species=name))  # fmt: skip
+    return EndStep(caption, _step_board(f"right:{code}", board))
+
+
+def _path_steps(state: ArboretumState, e: dict[str, Any], end: Ending) -> list[EndStep]:
+    """The paths scored for the species of ``e``: one step a player with the right and a
+    path, the path traced in that player's arboretum (its cards lit, the others dimmed)
+    with its points (none when none of them has a path: :func:`_right_step` says so)."""
+    t, n = end.t, end.n
+    code, s = _species_of(e)
+    name = species_name(code, t)
+    right = list(e.get("right") or ())
+    paths = e.get("paths") or [{}] * n
+    labels = card_labels(t)
+    steps = []
+    for p in right:
+        path = paths[p] if p < len(paths) else {}
+        scored = int(path.get("scored") or 0)
+        if not scored:
+            continue
+        cells = [str(c) for c in path.get("cells") or []]
+        pic = GardenPicture(paths=[(s, cells)], lit=cells)
+        with read_only():
+            panel = garden_panel(state, p, end.seats, t, pic, own=False, labels=labels)
+        caption = t("arboretum.endstep.path", name=end.names[p], species=name,
+                    cards=cards_words(path.get("cards") or [], t), count=scored)  # fmt: skip
+        points = tuple(scored if q == p else 0 for q in range(n))
+        steps.append(EndStep(caption, _step_board(f"path:{code}:{p}", panel), points))
+    return steps
+
+
+def _winner_step(state: ArboretumState, final: dict[str, Any], end: Ending) -> EndStep:
+    """The winner: every arboretum with its scoring paths, the winners' lit and the
+    others dimmed; the caption the result and, after a tie on points, the tie-break."""
+    t, n = end.t, end.n
+    species_ev, _, _ = final_events(state)
+    scores = list(final.get("scores") or state.scores())
+    winners = list(final.get("winners") or state.winners())
+    present = list(final.get("species_present") or [])
+    labels = card_labels(t)
+    panels = []
+    for p in range(n):
+        paths = []
+        for e in species_ev:
+            path = (e.get("paths") or [{}] * n)[p]
+            if path.get("scored"):
+                paths.append((_species_of(e)[1], [str(c) for c in path.get("cells") or []]))
+        pic = GardenPicture(paths=paths, dim_others=True)
+        with read_only():
+            panel = garden_panel(state, p, end.seats, t, pic, own=False, labels=labels)
+        cls = "tb-step-on" if p in winners else "tb-step-off"
+        panels.append(raw_tag("div", panel, class_=cls, data_end_garden=p))
+    caption = end.headline(winners, max(scores))
+    if sum(1 for x in scores if x == max(scores)) > 1:
+        # a tie on points: who won and how the count of species broke the tie
+        caption = LOG.winners(winners, scores, present, end.seats, t)
+    board = raw_tag("div", "".join(panels), class_="arb-end-gardens")
+    return EndStep(caption, _step_board("winner", board))

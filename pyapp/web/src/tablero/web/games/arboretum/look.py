@@ -168,9 +168,11 @@ def card_svg(
     extra_class: str = "",
     label: str | None = None,
     cell: str | None = None,
+    anim: Mapping[str, str] | None = None,
 ) -> str:
     """Card ``c`` with its top-left corner at ``x, y``: a frame in the species colour,
-    the value large at the top and in the lower corner, the species symbol below."""
+    the value large at the top and in the lower corner, the species symbol below;
+    ``anim``: its move's animation (:func:`tablero.web.widgets.motion`'s attributes)."""
     s, v = species(c), value(c)
     cls = f"arb-card arb-sp{s}" + (f" {extra_class}" if extra_class else "")
     k = w / CARD_W
@@ -185,8 +187,9 @@ def card_svg(
         + symbol(s, x + w / 2, y + 41 * k, 11 * k)
     )  # fmt: skip
     return raw_tag(
-        "g", body, class_=cls, data_card=CARD_NAMES[c], data_card_cell=cell, data_value=v
-    )
+        "g", body, class_=cls, data_card=CARD_NAMES[c], data_card_cell=cell, data_value=v,
+        **(anim or {}),
+    )  # fmt: skip
 
 
 def card_back(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> str:
@@ -246,6 +249,12 @@ class GardenPicture:
     where: Mapping[str, str] = field(default_factory=dict)
     #: the target cell that takes the keyboard focus when the decision starts
     focus: str | None = None
+    #: cell name -> its card's animation, for the cards the recent moves planted
+    #: (:func:`tablero.web.widgets.motion`'s attributes)
+    motion: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: a step of the end sequence: the cells that score in it, each card ringed
+    #: (``tb-step-on``), every other card dimmed (``tb-step-off``); ``None``: no step
+    lit: Sequence[str] | None = None
 
 
 def _bounds(cells: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -308,10 +317,18 @@ def garden_svg(
         extra = "is-dim" if pic.dim_others and name not in on_path else ""
         if name == pic.fresh:
             extra += " is-fresh"
+        if pic.lit is not None and name not in pic.lit:
+            extra += " tb-step-off"
         label = card_label.get(c)
         if label and name in pic.where:
             label = f"{label}, {pic.where[name]}"
-        out.append(card_svg(px, py, c, extra_class=extra.strip(), label=label, cell=name))
+        out.append(card_svg(px, py, c, extra_class=extra.strip(), label=label, cell=name,
+                            anim=pic.motion.get(name)))  # fmt: skip
+        if pic.lit is not None and name in pic.lit:
+            out.append(
+                tag("rect", x=num(px - 3), y=num(py - 3), width=CARD_W + 6, height=CARD_H + 6,
+                    rx=8, fill="none", class_="tb-step-on", data_step_cell=name)
+            )  # fmt: skip
         if name in pic.recent:
             out.append(
                 tag("rect", x=num(px - 4), y=num(py - 4), width=CARD_W + 8, height=CARD_H + 8,

@@ -21,7 +21,8 @@ a ``<details>`` element, which needs no click handling at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablero.arboretum import ArboretumState, Discard, DrawDeck, DrawPile, Play
@@ -37,6 +38,7 @@ from ...svg import esc, raw_tag, tag
 from ...widgets import narrow, seat_colours, targets
 from .log import describe
 from .look import (
+    PITCH_Y,
     GardenPicture,
     back_icon,
     card_icon,
@@ -279,6 +281,83 @@ def recent_plays(view: ArboretumState) -> dict[int, list[str]]:
     return out
 
 
+# --- the recent moves in motion (widgets.motion) ---------------------------------------
+
+#: Where a card drawn into the hand comes from (the piles, above the hand), in pixels.
+DRAWN_FROM = (0, -80)
+#: Where a card planted comes from (the hand, below the garden), in garden units.
+PLANTED_FROM = (0, PITCH_Y)
+
+
+def recent_entries(
+    history: Sequence[Mapping[str, Any]], viewer: int | None
+) -> list[tuple[int, Mapping[str, Any]]]:
+    """The entries whose moves the table animates, each with the history's length once
+    it was played (its :func:`widgets.move_key`): the viewer's last turn (a turn: one
+    player's entries in a row) and every turn since; when the viewer is the one who
+    moved last, the others' turns before it too, back to the viewer's turn before.  No
+    viewer: the last turn.
+
+    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}]
+    >>> [m for m, _ in recent_entries(h, 1)], [m for m, _ in recent_entries(h, 0)]
+    ([3, 4], [1, 2, 3, 4])
+    >>> [m for m, _ in recent_entries(h, None)]
+    [4]
+    """
+    out: list[tuple[int, Mapping[str, Any]]] = []
+    others = False
+    i = len(history)
+    while i > 0:
+        player = history[i - 1].get("player")
+        while i > 0 and history[i - 1].get("player") == player:
+            out.append((i, history[i - 1]))
+            i -= 1
+        if viewer is None or (player == viewer and others):
+            break
+        others = others or player != viewer
+    return out[::-1]
+
+
+@dataclass
+class Motions:
+    """The animations of the recent moves' cards (``widgets.motion``'s attributes): in
+    the gardens by seat and cell, in the viewer's hand by card name, on the discard
+    piles by seat (its top card)."""
+
+    gardens: dict[int, dict[str, dict[str, str]]] = field(default_factory=dict)
+    hand: dict[str, dict[str, str]] = field(default_factory=dict)
+    piles: dict[int, dict[str, str]] = field(default_factory=dict)
+
+
+def motions(view: ArboretumState) -> Motions:
+    """What the recent moves (:func:`recent_entries`) moved, as the viewer sees it: each
+    card planted drops into its garden from below (from the hand), each card the viewer
+    drew drops into the hand from the piles, each card discarded appears on its pile
+    while it is the top.  Only what the view shows: another's deck draw is masked."""
+    me = view.viewer
+    out = Motions()
+    hand = {CARD_NAMES[x] for x in view.hands[me] if x != HIDDEN} if me is not None else set()
+    for moves, entry in recent_entries(view.history, me):
+        for e in entry.get("events") or ():
+            kind, p, card = e.get("type"), e.get("player"), e.get("card")
+            if not isinstance(p, int) or not isinstance(card, str):
+                continue
+            if kind == "play":
+                cell = str(e.get("cell"))
+                key = widgets.move_key(moves, f"play:{p}:{cell}")
+                dx, dy = PLANTED_FROM
+                out.gardens.setdefault(p, {})[cell] = widgets.motion("drop", key, dx=dx, dy=dy)
+            elif kind == "draw" and p == me and card in hand:
+                dx, dy = DRAWN_FROM
+                key = widgets.move_key(moves, f"draw:{card}")
+                out.hand[card] = widgets.motion("drop", key, dx=dx, dy=dy)
+            elif kind == "discard":
+                pile = view.discards[p]
+                if pile and CARD_NAMES[pile[-1]] == card:
+                    out.piles[p] = widgets.motion("appear", widgets.move_key(moves, f"discard:{p}"))
+    return out
+
+
 def _zoom_controls(zoom: int | None, t: Translate) -> str:
     return GARDEN_ZOOM.controls("arb", zoom, t, ZOOM_KEYS)
 
@@ -323,8 +402,15 @@ def garden_panel(
     )  # fmt: skip
 
 
-def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: list[Any]) -> str:
-    """The deck and the discard piles (tops visible, whole piles in a ``<details>``)."""
+def _supply(
+    view: ArboretumState,
+    seats: Sequence[Seat],
+    t: Translate,
+    legal: list[Any],
+    moved: Mapping[int, Mapping[str, str]],
+) -> str:
+    """The deck and the discard piles (tops visible, whole piles in a ``<details>``);
+    ``moved``: the animation of a pile's top card, by seat (:class:`Motions`)."""
     colours = seat_colours(seats, view.num_players)
     count = view.deck_count
     deck_label = t("arboretum.deck.count", count=count)
@@ -370,6 +456,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
                     data_move=move,
                     aria_label=t("arboretum.pile.take_label", card=card_words(top, t), name=name),
                     data_focus=None if narrow(legal, DrawDeck) else "1",
+                    **moved.get(q, {}),
                 )
             else:
                 body = raw_tag(
@@ -378,6 +465,7 @@ def _supply(view: ArboretumState, seats: Sequence[Seat], t: Translate, legal: li
                     role="img",
                     aria_label=t("arboretum.pile.top", card=card_words(top, t)),
                     title=card_words(top, t),
+                    **moved.get(q, {}),
                 )
             whole = raw_tag(
                 "details",
@@ -479,7 +567,15 @@ def drawn_this_turn(view: State) -> list[str]:
     return out[::-1]
 
 
-def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: list[Any]) -> str:
+def _hand(
+    view: ArboretumState,
+    me: int,
+    t: Translate,
+    c: int | None,
+    legal: list[Any],
+    moved: Mapping[str, Mapping[str, str]],
+) -> str:
+    """The viewer's hand (``moved``: the animation of each card just drawn, by name)."""
     hand = [x for x in view.hands[me] if x != HIDDEN]
     known = set(view.known[me])
     decision = view.decision if me == view.current_player else ""
@@ -514,6 +610,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
                     aria_label=label,
                     title=words,
                     data_focus="1" if first else None,
+                    **moved.get(name, {}),
                 )
             )
         else:
@@ -526,6 +623,7 @@ def _hand(view: ArboretumState, me: int, t: Translate, c: int | None, legal: lis
                     role="img",
                     aria_label=label,
                     title=words,
+                    **moved.get(name, {}),
                 )
             )
     # a card drawn for this seat and not dealt yet (its key comes with another's link)
@@ -561,11 +659,13 @@ def _table(view: ArboretumState, seats: list[Seat], selection: Selection, t: Tra
             if e.get("type") == "play":
                 fresh[e["player"]] = e["cell"]
     recent = recent_plays(view)
+    moved = motions(view)
 
     def picture(p: int) -> GardenPicture:
         cells = view.arbs[p]
         where = {cell_name(x): cell_words(cell_name(x), t) for x in cells}
-        return GardenPicture(fresh=fresh.get(p), recent=recent.get(p, ()), where=where)
+        return GardenPicture(fresh=fresh.get(p), recent=recent.get(p, ()), where=where,
+                             motion=moved.gardens.get(p, {}))  # fmt: skip
 
     preview = ""
     own_pic = picture(me) if me is not None else GardenPicture()
@@ -581,7 +681,7 @@ def _table(view: ArboretumState, seats: list[Seat], selection: Selection, t: Tra
         elif plays:
             own_pic.focus = next(iter(plays))
     drawing = my_turn and decision == "draw"
-    supply = _supply(view, seats, t, legal if drawing else [])
+    supply = _supply(view, seats, t, legal if drawing else [], moved.piles)
 
     order = list(range(n)) if me is None else [me] + [p for p in range(n) if p != me]
     gardens = []
@@ -610,7 +710,7 @@ def _table(view: ArboretumState, seats: list[Seat], selection: Selection, t: Tra
     dock = preview or (supply if drawing else "")
     hand = actions = ""
     if me is not None:
-        hand = _hand(view, me, t, c, legal)
+        hand = _hand(view, me, t, c, legal, moved.hand)
         chosen = _chosen_move(legal, decision, c, cell) if my_turn and c is not None else None
         if chosen is not None:
             confirm = (

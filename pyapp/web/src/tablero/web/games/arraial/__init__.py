@@ -33,5 +33,10 @@ class ArraialUI(GameParts[ArraialState]):
 
 
 UI: GameUI[ArraialState] = ArraialUI(
-    table.render_table, table.on_click, log.describe, end.render_end, rules.rules_html
+    table.render_table,
+    table.on_click,
+    log.describe,
+    end.render_end,
+    rules.rules_html,
+    end_steps=end.end_steps,
 )

@@ -1,7 +1,9 @@
 """The end of an Arraial game: the winner (and the pairs tie-break when it decided), each
 player's points explained (colour visitors, white visitors who joined the street, pairs
 at 2 points), the pairs' holders and their zones, each final street, and a chart of the
-scores over the game."""
+scores over the game; and the end as a sequence on the final streets (:func:`end_steps`):
+each colour's zones with their visitors, the white visitors who joined, each pair, the
+winner."""
 
 from __future__ import annotations
 
@@ -12,11 +14,11 @@ from tablero.arraial import ArraialState
 from tablero.arraial.data import COLOURS, PAIR_POINTS, VISITOR_POINTS
 
 from ...gameend import Ending, EndScreen
-from ...plugin import Seat, Translate
-from ...svg import esc, raw_tag, tag
+from ...plugin import EndStep, Seat, Translate
+from ...svg import esc, raw_tag, read_only, tag
 from .log import LOG, pairs_held
 from .style import style_tag
-from .table import street_panel
+from .table import pair_cells, street_panel
 from .words import SEAT_KEYS, colour_name
 
 
@@ -139,3 +141,134 @@ def _breakdown(state: ArraialState, end: Ending) -> list[str]:
     # the scores over the game
     out += end.chart(score_series(state.history, n), scores)
     return out
+
+
+# --- the end as a sequence -------------------------------------------------------------
+
+ON, OFF = "tb-step-on", "tb-step-off"
+
+
+def end_steps(state: ArraialState, seats: list[Seat], t: Translate) -> list[EndStep]:
+    """The end of the game step by step on the final streets (see
+    :class:`tablero.web.plugin.EndStep`), in the rulebook's order of the points: each
+    colour's zones with the visitors standing on them, the white visitors who joined the
+    streets, each pair with its holder's zone, then the winner.  The steps add up to the
+    final scores.  ``[]`` before the end."""
+    if not state.is_terminal():
+        return []
+    end = END.ending(state, seats, t)
+    steps = [_visitors_step(state, end, colour) for colour in COLOURS]
+    steps.append(_whites_step(state, end))
+    steps += [_pair_step(state, end, colour) for colour in COLOURS]
+    winners = state.winners()
+    # who won, and how a tie on points was broken (the log's words)
+    caption = LOG.winners(winners, state.scores(), pairs_held(state.pairs, end.n), end.seats, t)
+    lit = {p: ON if p in winners else OFF for p in range(end.n)}
+    return [step for step in steps if step is not None] + [
+        EndStep(caption, _streets(state, end, {}, lit))
+    ]
+
+
+def _streets(
+    state: ArraialState,
+    end: Ending,
+    marks: Mapping[int, tuple[Sequence[tuple[int, int]], Mapping[str, str]]],
+    lit: Mapping[int, str],
+) -> str:
+    """A step's board: every final street, read only, with its ``marks`` (seat -> cells
+    ringed, classes by part) and its panel lit or dimmed (``lit``), in the game's frame
+    (its stylesheet and root, where the end sequence shows it)."""
+    streets = []
+    with read_only():
+        for p in range(end.n):
+            on, step = marks.get(p, ((), {}))
+            panel = street_panel(state, p, end.seats, end.t, heading="h3", step_on=on, step=step)
+            cls = "arl-end-street" + (f" {lit[p]}" if p in lit else "")
+            streets.append(raw_tag("div", panel, class_=cls, data_step_street=p))
+    return raw_tag(
+        "div",
+        style_tag() + raw_tag("div", "".join(streets), class_="arl-end-streets"),
+        class_="arl-end arl-end-step",
+        data_game="arraial",
+    )
+
+
+def _dimmed(state: ArraialState, p: int, keep: Sequence[str] = ()) -> dict[str, str]:
+    """Every part of seat ``p``'s street dimmed (its pieces, visitors, pairs and crowd)
+    but those named in ``keep``, which are lit."""
+    parts = [f"piece:{k + 1}" for k in range(len(state.pieces[p]))]
+    parts += [f"visitor:{c}:{k}" for c, k in state.visitors[p]]
+    parts += [f"pair:{c}" for c, q in state.pairs.items() if q == p]
+    parts.append("crowd")
+    return {part: ON if part in keep else OFF for part in parts}
+
+
+def _scored(end: Ending, points: Sequence[int]) -> str:
+    """Who scored what in a step: "Ana +2, Ben +1" (plain text)."""
+    sep = end.t("arraial.sep.list")
+    return sep.join(f"{end.names[p]} +{x}" for p, x in enumerate(points) if x)
+
+
+def _visitors_step(state: ArraialState, end: Ending, colour: str) -> EndStep | None:
+    """The zones of ``colour`` with the visitors standing on them, a point each (none
+    when no street has a visitor of that colour)."""
+    t, n = end.t, end.n
+    counts = [sum(1 for c, _ in state.visitors[p] if c == colour) for p in range(n)]
+    points = tuple(VISITOR_POINTS * x for x in counts)
+    if not any(points):
+        return None
+    marks = {}
+    for p in range(n):
+        cells = [c for z, cs, seen in state.zones(p) if z == colour and seen for c in cs]
+        pieces = {state.streets[p][y][x] for x, y in cells}
+        keep = [f"piece:{k}" for k in pieces]
+        keep += [f"visitor:{c}:{k}" for c, k in state.visitors[p] if c == colour]
+        marks[p] = (sorted(cells, key=lambda c: (c[1], c[0])), _dimmed(state, p, keep))
+    lit = {p: OFF for p in range(n) if not points[p]}
+    each = t("arraial.seat.score", count=VISITOR_POINTS)
+    first = t("arraial.endstep.visitors", colour=colour_name(colour, t), count=sum(counts),
+              points=each)  # fmt: skip
+    then = t("arraial.endstep.scored", parts=_scored(end, points))
+    caption = t("arraial.sep.sentence", a=first, b=then)
+    return EndStep(caption, _streets(state, end, marks, lit), points)
+
+
+def _whites_step(state: ArraialState, end: Ending) -> EndStep | None:
+    """The white visitors who joined the streets from the level bars, a point each (none
+    when no white visitor joined a street)."""
+    t, n = end.t, end.n
+    points = tuple(VISITOR_POINTS * state.street_whites[p] for p in range(n))
+    if not any(points):
+        return None
+    marks = {p: ((), _dimmed(state, p, ["crowd"])) for p in range(n)}
+    lit = {p: OFF for p in range(n) if not points[p]}
+    each = t("arraial.seat.score", count=VISITOR_POINTS)
+    first = t("arraial.endstep.whites", count=sum(state.street_whites), points=each)
+    then = t("arraial.endstep.scored", parts=_scored(end, points))
+    caption = t("arraial.sep.sentence", a=first, b=then)
+    return EndStep(caption, _streets(state, end, marks, lit), points)
+
+
+def _pair_step(state: ArraialState, end: Ending, colour: str) -> EndStep | None:
+    """The pair of ``colour`` with its holder, on the holder's largest zone of it (none
+    when nobody holds it)."""
+    t, n = end.t, end.n
+    holder = state.pairs.get(colour)
+    if holder is None:
+        return None
+    zones = [cs for z, cs, _ in state.zones(holder) if z == colour]
+    stand = pair_cells(state, holder).get(colour)
+    cells = max(zones, key=lambda cs: (len(cs), stand in cs), default=frozenset())
+    pieces = {state.streets[holder][y][x] for x, y in cells}
+    keep = [f"piece:{k}" for k in pieces] + [f"pair:{colour}"]
+    marks = {holder: (sorted(cells, key=lambda c: (c[1], c[0])), _dimmed(state, holder, keep))}
+    lit = {p: OFF for p in range(n) if p != holder}
+    points = tuple(PAIR_POINTS if p == holder else 0 for p in range(n))
+    caption = t(
+        "arraial.endstep.pair",
+        colour=colour_name(colour, t),
+        name=end.names[holder],
+        count=len(cells),
+        points=t("arraial.seat.score", count=PAIR_POINTS),
+    )
+    return EndStep(caption, _streets(state, end, marks, lit), points)

@@ -219,6 +219,15 @@ class StreetPicture:
     labels: Mapping[int, str] = field(default_factory=dict)
     #: the title of the picture
     title: str = ""
+    #: the recent moves' animations (:func:`tablero.web.widgets.motion`), by part:
+    #: ``piece:<k>`` (a piece dropped), ``visitor:<colour>:<k>`` (a visitor come onto
+    #: piece ``k``), ``pair:<colour>`` (a pair come to this street)
+    motion: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: a step of the end sequence: the cells that score in it (ringed, ``tb-step-on``),
+    #: and a class for the parts it lights or dims (``tb-step-on``, ``tb-step-off``), by
+    #: the parts of :attr:`motion` and ``crowd`` (the white visitors who joined)
+    step_on: Sequence[tuple[int, int]] = ()
+    step: Mapping[str, str] = field(default_factory=dict)
 
 
 def street_size() -> tuple[int, int]:
@@ -297,15 +306,18 @@ def street_group(
     for i, cells in enumerate(pieces_cells):
         colour = piece_colours[i]
         label = pic.labels.get(i + 1)
+        part = f"piece:{i + 1}"
         parts.append(
             raw_tag(
                 "g",
                 piece_cells(cells, colour, PAD_LEFT, PAD_TOP, CELL, ROWS),
+                class_=pic.step.get(part),
                 data_piece=i + 1,
                 data_colour=colour,
                 data_cells=" ".join(cell_name(x, y) for x, y in sorted(cells, key=_row_col)),
                 role="img" if label else None,
                 aria_label=label,
+                **pic.motion.get(part, {}),
             )
         )
     # the colour visitors, on their pieces (several on one piece stand side by side)
@@ -317,19 +329,24 @@ def street_group(
         on_piece[k] = n + 1
         x, y = max(pieces_cells[k - 1], key=lambda c: (c[1], -c[0]))
         px, py = _xy(x, y)
+        part = f"visitor:{colour}:{k}"
         parts.append(
             raw_tag(
                 "g",
                 visitor(px + 12 + 14 * n, py + CELL - 5, 24, colour),
+                class_=pic.step.get(part),
                 data_visitor=colour,
                 data_on=k,
+                **pic.motion.get(part, {}),
             )
         )
     for colour, (x, y) in pic.pairs.items():
         px, py = _xy(x, y)
+        part = f"pair:{colour}"
         parts.append(
-            raw_tag("g", pair_mark(px + CELL - 12, py + CELL - 4, 24, colour), data_pair=colour)
-        )
+            raw_tag("g", pair_mark(px + CELL - 12, py + CELL - 4, 24, colour),
+                    class_=pic.step.get(part), data_pair=colour, **pic.motion.get(part, {}))
+        )  # fmt: skip
     # the level bar with its white visitors
     if bar is not None:
         by = PAD_TOP + (ROWS - bar) * CELL
@@ -351,9 +368,16 @@ def street_group(
             "g",
             "".join(visitor(PAD_LEFT + 10 + 14 * i, crowd_y, 22, "white")
                     for i in range(min(street_whites, 17))),
+            class_=pic.step.get("crowd"),
             data_street_whites=street_whites,
         )
     )  # fmt: skip
+    for x, y in pic.step_on:
+        px, py = _xy(x, y)
+        parts.append(
+            tag("rect", x=px + 1.5, y=py + 1.5, width=CELL - 3, height=CELL - 3, rx=5,
+                class_="arl-step-ring tb-step-on", data_step_cell=cell_name(x, y))
+        )  # fmt: skip
     for x, y in pic.recent:
         px, py = _xy(x, y)
         parts.append(

@@ -58,6 +58,7 @@ CSS = gamestyle.scoped(
 & .arl-glyph{fill:var(--pg)}
 & .arl-glyph-line{stroke:var(--pg);stroke-width:2.4;stroke-linecap:round;fill:none}
 & .arl-visitor{stroke-width:1.2}
+& .arl-step-ring{fill:none}
 & .arl-v-white{fill:#fff;stroke:#3b3b3b}
 & .arl-heart{fill:#c2185b;stroke:#fff;stroke-width:.8}
 & .arl-bar{fill:#6a3d9a;stroke:#2e1446;stroke-width:1.5}

@@ -25,7 +25,7 @@ The selection holds ``column`` (an int) and ``landing`` (a ``land ...`` text).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablero.arraial import ArraialState, Back, End, Fill, Land, Rotate, Take
@@ -36,11 +36,14 @@ from tablero.arraial.data import (
     COLOURS,
     COLUMNS,
     MIN_PLACEMENTS,
+    PAIR_POINTS,
     SHAPE_COLOUR,
     SLOTS,
+    VISITOR_POINTS,
 )
 from tablero.arraial.shapes import cells as shape_cells
-from tablero.arraial.street import drops, slides
+from tablero.arraial.shapes import normalise
+from tablero.arraial.street import drops, landings, parse_cell, shape_mask, slides
 from tablero.core import State
 
 from ... import widgets
@@ -49,6 +52,8 @@ from ...svg import esc, raw_tag, tag
 from ...widgets import narrow, seat_colours
 from .log import describe
 from .look import (
+    CELL,
+    ROWS,
     CentralPicture,
     Column,
     StreetPicture,
@@ -69,6 +74,9 @@ HINT_KEYS = widgets.FlowKeys("arraial.hint.confirm", "arraial.hint.column", "arr
 STRIP = widgets.SeatStrip("arl", SEAT_KEYS)
 #: The status line, with the news of the others' moves.
 STATUS = widgets.TurnStatus("arl", describe)
+#: How long (ms) a visitor, a pair, then a score wait: the piece lands, then they come.
+APPEAR_DELAY = 300
+COUNT_DELAY = 450
 LAYOUT_KEYS = widgets.LayoutKeys("arraial.layout.board", "arraial.layout.side", "app.layout.dock")
 
 
@@ -288,8 +296,128 @@ def _visitor_count(view: ArraialState, p: int) -> int:
 
 
 def _seat_cards(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
-    line = STRIP.scores(view.scores(), lambda x: t("arraial.seat.score", count=x))
+    scores = view.scores()
+    counts = score_counts(view)
+
+    def line(p: int) -> str:
+        """Seat ``p``'s score in words (as :meth:`widgets.SeatStrip.score` writes it), its
+        number counting from the old score after a recent move changed it."""
+        text = t("arraial.seat.score", count=scores[p])
+        number = str(scores[p])
+        if p not in counts or number not in text:
+            return STRIP.score(text, scores[p])
+        old, key = counts[p]
+        before, _, after = text.partition(number)
+        ticking = tag("span", number, **widgets.motion("count", key, dx=old, delay=COUNT_DELAY))
+        return raw_tag("span", esc(before) + ticking + esc(after), class_="arl-score",
+                       data_score=scores[p])  # fmt: skip
+
     return STRIP(view, seats, t, line=line, extra=lambda p: _seat_stats(view, p, t))
+
+
+# --- the moves in motion (widgets.motion) ----------------------------------------------
+
+
+def moves_in_motion(
+    history: Sequence[Mapping[str, Any]], viewer: int | None
+) -> list[tuple[int, Mapping[str, Any]]]:
+    """The entries whose pieces the table animates, each with the history's length once
+    it was played (its key, :func:`widgets.move_key`): every entry since the viewer's
+    last turn and that turn's own (without a viewer: the last turn's).
+
+    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}, {"player": 1}]
+    >>> [i for i, _ in moves_in_motion(h, 0)], [i for i, _ in moves_in_motion(h, None)]
+    ([4, 5], [5])
+    """
+    i = len(history)
+    if viewer is None and history:
+        viewer = history[-1].get("player")
+    while i and history[i - 1].get("player") != viewer:
+        i -= 1
+    while i and history[i - 1].get("player") == viewer:
+        i -= 1
+    return [(j + 1, history[j]) for j in range(i, len(history))]
+
+
+def _score_changes(entry: Mapping[str, Any], n: int) -> list[int]:
+    """What an entry's events added to each of the ``n`` seats' points: a colour visitor,
+    a pair taken (and lost), the white visitors who joined a street."""
+    out = [0] * n
+    seat = range(n)
+    for e in entry.get("events") or ():
+        kind, p = e.get("type"), e.get("player")
+        if p not in seat:
+            continue
+        if kind == "visitor":
+            out[p] += VISITOR_POINTS
+        elif kind == "pair":
+            out[p] += PAIR_POINTS
+            if e.get("from") in seat:
+                out[e["from"]] -= PAIR_POINTS
+        elif kind == "bar_drop":
+            out[p] += VISITOR_POINTS * int(e.get("whites", 0))
+    return out
+
+
+def score_counts(view: ArraialState) -> dict[int, tuple[int, str]]:
+    """Each seat whose points a recent move changed: its points before the latest such
+    move, and that move's key (its number counts from there)."""
+    n = view.num_players
+    scores = view.scores()
+    out: dict[int, tuple[int, str]] = {}
+    for moves, entry in reversed(moves_in_motion(view.history, view.viewer)):
+        for p, added in enumerate(_score_changes(entry, n)):
+            if added and p not in out:
+                out[p] = (scores[p] - added, widgets.move_key(moves, f"score{p}"))
+    return out
+
+
+def drop_from(view: ArraialState, p: int, k: int) -> tuple[int, int]:
+    """Where seat ``p``'s piece ``k`` comes from as it drops, from its place (street
+    units): above the street's top in the column it was dropped in, which is beside its
+    place when it slid there at the end."""
+    cells = view.pieces[p][k - 1].cells
+    before = 0  # the street as it was: the pieces before this one
+    for y, row in enumerate(view.streets[p]):
+        for x, j in enumerate(row):
+            if 0 < j < k:
+                before |= shape_mask(((x, y),))
+    slide = next(
+        (s for _, s, final in landings(before, normalise(cells)) if set(final) == set(cells)), 0
+    )
+    return -slide * CELL, -(ROWS - min(y for _, y in cells)) * CELL
+
+
+def street_motions(view: ArraialState) -> dict[int, dict[str, dict[str, str]]]:
+    """The recent moves' animations in each seat's street, by part (see
+    :attr:`StreetPicture.motion`): the piece landed ``drop``s from above the street, the
+    visitor it brought and a pair it took ``appear`` after it."""
+    out: dict[int, dict[str, dict[str, str]]] = {}
+    for moves, entry in moves_in_motion(view.history, view.viewer):
+        for e in entry.get("events") or ():
+            kind, p = e.get("type"), e.get("player")
+            if not isinstance(p, int) or not 0 <= p < view.num_players:
+                continue
+            mine = out.setdefault(p, {})
+            if kind == "place":
+                try:
+                    cells = {parse_cell(str(c)) for c in e.get("cells") or ()}
+                except ValueError:
+                    continue
+                pieces = view.pieces[p]
+                k = next((i + 1 for i, x in enumerate(pieces) if set(x.cells) == cells), 0)
+                if k:
+                    dx, dy = drop_from(view, p, k)
+                    key = widgets.move_key(moves, f"{p}:piece")
+                    mine[f"piece:{k}"] = widgets.motion("drop", key, dx=dx, dy=dy)
+            elif kind == "visitor" and (e.get("colour"), e.get("piece")) in view.visitors[p]:
+                part = f"visitor:{e['colour']}:{e['piece']}"
+                key = widgets.move_key(moves, f"{p}:visitor")
+                mine[part] = widgets.motion("appear", key, delay=APPEAR_DELAY)
+            elif kind == "pair" and view.pairs.get(str(e.get("colour"))) == p:
+                key = widgets.move_key(moves, f"{p}:pair:{e['colour']}")
+                mine[f"pair:{e['colour']}"] = widgets.motion("appear", key, delay=APPEAR_DELAY)
+    return out
 
 
 def recent_landings(view: ArraialState) -> dict[int, list[Cells]]:
@@ -447,14 +575,23 @@ def street_panel(
     t: Translate,
     recent: Sequence[Cells] = (),
     heading: str = "h2",
+    *,
+    motion: Mapping[str, Mapping[str, str]] | None = None,
+    step_on: Sequence[tuple[int, int]] = (),
+    step: Mapping[str, str] | None = None,
 ) -> str:
-    """A street as a small picture with its heading (the others' streets, the end)."""
+    """A street as a small picture with its heading (the others' streets, the end), its
+    recent moves' ``motion`` and an end step's marks (``step_on``, ``step``: see
+    :class:`StreetPicture`)."""
     colours = seat_colours(seats, view.num_players)
     rows, pcolours, pcells = street_picture_parts(view, p)
     pic = StreetPicture(
         recent=[c for cells in recent for c in cells],
         pairs=pair_cells(view, p),
         labels=piece_labels(view, p, t, recent),
+        motion=motion or {},
+        step_on=step_on,
+        step=step or {},
     )
     title = t("arraial.street.of", name=seat_name(seats, p, t))
     body = street_group(rows, pcolours, view.bar[p], view.bar_whites[p], view.street_whites[p],
@@ -615,10 +752,15 @@ def _table(view: ArraialState, seats: list[Seat], selection: Selection, t: Trans
     legal = view.legal_moves() if my_turn else []
     column, landing = _selection(view, selection, legal) if my_turn else (None, None)
     recent = recent_landings(view)
+    motions = street_motions(view)
 
     # the viewer's street, with the card being placed over it
     rows, pcolours, pcells = street_picture_parts(view, seat)
-    spic = StreetPicture(pairs=pair_cells(view, seat), labels=piece_labels(view, seat, t))
+    spic = StreetPicture(
+        pairs=pair_cells(view, seat),
+        labels=piece_labels(view, seat, t),
+        motion=motions.get(seat, {}),
+    )
     cpic = CentralPicture(
         angle=(view.rotation - view.side(seat)) % 4,
         slots=seen_cards(view, seat),
@@ -652,7 +794,7 @@ def _table(view: ArraialState, seats: list[Seat], selection: Selection, t: Trans
     board = board_svg(street, central_group(cpic), title=title)
 
     others = [
-        street_panel(view, p, seats, t, recent.get(p, ()))
+        street_panel(view, p, seats, t, recent.get(p, ()), motion=motions.get(p))
         for p in range(n) if p != seat
     ]  # fmt: skip
     side = _pairs_panel(view, seats, t) + raw_tag("div", "".join(others), class_="arl-others")

@@ -42,5 +42,10 @@ class ArribadaUI(GameParts[ArribadaState]):
 
 
 UI: GameUI[ArribadaState] = ArribadaUI(
-    table.render_table, table.on_click, log.describe, end.render_end, rules.rules_html
+    table.render_table,
+    table.on_click,
+    log.describe,
+    end.render_end,
+    rules.rules_html,
+    end_steps=end.end_steps,
 )

@@ -1,5 +1,7 @@
 """The end of an Arribada game: winners, the scoring breakdown, the final board with
-the stranded tiles marked where they stood, and a chart of the scores over the game."""
+the stranded tiles marked where they stood, and a chart of the scores over the game; and
+the end as a sequence on the final board (:func:`end_steps`): the stranded tiles leave,
+each quadrant's majority scores, the winner."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablero.arribada import ArribadaState
+from tablero.arribada.data import QUADRANTS
 
-from ...gameend import EndScreen
-from ...plugin import Seat, Translate
-from ...svg import esc, raw_tag, tag
+from ...gameend import Ending, EndScreen
+from ...plugin import EndStep, Seat, Translate
+from ...svg import esc, raw_tag, read_only, tag
 from .look import BoardPicture, board_svg, mark_icon, seat_letter
 from .style import style_tag
 from .words import SEAT_KEYS
@@ -195,28 +198,8 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
     out.append(end.table("majorities", qhead, qrows))
 
     # the final board, the stranded tiles ghosted where they stood
-    board = state.board
-    ghosts = {
-        board.parse_cell(e["cell"]): (
-            9 if e["value"] in (9, "wild") else e["value"],
-            colours[e["player"]],
-            seat_letter(e["player"]),
-            e["points"],
-        )
-        for e in stranded
-    }
-    svg = board_svg(
-        board,
-        state.values,
-        state.owners,
-        state.display,
-        colours,
-        BoardPicture(ghosts=ghosts, bag_count=state.bag_count),
-        title=t("arribada.end.board_title"),
-        display_label=t("arribada.board.display"),
-        bag_label=t("arribada.bag.title"),
-        rock_label=t("arribada.board.rock"),
-    )
+    pic = BoardPicture(ghosts=_ghosts(state, stranded, colours), bag_count=state.bag_count)
+    svg = _final_board(state, colours, pic, t("arribada.end.board_title"), t)
     out.append(tag("h3", t("arribada.end.board_title")))
     out.append(raw_tag("div", svg, class_="arr-board-wrap arr-end-board"))
 
@@ -224,3 +207,146 @@ def render_end(state: ArribadaState, seats: list[Seat], t: Translate) -> str:
     series, final_start = score_series(state.history, n)
     out += end.chart(series, final, final_start=final_start)
     return END.frame(t, out)
+
+
+def _ghosts(
+    state: ArribadaState, stranded: Sequence[Mapping[str, Any]], colours: Sequence[int]
+) -> dict[int, tuple[int, int, str, int]]:
+    """The stranded tiles where they stood: cell -> (value, colour, letter, penalty)."""
+    return {
+        state.board.parse_cell(e["cell"]): (
+            9 if e["value"] in (9, "wild") else e["value"],
+            colours[e["player"]],
+            seat_letter(e["player"]),
+            e["points"],
+        )
+        for e in stranded
+    }
+
+
+def _final_board(
+    state: ArribadaState, colours: Sequence[int], pic: BoardPicture, title: str, t: Translate
+) -> str:
+    """The final board with ``pic``'s marks, for reading only."""
+    with read_only():
+        return board_svg(
+            state.board,
+            state.values,
+            state.owners,
+            state.display,
+            colours,
+            pic,
+            title=title,
+            display_label=t("arribada.board.display"),
+            bag_label=t("arribada.bag.title"),
+            rock_label=t("arribada.board.rock"),
+        )
+
+
+# --- the end as a sequence -------------------------------------------------------------
+
+
+def end_steps(state: ArribadaState, seats: list[Seat], t: Translate) -> list[EndStep]:
+    """The end of the game step by step on the final board (see
+    :class:`tablero.web.plugin.EndStep`), in the rulebook's order: the stranded tiles
+    leave the beach, each costing its owner its number; each quadrant's majority scores;
+    the winner.  ``[]`` before the end."""
+    if not state.is_terminal():
+        return []
+    end = END.ending(state, seats, t)
+    events = final_events(state.history)
+    stranded = [e for e in events if e.get("type") == "stranded"]
+    steps = [_stranded_step(state, end, stranded)]
+    steps += [_majority_step(state, end, e) for e in events if e.get("type") == "majority"]
+    winners = state.winners()
+    final = state.scores()
+    owned = [c for c, o in enumerate(state.owners) if o >= 0]
+    won = [c for c in owned if state.owners[c] in winners]
+    pic = BoardPicture(
+        bag_count=state.bag_count,
+        step_on=won,
+        step_off=[c for c, v in enumerate(state.values) if v and c not in won],
+    )
+    caption = end.headline(winners, final[winners[0]])
+    steps.append(EndStep(caption, _step_board(state, end, pic)))
+    return steps
+
+
+def _step_board(state: ArribadaState, end: Ending, pic: BoardPicture) -> str:
+    """A step's board: the final board with the step's marks, in the game's frame (its
+    stylesheet and root, where the end sequence shows it)."""
+    t = end.t
+    svg = _final_board(state, end.colours, pic, t("arribada.board.title"), t)
+    return raw_tag(
+        "div",
+        style_tag() + raw_tag("div", svg, class_="arr-board-wrap arr-end-board"),
+        class_="arr-end arr-end-step",
+        data_game="arribada",
+    )
+
+
+def _stranded_step(
+    state: ArribadaState, end: Ending, stranded: Sequence[Mapping[str, Any]]
+) -> EndStep:
+    """The first step: the tiles in no sequence or set leave the beach, each costing its
+    owner its number (a wild nothing), lit where they stood; the rest dimmed."""
+    t, n = end.t, end.n
+    ghosts = _ghosts(state, stranded, end.colours)
+    pic = BoardPicture(
+        ghosts=ghosts,
+        bag_count=state.bag_count,
+        step_on=list(ghosts),
+        step_off=[c for c, v in enumerate(state.values) if v],
+    )
+    if stranded:
+        caption = t("arribada.endstep.stranded", count=len(stranded))
+    else:
+        caption = t("arribada.endstep.stranded_none")
+    points = tuple(sum(int(e["points"]) for e in stranded if e["player"] == p) for p in range(n))
+    return EndStep(caption, _step_board(state, end, pic), points)
+
+
+def _majority_step(state: ArribadaState, end: Ending, e: Mapping[str, Any]) -> EndStep:
+    """A quadrant's majority: who has the most tiles there and what each scores, its
+    tiles lit, the others dimmed."""
+    t, n = end.t, end.n
+    q = QUADRANTS.index(e["quadrant"])
+    counts = [int(c) for c in e["counts"]][:n]
+    points = tuple(int(x) for x in e["points"][:n])
+    quadrant = t(f"arribada.quadrant.{e['quadrant']}")
+    here = [c for c, v in enumerate(state.values) if v and state.board.quadrant[c] == q]
+    pic = BoardPicture(
+        bag_count=state.bag_count,
+        step_on=[c for c in here if state.owners[c] >= 0],
+        step_off=[
+            c for c, v in enumerate(state.values) if v and (c not in here or state.owners[c] < 0)
+        ],
+        step_quadrant=q,
+    )
+    most = max(counts, default=0)
+    if not most:
+        caption = t("arribada.endstep.majority_empty", quadrant=quadrant)
+    else:
+        leaders = [p for p, c in enumerate(counts) if c == most]
+        if len(leaders) == 1:
+            first = t(
+                "arribada.endstep.majority",
+                quadrant=quadrant,
+                name=end.names[leaders[0]],
+                count=most,
+            )
+        else:
+            names = ", ".join(end.names[p] for p in leaders)
+            first = t("arribada.endstep.majority_tie", quadrant=quadrant, names=names, count=most)
+        parts = ", ".join(
+            t(
+                "arribada.log.majority_part",
+                name=end.names[p],
+                count=counts[p],
+                points=_points(points[p]),
+            )
+            for p in range(n)
+        )
+        then = t("arribada.endstep.points", parts=parts)
+        caption = t("arribada.log.sep", a=first, b=then)
+    return EndStep(caption, _step_board(state, end, pic), points)

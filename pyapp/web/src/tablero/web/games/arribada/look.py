@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablero.arribada.board import COLUMNS, NIDO, ROCK, Board
-from tablero.arribada.data import EMPTY, WILD
+from tablero.arribada.data import EMPTY, QUADRANTS, WILD
 
 from ... import widgets
 from ...marks import (
@@ -138,6 +138,7 @@ def tile(
     owner_letter: str = "",
     extra_class: str = "",
     loose: bool = False,
+    mark_motion: Mapping[str, str] | None = None,
 ) -> str:
     """One tile, top-left at ``x, y``, side ``s``.  ``value`` 1-8, or ``WILD`` for a
     face-down tile; ``owner_colour`` ``None`` for a neutral (or unowned) tile.
@@ -145,6 +146,8 @@ def tile(
     Owned tiles have a border in the owner's colour and the owner's mark; neutral
     tiles on the board are greyer with a dashed border and no mark; wilds show their
     back.  A ``loose`` tile (on a rack or in the display) belongs to no one yet.
+    ``mark_motion``: the animation of the owner's mark, the shell just put on the tile
+    (:func:`tablero.web.widgets.motion`: the mark is then one group carrying it).
     """
     owned = owner_colour is not None
     kind = "wild" if value == WILD else ("owned" if owned else "loose" if loose else "neutral")
@@ -190,7 +193,8 @@ def tile(
             )
     if owner_colour is not None:
         r = s * 0.19
-        parts.append(seat_mark(x + s - r - 1, y + s - r - 1, r, owner_colour, owner_letter))
+        mark = seat_mark(x + s - r - 1, y + s - r - 1, r, owner_colour, owner_letter)
+        parts.append(raw_tag("g", mark, **mark_motion) if mark_motion else mark)
     return raw_tag("g", "".join(parts), class_=cls)
 
 
@@ -228,6 +232,16 @@ class BoardPicture:
     #: the bag is clickable with this move text
     bag_move: str | None = None
     bag_count: int | None = None
+    #: the recent moves' animations (:func:`tablero.web.widgets.motion`): cell -> those
+    #: of its tile (placed, turned face down), and of its shell mark (a claim)
+    motion: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    mark_motion: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    #: a step of the end sequence: the cells whose tiles score in it (ringed,
+    #: ``tb-step-on``), those whose tiles are dimmed (``tb-step-off``), and the quadrant
+    #: it counts (outlined; its index in the board's quadrants)
+    step_on: Sequence[int] = ()
+    step_off: Sequence[int] = ()
+    step_quadrant: int | None = None
 
 
 def board_size(board: Board) -> tuple[int, int]:
@@ -449,6 +463,28 @@ def _shoreline(
     return "".join(out)
 
 
+def _step_marks(board: Board, pic: BoardPicture) -> str:
+    """A step of the end sequence: the quadrant it counts outlined, and a ring on each
+    tile that scores in it (both ``tb-step-on``)."""
+    out = []
+    if pic.step_quadrant is not None:
+        cells = [c for c, q in enumerate(board.quadrant) if q == pic.step_quadrant]
+        xs = [_cell_xy(board, c) for c in cells]
+        x0, y0 = min(x for x, _ in xs), min(y for _, y in xs)
+        x1, y1 = max(x for x, _ in xs) + CELL, max(y for _, y in xs) + CELL
+        out.append(
+            tag("rect", x=x0 - 1, y=y0 - 1, width=x1 - x0 + 2, height=y1 - y0 + 2, rx=8,
+                class_="arr-step-area tb-step-on", data_step_quadrant=QUADRANTS[pic.step_quadrant])
+        )  # fmt: skip
+    for cell in pic.step_on:
+        x, y = _cell_xy(board, cell)
+        out.append(
+            _square(x, y, CELL, 1, 5, "arr-step-ring tb-step-on",
+                    data_step_cell=board.cell_name(cell))
+        )  # fmt: skip
+    return "".join(out)
+
+
 def board_svg(
     board: Board,
     values: Sequence[int],
@@ -487,23 +523,28 @@ def board_svg(
     parts.append(_pebbles(board))
     parts.append(_rock(board, rock_label))
     inset = 3
+    step_off = set(pic.step_off)
     for cell, v in enumerate(values):
         x, y = _cell_xy(board, cell)
         if v != EMPTY:
             o = owners[cell]
             colour = colours[o] if o >= 0 else None
             letter = seat_letter(o) if o >= 0 else ""
+            mark = pic.mark_motion.get(cell)
             parts.append(
                 raw_tag(
                     "g",
-                    tile(x + inset, y + inset, CELL - 2 * inset, v, colour, letter),
+                    tile(x + inset, y + inset, CELL - 2 * inset, v, colour, letter,
+                         mark_motion=mark),
+                    class_="tb-step-off" if cell in step_off else None,
                     data_tile_cell=board.cell_name(cell),
                     data_tile_value="wild" if v == WILD else v,
                     data_tile_owner=o,
                     role="img" if cell in pic.labels else None,
                     aria_label=pic.labels.get(cell),
+                    **pic.motion.get(cell, {}),
                 )
-            )
+            )  # fmt: skip
         elif cell in pic.ghosts:
             gv, gcol, gletter, penalty = pic.ghosts[cell]
             parts.append(
@@ -522,10 +563,11 @@ def board_svg(
                         if penalty
                         else ""
                     ),
-                    class_="arr-stranded",
+                    class_="arr-stranded" + (" tb-step-off" if cell in step_off else ""),
                     data_stranded_cell=board.cell_name(cell),
                 )
             )
+    parts.append(_step_marks(board, pic))
     for cell in pic.spawns:
         x, y = _cell_xy(board, cell)
         parts.append(

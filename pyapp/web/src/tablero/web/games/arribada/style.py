@@ -80,6 +80,7 @@ CSS = gamestyle.scoped(
 & .arr-spawn-q{text-anchor:middle;font:700 17px system-ui,sans-serif;fill:#6f4d26}
 & .arr-stranded .arr-tile{opacity:.45}
 & .arr-stranded-ring{fill:none;stroke:#c62828;stroke-width:3;stroke-dasharray:5 3}
+& .arr-step-area,& .arr-step-ring{fill:none}
 & .arr-stranded-points{text-anchor:middle;font:800 15px system-ui,sans-serif;fill:#b71c1c;
  stroke:#fff;stroke-width:3px;paint-order:stroke}
 & .arr-seats{display:flex;gap:.35rem;list-style:none;margin:0;padding:0;overflow-x:auto}

@@ -69,26 +69,45 @@ def _not_an_end(entry: Mapping[str, Any]) -> bool:
 
 #: The status line, with the news of the others' moves (but their "end of turn").
 STATUS = widgets.TurnStatus("arr", describe, _not_an_end)
+#: How long (ms) a score waits before it counts: the tile lands, then the score ticks.
+COUNT_DELAY = 250
 LAYOUT_KEYS = widgets.LayoutKeys("app.layout.board", "app.layout.side", "app.layout.dock")
 
 
 # --- small helpers shared with the other Arribada modules ------------------------------
 
 
-def score_html(score: int, t: Translate) -> str:
-    """A score as seashells (50 each) plus the track position; negative plainly."""
+def score_html(score: int, t: Translate, count: tuple[int, str] | None = None) -> str:
+    """A score as seashells (50 each) plus the track position; negative plainly.
+    ``count``: the score before the move that changed it, and that move's key
+    (:func:`widgets.move_key`): its number counts from there (when the seashells did
+    not change; the track's number from the old track's)."""
     label = t("arribada.score.points", count=score)
     if score < 0:
-        inner = tag("span", score)
+        inner = tag("span", score, **_count(count, score, whole=True))
     else:
         shells, track = divmod(score, 50)
         inner = ""
         if shells:
             inner += seashell_icon(20) + tag("span", f"×{shells}") + tag("span", "+")
-        inner += tag("span", track)
+        inner += tag("span", track, **_count(count, score, whole=not shells))
         if shells:
             inner += tag("span", f"({score})", class_="arr-score-total")
     return raw_tag("span", inner, class_="arr-score", title=label, aria_label=label)
+
+
+def _count(count: tuple[int, str] | None, score: int, *, whole: bool) -> dict[str, str]:
+    """The attributes that count a score's number up (or down) from its old value: the
+    number is the whole score (``whole``: a negative score, or one under 50), else the
+    track's, which counts only when the old score had as many seashells."""
+    if count is None:
+        return {}
+    old, key = count
+    if whole:
+        return widgets.motion("count", key, dx=old, delay=COUNT_DELAY)
+    if old >= 0 and old // 50 == score // 50:
+        return widgets.motion("count", key, dx=old % 50, delay=COUNT_DELAY)
+    return {}
 
 
 def cell_of(view: ArribadaState, move: Any) -> int:
@@ -210,13 +229,107 @@ def _seat_stats(view: ArribadaState, p: int, t: Translate) -> str:
     return raw_tag("div", stats, class_="arr-stats")
 
 
-def _seat_cards(view: ArribadaState, seats: Sequence[Seat], t: Translate) -> str:
+def _seat_cards(
+    view: ArribadaState, seats: Sequence[Seat], t: Translate, counts: Mapping[int, tuple[int, str]]
+) -> str:
     return STRIP(
         view,
         seats,
         t,
-        line=lambda p: score_html(view.score[p], t),
+        line=lambda p: score_html(view.score[p], t, counts.get(p)),
         extra=lambda p: _seat_stats(view, p, t),
+    )
+
+
+# --- the moves in motion (widgets.motion) ----------------------------------------------
+
+
+def moves_in_motion(
+    history: Sequence[Mapping[str, Any]], viewer: int | None
+) -> list[tuple[int, Mapping[str, Any]]]:
+    """The entries whose pieces the table animates, each with the history's length once
+    it was played (its key, :func:`widgets.move_key`): every entry since the viewer's
+    last turn and that turn's own (without a viewer: the last turn's).
+
+    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}, {"player": 1}]
+    >>> [i for i, _ in moves_in_motion(h, 0)], [i for i, _ in moves_in_motion(h, None)]
+    ([4, 5], [5])
+    """
+    i = len(history)
+    if viewer is None and history:
+        viewer = history[-1].get("player")
+    while i and history[i - 1].get("player") != viewer:
+        i -= 1
+    while i and history[i - 1].get("player") == viewer:
+        i -= 1
+    return [(j + 1, history[j]) for j in range(i, len(history))]
+
+
+def _score_changes(entry: Mapping[str, Any], n: int) -> list[int]:
+    """What an entry's events added to each of the ``n`` seats' scores."""
+    out = [0] * n
+    for e in entry.get("events") or ():
+        kind, p = e.get("type"), e.get("player")
+        if kind == "score" and isinstance(p, int) and 0 <= p < n:
+            out[p] += int(e.get("sequence", 0)) + int(e.get("set", 0))
+        elif kind == "stranded" and isinstance(p, int) and 0 <= p < n:
+            out[p] += int(e.get("points", 0))
+        elif kind == "majority":
+            for q, pts in enumerate((e.get("points") or [])[:n]):
+                out[q] += int(pts)
+    return out
+
+
+def score_counts(view: ArribadaState) -> dict[int, tuple[int, str]]:
+    """Each seat whose score a recent move changed: its score before the latest such
+    move, and that move's key (its number counts from there)."""
+    n = view.num_players
+    out: dict[int, tuple[int, str]] = {}
+    for moves, entry in reversed(moves_in_motion(view.history, view.viewer)):
+        for p, added in enumerate(_score_changes(entry, n)):
+            if added and p not in out:
+                out[p] = (view.score[p] - added, widgets.move_key(moves, f"score{p}"))
+    return out
+
+
+def _cell(view: ArribadaState, name: object) -> int | None:
+    """The cell named ``name``, or ``None``."""
+    try:
+        return view.board.parse_cell(str(name))
+    except ValueError:
+        return None
+
+
+def tile_motions(
+    view: ArribadaState,
+) -> tuple[dict[int, dict[str, str]], dict[int, dict[str, str]]]:
+    """The recent moves' animations on the board: cell -> its tile's (placed or brought
+    onto a nido: ``appear``; captured, turned face down: ``flip``), and cell -> its
+    shell mark's (a claim: ``appear``); the latest move's where several touched a cell,
+    on the tiles still there."""
+    tiles: dict[int, dict[str, str]] = {}
+    marks: dict[int, dict[str, str]] = {}
+    for moves, entry in moves_in_motion(view.history, view.viewer):
+        words = str(entry.get("move", "")).split()
+        word = words[0] if words else ""
+        name = words[-1] if word in ("place", "claim", "capture") else ""
+        cell = _cell(view, name) if name else None
+        if cell is not None:
+            key = widgets.move_key(moves, view.board.cell_name(cell))
+            if word == "claim":
+                marks[cell] = widgets.motion("appear", key + ":shell")
+            else:
+                marks.pop(cell, None)
+                tiles[cell] = widgets.motion("appear" if word == "place" else "flip", key)
+        for e in entry.get("events") or ():
+            spawn = _cell(view, e.get("cell")) if e.get("type") == "spawn" else None
+            if spawn is not None:
+                name = view.board.cell_name(spawn)
+                tiles[spawn] = widgets.motion("appear", widgets.move_key(moves, name))
+    here = {c for c, v in enumerate(view.values) if v}
+    return (
+        {c: m for c, m in tiles.items() if c in here},
+        {c: m for c, m in marks.items() if c in here and view.owners[c] >= 0},
     )
 
 
@@ -564,6 +677,7 @@ def _table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Tran
     recent = recent_cells(view)
     pic = BoardPicture(bag_count=view.bag_count, recent=recent)
     pic.labels = _tile_labels(view, seats, t, recent)
+    pic.motion, pic.mark_motion = tile_motions(view)
     dock = ""
     actions = ""
     if my_turn and me is not None:
@@ -616,7 +730,7 @@ def _table(view: ArribadaState, seats: list[Seat], selection: Selection, t: Tran
         bag_label=t("arribada.bag.title"),
         rock_label=t("arribada.board.rock"),
     )
-    top = _seat_cards(view, seats, t) + _status(view, seats, t, value, chosen)
+    top = _seat_cards(view, seats, t, score_counts(view)) + _status(view, seats, t, value, chosen)
     hand = ""
     if me is not None:
         focus_rack = my_turn and view.decision in ("action", "extra") and chosen is None

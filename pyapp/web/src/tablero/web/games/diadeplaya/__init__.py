@@ -7,7 +7,7 @@ The work is split by job:
 ``style.py``   the stylesheet (and the ghost that follows the pointer)
 ``table.py``   the table during play, and what clicks do
 ``log.py``     history entries in words
-``end.py``     the result, the scoring marked on each beach, the chart
+``end.py``     the result, the scoring marked on each beach, the chart; step by step
 ``rules.py``   the rules help
 ``words.py``   names of seats, teams, cards and criteria
 ``messages/``  the texts, one ``<lang>.json`` per language
@@ -39,5 +39,10 @@ class DiaDePlayaUI(GameParts[DiaDePlayaState]):
 
 
 UI: GameUI[DiaDePlayaState] = DiaDePlayaUI(
-    table.render_table, table.on_click, log.describe, end.render_end, rules.rules_html
+    table.render_table,
+    table.on_click,
+    log.describe,
+    end.render_end,
+    rules.rules_html,
+    end_steps=end.end_steps,
 )

@@ -102,8 +102,11 @@ def _facing(facing: int, x: float, y: float, ink: str) -> str:
     )
 
 
-def block_art(block: int, x: float, y: float, extra: str = "") -> str:
-    """One block as an SVG group with its top-left corner at ``x, y``."""
+def block_art(
+    block: int, x: float, y: float, extra: str = "", anim: Mapping[str, str] | None = None
+) -> str:
+    """One block as an SVG group with its top-left corner at ``x, y``; ``anim``: its
+    move's animation (:func:`tablero.web.widgets.motion`'s attributes)."""
     kind = block >> 2
     fill, ink = KIND_LOOK[kind]
     s = BLOCK
@@ -148,7 +151,7 @@ def block_art(block: int, x: float, y: float, extra: str = "") -> str:
                 stroke_width=2.5)
         )  # fmt: skip
     cls = f"dp-block dp-k-{KINDS[kind]}" + (f" {extra}" if extra else "")
-    return raw_tag("g", "".join(parts), class_=cls)
+    return raw_tag("g", "".join(parts), class_=cls, **(anim or {}))
 
 
 def face_icon(face: int, rotation: int, block_px: int, label: str | None = None) -> str:
@@ -200,7 +203,11 @@ class BeachPicture:
     spot chosen (drawn solid, its covered cells marked); ``focus``: the spot's move the
     keyboard's focus goes to; ``recent``: cards the others laid since the viewer's last
     move, each ``(x, y, w, h)``; ``marks``: at the end, the cells each criterion scores
-    (``{criterion: [[cells], ...]}``, a group of cells a mark); ``labels``: titles.
+    (``{criterion: [[cells], ...]}``, a group of cells a mark); ``labels``: titles;
+    ``motion``: the animation of each block the recent moves laid, by cell
+    (:func:`tablero.web.widgets.motion`'s attributes); ``step``: a step of the end
+    sequence, its marks lit (``tb-step-on``) and every block they do not mark dimmed
+    (``tb-step-off``).
     """
 
     spots: list[Spot] = field(default_factory=list)
@@ -210,6 +217,8 @@ class BeachPicture:
     marks: Mapping[str, Sequence[Sequence[tuple[int, int]]]] = field(default_factory=dict)
     mark_labels: Mapping[str, str] = field(default_factory=dict)
     sea_label: str = ""
+    motion: Mapping[tuple[int, int], Mapping[str, str]] = field(default_factory=dict)
+    step: bool = False
 
 
 def _bounds(cells: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -270,9 +279,10 @@ def _ghost(spot: Spot, at: Any, cls: str, art: str | None = None) -> str:
     return raw_tag("g", "".join(parts), class_=cls, aria_hidden="true")
 
 
-def _mark(criterion: str, cells: Sequence[tuple[int, int]], at: Any) -> str:
-    """One scoring mark: a ring per cell; a trio's chain or a sand square outlined."""
-    cls = f"dp-mark dp-m-{criterion}"
+def _mark(criterion: str, cells: Sequence[tuple[int, int]], at: Any, lit: bool = False) -> str:
+    """One scoring mark: a ring per cell; a trio's chain or a sand square outlined
+    (``lit``: a step of the end sequence's, each ring or square ``tb-step-on``)."""
+    cls = f"dp-mark dp-m-{criterion}" + (" tb-step-on" if lit else "")
     if criterion == "sand" and cells:
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
@@ -339,9 +349,12 @@ def beach_svg(
             data_sea="bottom",
         )
     )
+    lit = {cell for groups in pic.marks.values() for g in groups for cell in g}
     body = [
-        block_art(b, *at(x, y)) for (x, y), b in sorted(cells.items(), key=lambda kv: kv[0][::-1])
-    ]
+        block_art(b, *at(x, y), "tb-step-off" if pic.step and (x, y) not in lit else "",
+                  pic.motion.get((x, y)))
+        for (x, y), b in sorted(cells.items(), key=lambda kv: kv[0][::-1])
+    ]  # fmt: skip
     out.append(raw_tag("g", "".join(body), class_="dp-blocks", data_blocks=len(cells)))
     for x, y, cw, ch in pic.recent:
         px, py = at(x, y)
@@ -353,7 +366,7 @@ def beach_svg(
         groups = pic.marks.get(criterion) or ()
         if not groups:
             continue
-        inner = "".join(_mark(criterion, g, at) for g in groups)
+        inner = "".join(_mark(criterion, g, at, pic.step) for g in groups)
         label = pic.mark_labels.get(criterion, "")
         out.append(
             raw_tag("g", (tag("title", label) if label else "") + inner,

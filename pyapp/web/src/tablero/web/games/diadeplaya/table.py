@@ -33,14 +33,23 @@ move text, kept across the ``rotate`` move) and ``zoom``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablero.core import State
 from tablero.diadeplaya import DiaDePlayaState, Place, Rotate, Side
 from tablero.diadeplaya.beach import covered, legal_spots
+from tablero.diadeplaya.data import FACE_COLS, MARKET_SIZE
 from tablero.diadeplaya.scoring import GRID
-from tablero.diadeplaya.shapes import ROTATIONS, face_name, face_of, footprint, size
+from tablero.diadeplaya.shapes import (
+    ROTATIONS,
+    face_name,
+    face_of,
+    footprint,
+    parse_face,
+    size,
+)
 
 from ... import widgets
 from ...plugin import Seat, Selection, Translate, table_renderer
@@ -115,6 +124,140 @@ def recent_cards(view: DiaDePlayaState) -> dict[int, list[tuple[int, int, int, i
             w, h = size(int(e.get("rotation", 0)))
             out.setdefault(int(e.get("beach", 0)), []).append((x, y, w, h))
     return out
+
+
+# --- the recent moves in motion (widgets.motion) ---------------------------------------
+
+#: A market slot's width with the gap to the next, in pixels (where a card that slid
+#: along the market comes from).
+MARKET_SLOT_PX = FACE_COLS * MARKET_BLOCK_PX + 24
+#: A score's count starts once the card's blocks have appeared (ms).
+COUNT_DELAY = 250
+#: The moves that start a turn: taking a card of the market, or a first card's face.
+TURN_STARTS = ("take", "side")
+
+
+def recent_entries(
+    history: Sequence[Mapping[str, Any]], viewer: int | None, players: int = 2
+) -> list[tuple[int, Mapping[str, Any]]]:
+    """The entries whose moves the table animates, each with the history's length once
+    it was played (its :func:`widgets.move_key`): the viewer's last turn (from its
+    ``take`` or ``side``) and every turn since; when the viewer is the one who moved
+    last, the others' turns before it too, back to the viewer's turn before.  No viewer
+    (or nobody else at the table: one of ``players``): the last turn.
+
+    >>> h = [{"player": 0, "move": "take 1"}, {"player": 0, "move": "place 0,1"},
+    ...      {"player": 1, "move": "take 2"}, {"player": 0, "move": "take 1"}]
+    >>> [m for m, _ in recent_entries(h, 1)], [m for m, _ in recent_entries(h, 0)]
+    ([3, 4], [1, 2, 3, 4])
+    >>> [m for m, _ in recent_entries(h[:2] + h[3:], None)]
+    [3]
+    >>> [m for m, _ in recent_entries(h[:2] + h[3:], 0, players=1)]
+    [3]
+    """
+    out: list[tuple[int, Mapping[str, Any]]] = []
+    others = False
+    i = len(history)
+    while i > 0:
+        player = history[i - 1].get("player")
+        while i > 0 and history[i - 1].get("player") == player:
+            out.append((i, history[i - 1]))
+            i -= 1
+            if str(out[-1][1].get("move", "")).startswith(TURN_STARTS):
+                break
+        if viewer is None or (player == viewer and (others or players == 1)):
+            break
+        others = others or player != viewer
+    return out[::-1]
+
+
+@dataclass
+class Motions:
+    """The animations of the recent moves (``widgets.motion``'s attributes): each block
+    laid, by beach and cell; each market card dealt or slid along, by slot index; each
+    criterion's points and each beach's total that changed, by ``(beach, criterion)``
+    and by beach."""
+
+    blocks: dict[int, dict[tuple[int, int], dict[str, str]]] = field(default_factory=dict)
+    market: dict[int, dict[str, str]] = field(default_factory=dict)
+    points: dict[tuple[int, str], dict[str, str]] = field(default_factory=dict)
+    totals: dict[int, dict[str, str]] = field(default_factory=dict)
+
+
+def motions(view: DiaDePlayaState) -> Motions:
+    """What the recent moves (:func:`recent_entries`) moved: each card laid appears
+    block by block, then the points it changed count from what they were (the beach's
+    points at its lay before); the market's last take slides its cards along from their
+    old slots and turns the card dealt face up."""
+    out = Motions()
+    recent = dict(recent_entries(view.history, view.viewer, view.num_players))
+    before: dict[int, Mapping[str, int]] = {}  # each beach's points at its last lay
+    for moves, entry in enumerate(view.history, 1):
+        for e in entry.get("events") or ():
+            if e.get("type") == "lay":
+                b, points = int(e.get("beach", 0)), dict(e.get("points") or {})
+                if moves in recent:
+                    _lay_motion(out, moves, e, before.get(b, {}), points)
+                before[b] = points
+        if moves in recent:
+            _market_motion(out, moves, entry, view.market)
+    return out
+
+
+def _lay_motion(
+    out: Motions, moves: int, e: Mapping[str, Any], was: Mapping[str, int],
+    now: Mapping[str, int],
+) -> None:  # fmt: skip
+    """The blocks of the card a ``lay`` event laid, and the points it changed (from
+    ``was`` to ``now``), into ``out``."""
+    b = int(e.get("beach", 0))
+    try:
+        x, y = GRID.parse_xy(str(e.get("cell", "")))
+        face = parse_face(str(e.get("face", "")))
+    except ValueError:
+        return
+    for dx, dy, _ in footprint(face, int(e.get("rotation", 0))):
+        key = widgets.move_key(moves, f"lay:{b}:{x + dx},{y + dy}")
+        out.blocks.setdefault(b, {})[(x + dx, y + dy)] = widgets.motion("appear", key)
+    for c, after in now.items():
+        old = int(was.get(c, 0))
+        if old != after:
+            key = widgets.move_key(moves, f"points:{b}:{c}")
+            out.points[(b, c)] = widgets.motion("count", key, dx=old, delay=COUNT_DELAY)
+    old_total, total = sum(was.values()), sum(now.values())
+    if old_total != total:
+        key = widgets.move_key(moves, f"total:{b}")
+        out.totals[b] = widgets.motion("count", key, dx=old_total, delay=COUNT_DELAY)
+
+
+def _market_motion(
+    out: Motions, moves: int, entry: Mapping[str, Any], market: Sequence[int | None]
+) -> None:
+    """The market after a ``take`` in ``entry`` (when it still shows it): the cards left,
+    each turned to its other face, slid away from the deck from their old slots (a
+    ``drop`` from there; a ``flip`` for one that stayed in its slot), the card dealt next
+    to the deck turned face up (a ``flip``).  The market's cards fill its last slots:
+    before the take, the cards left and the one taken."""
+    events = entry.get("events") or ()
+    take = next((e for e in events if e.get("type") == "take"), None)
+    if take is None:
+        return
+    out.market.clear()  # a later take moved the market again
+    rest = [str(f) for f in take.get("flipped") or ()]
+    held = len(rest) + 1
+    taken = int(take.get("slot", 1)) - 1
+    old = [i for i in range(MARKET_SIZE - held, MARKET_SIZE) if i != taken]
+    shown = [face_name(f) if f is not None else None for f in market]
+    for k, (face, was) in enumerate(zip(rest, old, strict=False)):
+        now = MARKET_SIZE - len(rest) + k
+        if 0 <= now < len(shown) and shown[now] == face:
+            key = widgets.move_key(moves, f"market:{now + 1}")
+            slid = widgets.motion("drop", key, dx=(was - now) * MARKET_SLOT_PX)
+            out.market[now] = slid if was != now else widgets.motion("flip", key)
+    deal = next((e for e in events if e.get("type") == "deal"), None)
+    at = MARKET_SIZE - held
+    if deal is not None and 0 <= at < len(shown) and shown[at] == deal.get("face"):
+        out.market[at] = widgets.motion("flip", widgets.move_key(moves, f"market:{at + 1}"))
 
 
 def make_spot(view: DiaDePlayaState, b: int, face: int, rot: int, x: int, y: int,
@@ -230,9 +373,12 @@ def _status(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, chosen: 
     return STATUS(view, seats, t, text, badges, hint, keys)
 
 
-def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
+def _market(
+    view: DiaDePlayaState, t: Translate, active: bool, moved: Mapping[int, Mapping[str, str]]
+) -> str:
     """The market's three slots (slot 1 next to the deck), each card's face and a small
-    picture of its other face; the deck's count.  ``active``: the cards are buttons."""
+    picture of its other face; the deck's count.  ``active``: the cards are buttons;
+    ``moved``: the animation of each card dealt or slid along, by slot index."""
     items = []
     first = True
     for slot in range(len(view.market)):
@@ -264,12 +410,12 @@ def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
                 "button", tag("span", label, class_="shell-visually-hidden") + pics,
                 type="button", class_="dp-take", data_act="move",
                 data_move=f"take {slot + 1}", title=label,
-                data_focus="1" if first else None,
+                data_focus="1" if first else None, **moved.get(slot, {}),
             )  # fmt: skip
             first = False
         else:
             body = raw_tag("span", pics, class_="dp-take is-idle", role="img", aria_label=label,
-                           title=label)  # fmt: skip
+                           title=label, **moved.get(slot, {}))  # fmt: skip
         items.append(raw_tag("li", body, class_="dp-slot", data_slot=slot + 1, data_face=name))
     deck = raw_tag(
         "li",
@@ -287,8 +433,11 @@ def _market(view: DiaDePlayaState, t: Translate, active: bool) -> str:
     )  # fmt: skip
 
 
-def _points_panel(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) -> str:
-    """Each criterion's points on each beach, as they stand."""
+def _points_panel(
+    view: DiaDePlayaState, seats: Sequence[Seat], t: Translate, moved: Motions
+) -> str:
+    """Each criterion's points on each beach, as they stand (``moved``: the counts of
+    the points the recent cards changed)."""
     colours = seat_colours(seats, view.num_players)
     heads = [tag("th", t("diadeplaya.points.criterion"))]
     for b in range(view.beach_count):
@@ -302,10 +451,17 @@ def _points_panel(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) ->
         cells = [tag("th", criterion_name(c, t), scope="row")]
         for b in range(view.beach_count):
             x = view.points[b].get(c, 0)
-            cells.append(tag("td", x, class_="dp-num", data_points=f"{b}:{c}"))
+            cells.append(tag("td", x, class_="dp-num", data_points=f"{b}:{c}",
+                             **moved.points.get((b, c), {})))  # fmt: skip
         rows.append(raw_tag("tr", "".join(cells), data_criterion=c))
     totals = [tag("th", t("diadeplaya.points.total"), scope="row")] + [
-        tag("td", sum(view.points[b].values()), class_="dp-num", data_beach_total=b)
+        tag(
+            "td",
+            sum(view.points[b].values()),
+            class_="dp-num",
+            data_beach_total=b,
+            **moved.totals.get(b, {}),
+        )
         for b in range(view.beach_count)
     ]
     table = raw_tag(
@@ -333,12 +489,13 @@ def _points_panel(view: DiaDePlayaState, seats: Sequence[Seat], t: Translate) ->
 
 def _other_beach(
     view: DiaDePlayaState, b: int, seats: Sequence[Seat], t: Translate,
-    recent: Sequence[tuple[int, int, int, int]],
+    recent: Sequence[tuple[int, int, int, int]], moved: Motions,
 ) -> str:  # fmt: skip
     colours = seat_colours(seats, view.num_players)
     title = beach_owner(view.mode, b, seats, t)
     total = sum(view.points[b].values())
-    pic = BeachPicture(recent=list(recent), sea_label=t("diadeplaya.beach.sea"))
+    pic = BeachPicture(recent=list(recent), sea_label=t("diadeplaya.beach.sea"),
+                       motion=moved.blocks.get(b, {}))  # fmt: skip
     head = raw_tag(
         "h3",
         mark_icon(colours[b], seat_letter(b), 18) + esc(title)
@@ -482,8 +639,10 @@ def _table(view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Tr
     chosen = _chosen(view, selection, legal) if my_turn else None
     zoom = _zoom(selection)
     recent = recent_cards(view)
+    moved = motions(view)
 
-    pic = BeachPicture(recent=recent.get(b, []), sea_label=t("diadeplaya.beach.sea"))
+    pic = BeachPicture(recent=recent.get(b, []), sea_label=t("diadeplaya.beach.sea"),
+                       motion=moved.blocks.get(b, {}))  # fmt: skip
     dock = hand = actions = ""
     if my_turn and view.holding is not None and view.decision in ("rotate", "place"):
         face = view.holding
@@ -508,7 +667,7 @@ def _table(view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Tr
             )  # fmt: skip
     if my_turn and me is not None:
         if view.decision == "take":
-            dock = _market(view, t, active=True)
+            dock = _market(view, t, True, moved.market)
         else:
             hand, actions = _hand(view, t, rot)
         if view.decision == "place":
@@ -532,11 +691,11 @@ def _table(view: DiaDePlayaState, seats: list[Seat], selection: Selection, t: Tr
         else beach_owner(view.mode, b, seats, t)
     )
     board = _beach_panel(view, b, seats, t, pic, zoom, title)
-    side = _points_panel(view, seats, t)
+    side = _points_panel(view, seats, t, moved)
     if not (my_turn and view.decision == "take"):
-        side = _market(view, t, active=False) + side
+        side = _market(view, t, False, moved.market) + side
     others = [
-        _other_beach(view, q, seats, t, recent.get(q, []))
+        _other_beach(view, q, seats, t, recent.get(q, []), moved)
         for q in range(view.beach_count) if q != b
     ]  # fmt: skip
     if others:
