@@ -355,14 +355,11 @@ PLAYBACK_OFF = (
 )
 #: The app started again in its page at ``url``, as a visit to that address would start
 #: it with what the storage holds (``tableroBoot.restart``).
-RESTART = (
-    """url => {
+RESTART = f"""url => {{
   history.replaceState(null, '', url);
-  %s
+  {PLAYBACK_OFF}
   tableroBoot.restart();
-}"""
-    % PLAYBACK_OFF
-)
+}}"""
 #: What a test may do to a page that outlives the next navigation; a shared tab that
 #: had one of these done is closed after the test and a new one made for the next.
 LASTING = ("add_init_script", "expose_binding", "expose_function", "route",
