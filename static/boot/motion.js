@@ -10,7 +10,7 @@
 // data-anim-delay (ms).  After each patch, every marked element whose key this page has
 // not animated yet in its table (data-anim-scope: the game and the seat looking at it)
 // plays once, with the Web Animations API on transform and opacity only.  Nothing waits
-// for an animation: a press or a key during one finishes them all first, and under
+// for an animation: a click or a key during one finishes them all first, and under
 // prefers-reduced-motion the end is shown at once.  window.tableroMotion counts what ran
 // (the tests read it; the benchmark of frames too).
 const MOTION_MS = { appear: 260, drop: 380, flip: 320, leave: 300, count: 420 };
@@ -113,7 +113,7 @@ function motionAfterPatch(root) {
   }
 }
 
-// Finish every animation at once (a press or a key: the input acts on the end state).
+// Finish every animation at once (a click or a key: the app acts on the end state).
 function motionFinish() {
   for (const entry of Array.from(motionRunning)) {
     try {
@@ -124,5 +124,8 @@ function motionFinish() {
   }
 }
 motion.finishAll = motionFinish;
-document.addEventListener("pointerdown", motionFinish, true);
+// On the click, not the press: the press and the release are hit-tested where the player
+// saw the piece (moving or not), so the click reaches what was pressed; the animations
+// then end before the app acts on it.
+document.addEventListener("click", motionFinish, true);
 document.addEventListener("keydown", motionFinish, true);

@@ -107,6 +107,25 @@ def capture_all(page, out: Path) -> list[Path]:
     return shots.files
 
 
+def capture_end_sequences(page, out: Path) -> list[Path]:
+    """Each game's end told step by step (the summary's "Watch the scoring"): its first
+    step, a step halfway and its last (the winner), at 1280x800; returns the files."""
+    shots = Shots(page, out)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for game in ("arribada", "arboretum", "arraial", "diadeplaya"):
+        import_finished_game(page, game)
+        click(page, '.shell-end [data-act="app.end-step"][data-step="0"]')
+        steps = int(page.get_attribute("[data-decision='end-step']", "data-steps") or "1")
+        for i in range(steps):
+            if i in (0, steps // 2, steps - 1):
+                page.wait_for_timeout(450)  # the lit parts' fade-in
+                shots.take(f"{game}-endstep-{i + 1}", full_page=True)
+            if i < steps - 1:
+                click(page, '.shell-end-steps [data-act="app.end-step"].shell-primary')
+        click(page, '.shell-end-steps [data-act="app.end-skip"]')
+    return shots.files
+
+
 def import_finished_game(page, game_id: str, players: int = 2, **options: object) -> None:
     """Open a finished game (:func:`finished_game_file`) through the menu's import
     button, past the pass screen."""
@@ -235,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
                 page.goto(server.url)
                 wait_ready(page)
                 for path in capture_all(page, Path(args.out)):
+                    print(path)
+                for path in capture_end_sequences(page, Path(args.out)):
                     print(path)
                 page = browser.new_page(viewport=DESKTOP)  # a fresh profile: the picker
                 page.goto(server.url)

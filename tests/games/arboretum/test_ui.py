@@ -617,7 +617,7 @@ def motion_of(el: ET.Element) -> tuple[str | None, str | None]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_recent_moves_cards_are_animated_once_each(players):
-    from tablero.web.games.arboretum.table import recent_entries
+    from tablero.web.widgets import recent_entries
 
     states = random_states(players, seed=70 + players, every=5)
     for s in states[3:12]:

@@ -854,14 +854,16 @@ def anims(root: ET.Element) -> dict[str, ET.Element]:
 @pytest.mark.parametrize(("mode", "players"), MODES)
 def test_the_recent_moves_blocks_market_and_points_are_animated_once_each(mode, players):
     from tablero.diadeplaya.shapes import footprint, parse_face
-    from tablero.web.games.diadeplaya.table import recent_entries
+    from tablero.web.widgets import recent_entries
 
     for s in states_along(mode, players, seed=players + 60, every=4)[2:9]:
         for viewer in range(players):
             view = s.view(viewer)
             root = render(view)
             found = anims(root)
-            window = recent_entries(view.history, viewer, players)
+            window = recent_entries(
+                view.history, viewer, turn_starts=("take", "side"), players=players
+            )
             assert window and window[-1][0] == len(view.history)
             # every block of the cards laid in the window appears where it still lies
             blocks = {}

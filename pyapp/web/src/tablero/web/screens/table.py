@@ -566,7 +566,9 @@ def _running_scores(
     items = []
     for p, score in enumerate(final):
         now = score - later[p]
-        plus = f' <span class="shell-step-plus">+{gained[p]}</span>' if gained and gained[p] else ""
+        plus = ""
+        if gained and gained[p]:  # what this step adds (a penalty takes away)
+            plus = f' <span class="shell-step-plus">({gained[p]:+d})</span>'
         items.append(
             f'<li data-seat="{p}">{swatch(seats[p].colour, 18)}'
             f'<span class="shell-step-name">{esc(seats[p].name)}</span> '

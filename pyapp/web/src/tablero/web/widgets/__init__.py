@@ -26,7 +26,7 @@ from .clicks import Click, OnClick, click_handler
 from .end import end_frame, margin_text, winner_line
 from .layout import LayoutKeys, board_svg, table_layout
 from .log import LogKeys, entry_sentences, final_sentence, names_list, scores_text, winners_sentence
-from .motion import MOTION_KINDS, MotionKind, motion, move_key
+from .motion import MOTION_KINDS, MotionKind, motion, move_key, recent_entries
 from .moves import narrow, targets
 from .news import news_text, since_last_turn
 from .seats import SeatKeys, SeatStrip, is_you, said, seat_colours, seat_item, seat_name, seat_strip
@@ -50,6 +50,7 @@ __all__ = [
     "MotionKind",
     "motion",
     "move_key",
+    "recent_entries",
     "ChartLabels",
     "Zoom",
     "ZoomKeys",

@@ -32,11 +32,12 @@ piece lands, then the score ticks).
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from ..svg import num
 
-__all__ = ["MOTION_KINDS", "MotionKind", "motion", "move_key"]
+__all__ = ["MOTION_KINDS", "MotionKind", "motion", "move_key", "recent_entries"]
 
 MotionKind = Literal["appear", "drop", "flip", "leave", "count"]
 MOTION_KINDS: tuple[MotionKind, ...] = ("appear", "drop", "flip", "leave", "count")
@@ -72,3 +73,44 @@ def motion(
     if delay:
         out["data_anim_delay"] = str(int(delay))
     return out
+
+
+def recent_entries(
+    history: Sequence[Mapping[str, Any]],
+    viewer: int | None,
+    *,
+    turn_starts: tuple[str, ...] = (),
+    players: int = 2,
+) -> list[tuple[int, Mapping[str, Any]]]:
+    """The entries whose pieces a table animates, each with the history's length once it
+    was played (its :func:`move_key`): the viewer's last turn and every turn since; when
+    the viewer is the one who moved last, the others' turns before it too, back to the
+    viewer's turn before (a page that saw them played them already: their keys say so).
+    A turn is one player's entries in a row, or, with ``turn_starts``, from the entry
+    whose move starts with one of them (a game whose player takes several turns in a
+    row).  No viewer, or nobody else at the table (one of ``players``): the last turn.
+
+    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}]
+    >>> [m for m, _ in recent_entries(h, 1)], [m for m, _ in recent_entries(h, 0)]
+    ([3, 4], [1, 2, 3, 4])
+    >>> [m for m, _ in recent_entries(h, None)]
+    [4]
+    >>> t = [{"player": 0, "move": "take 1"}, {"player": 0, "move": "place 0,1"},
+    ...      {"player": 0, "move": "take 2"}]
+    >>> [m for m, _ in recent_entries(t, 0, turn_starts=("take",), players=1)]
+    [3]
+    """
+    out: list[tuple[int, Mapping[str, Any]]] = []
+    others = False
+    i = len(history)
+    while i > 0:
+        player = history[i - 1].get("player")
+        while i > 0 and history[i - 1].get("player") == player:
+            out.append((i, history[i - 1]))
+            i -= 1
+            if turn_starts and str(out[-1][1].get("move", "")).startswith(turn_starts):
+                break
+        if viewer is None or (player == viewer and (others or players == 1)):
+            break
+        others = others or player != viewer
+    return out[::-1]

@@ -289,35 +289,6 @@ DRAWN_FROM = (0, -80)
 PLANTED_FROM = (0, PITCH_Y)
 
 
-def recent_entries(
-    history: Sequence[Mapping[str, Any]], viewer: int | None
-) -> list[tuple[int, Mapping[str, Any]]]:
-    """The entries whose moves the table animates, each with the history's length once
-    it was played (its :func:`widgets.move_key`): the viewer's last turn (a turn: one
-    player's entries in a row) and every turn since; when the viewer is the one who
-    moved last, the others' turns before it too, back to the viewer's turn before.  No
-    viewer: the last turn.
-
-    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}]
-    >>> [m for m, _ in recent_entries(h, 1)], [m for m, _ in recent_entries(h, 0)]
-    ([3, 4], [1, 2, 3, 4])
-    >>> [m for m, _ in recent_entries(h, None)]
-    [4]
-    """
-    out: list[tuple[int, Mapping[str, Any]]] = []
-    others = False
-    i = len(history)
-    while i > 0:
-        player = history[i - 1].get("player")
-        while i > 0 and history[i - 1].get("player") == player:
-            out.append((i, history[i - 1]))
-            i -= 1
-        if viewer is None or (player == viewer and others):
-            break
-        others = others or player != viewer
-    return out[::-1]
-
-
 @dataclass
 class Motions:
     """The animations of the recent moves' cards (``widgets.motion``'s attributes): in
@@ -330,14 +301,14 @@ class Motions:
 
 
 def motions(view: ArboretumState) -> Motions:
-    """What the recent moves (:func:`recent_entries`) moved, as the viewer sees it: each
+    """What the recent moves (:func:`widgets.recent_entries`) moved, as the viewer sees it: each
     card planted drops into its garden from below (from the hand), each card the viewer
     drew drops into the hand from the piles, each card discarded appears on its pile
     while it is the top.  Only what the view shows: another's deck draw is masked."""
     me = view.viewer
     out = Motions()
     hand = {CARD_NAMES[x] for x in view.hands[me] if x != HIDDEN} if me is not None else set()
-    for moves, entry in recent_entries(view.history, me):
+    for moves, entry in widgets.recent_entries(view.history, me):
         for e in entry.get("events") or ():
             kind, p, card = e.get("type"), e.get("player"), e.get("card")
             if not isinstance(p, int) or not isinstance(card, str):

@@ -318,27 +318,6 @@ def _seat_cards(view: ArraialState, seats: Sequence[Seat], t: Translate) -> str:
 # --- the moves in motion (widgets.motion) ----------------------------------------------
 
 
-def moves_in_motion(
-    history: Sequence[Mapping[str, Any]], viewer: int | None
-) -> list[tuple[int, Mapping[str, Any]]]:
-    """The entries whose pieces the table animates, each with the history's length once
-    it was played (its key, :func:`widgets.move_key`): every entry since the viewer's
-    last turn and that turn's own (without a viewer: the last turn's).
-
-    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}, {"player": 1}]
-    >>> [i for i, _ in moves_in_motion(h, 0)], [i for i, _ in moves_in_motion(h, None)]
-    ([4, 5], [5])
-    """
-    i = len(history)
-    if viewer is None and history:
-        viewer = history[-1].get("player")
-    while i and history[i - 1].get("player") != viewer:
-        i -= 1
-    while i and history[i - 1].get("player") == viewer:
-        i -= 1
-    return [(j + 1, history[j]) for j in range(i, len(history))]
-
-
 def _score_changes(entry: Mapping[str, Any], n: int) -> list[int]:
     """What an entry's events added to each of the ``n`` seats' points: a colour visitor,
     a pair taken (and lost), the white visitors who joined a street."""
@@ -365,7 +344,7 @@ def score_counts(view: ArraialState) -> dict[int, tuple[int, str]]:
     n = view.num_players
     scores = view.scores()
     out: dict[int, tuple[int, str]] = {}
-    for moves, entry in reversed(moves_in_motion(view.history, view.viewer)):
+    for moves, entry in reversed(widgets.recent_entries(view.history, view.viewer)):
         for p, added in enumerate(_score_changes(entry, n)):
             if added and p not in out:
                 out[p] = (scores[p] - added, widgets.move_key(moves, f"score{p}"))
@@ -393,7 +372,7 @@ def street_motions(view: ArraialState) -> dict[int, dict[str, dict[str, str]]]:
     :attr:`StreetPicture.motion`): the piece landed ``drop``s from above the street, the
     visitor it brought and a pair it took ``appear`` after it."""
     out: dict[int, dict[str, dict[str, str]]] = {}
-    for moves, entry in moves_in_motion(view.history, view.viewer):
+    for moves, entry in widgets.recent_entries(view.history, view.viewer):
         for e in entry.get("events") or ():
             kind, p = e.get("type"), e.get("player")
             if not isinstance(p, int) or not 0 <= p < view.num_players:

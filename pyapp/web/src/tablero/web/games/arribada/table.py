@@ -244,27 +244,6 @@ def _seat_cards(
 # --- the moves in motion (widgets.motion) ----------------------------------------------
 
 
-def moves_in_motion(
-    history: Sequence[Mapping[str, Any]], viewer: int | None
-) -> list[tuple[int, Mapping[str, Any]]]:
-    """The entries whose pieces the table animates, each with the history's length once
-    it was played (its key, :func:`widgets.move_key`): every entry since the viewer's
-    last turn and that turn's own (without a viewer: the last turn's).
-
-    >>> h = [{"player": 0}, {"player": 0}, {"player": 1}, {"player": 0}, {"player": 1}]
-    >>> [i for i, _ in moves_in_motion(h, 0)], [i for i, _ in moves_in_motion(h, None)]
-    ([4, 5], [5])
-    """
-    i = len(history)
-    if viewer is None and history:
-        viewer = history[-1].get("player")
-    while i and history[i - 1].get("player") != viewer:
-        i -= 1
-    while i and history[i - 1].get("player") == viewer:
-        i -= 1
-    return [(j + 1, history[j]) for j in range(i, len(history))]
-
-
 def _score_changes(entry: Mapping[str, Any], n: int) -> list[int]:
     """What an entry's events added to each of the ``n`` seats' scores."""
     out = [0] * n
@@ -285,7 +264,7 @@ def score_counts(view: ArribadaState) -> dict[int, tuple[int, str]]:
     move, and that move's key (its number counts from there)."""
     n = view.num_players
     out: dict[int, tuple[int, str]] = {}
-    for moves, entry in reversed(moves_in_motion(view.history, view.viewer)):
+    for moves, entry in reversed(widgets.recent_entries(view.history, view.viewer)):
         for p, added in enumerate(_score_changes(entry, n)):
             if added and p not in out:
                 out[p] = (view.score[p] - added, widgets.move_key(moves, f"score{p}"))
@@ -309,7 +288,7 @@ def tile_motions(
     on the tiles still there."""
     tiles: dict[int, dict[str, str]] = {}
     marks: dict[int, dict[str, str]] = {}
-    for moves, entry in moves_in_motion(view.history, view.viewer):
+    for moves, entry in widgets.recent_entries(view.history, view.viewer):
         words = str(entry.get("move", "")).split()
         word = words[0] if words else ""
         name = words[-1] if word in ("place", "claim", "capture") else ""

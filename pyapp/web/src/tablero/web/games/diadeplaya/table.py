@@ -137,40 +137,6 @@ COUNT_DELAY = 250
 TURN_STARTS = ("take", "side")
 
 
-def recent_entries(
-    history: Sequence[Mapping[str, Any]], viewer: int | None, players: int = 2
-) -> list[tuple[int, Mapping[str, Any]]]:
-    """The entries whose moves the table animates, each with the history's length once
-    it was played (its :func:`widgets.move_key`): the viewer's last turn (from its
-    ``take`` or ``side``) and every turn since; when the viewer is the one who moved
-    last, the others' turns before it too, back to the viewer's turn before.  No viewer
-    (or nobody else at the table: one of ``players``): the last turn.
-
-    >>> h = [{"player": 0, "move": "take 1"}, {"player": 0, "move": "place 0,1"},
-    ...      {"player": 1, "move": "take 2"}, {"player": 0, "move": "take 1"}]
-    >>> [m for m, _ in recent_entries(h, 1)], [m for m, _ in recent_entries(h, 0)]
-    ([3, 4], [1, 2, 3, 4])
-    >>> [m for m, _ in recent_entries(h[:2] + h[3:], None)]
-    [3]
-    >>> [m for m, _ in recent_entries(h[:2] + h[3:], 0, players=1)]
-    [3]
-    """
-    out: list[tuple[int, Mapping[str, Any]]] = []
-    others = False
-    i = len(history)
-    while i > 0:
-        player = history[i - 1].get("player")
-        while i > 0 and history[i - 1].get("player") == player:
-            out.append((i, history[i - 1]))
-            i -= 1
-            if str(out[-1][1].get("move", "")).startswith(TURN_STARTS):
-                break
-        if viewer is None or (player == viewer and (others or players == 1)):
-            break
-        others = others or player != viewer
-    return out[::-1]
-
-
 @dataclass
 class Motions:
     """The animations of the recent moves (``widgets.motion``'s attributes): each block
@@ -185,12 +151,16 @@ class Motions:
 
 
 def motions(view: DiaDePlayaState) -> Motions:
-    """What the recent moves (:func:`recent_entries`) moved: each card laid appears
+    """What the recent moves (:func:`widgets.recent_entries`) moved: each card laid appears
     block by block, then the points it changed count from what they were (the beach's
     points at its lay before); the market's last take slides its cards along from their
     old slots and turns the card dealt face up."""
     out = Motions()
-    recent = dict(recent_entries(view.history, view.viewer, view.num_players))
+    recent = dict(
+        widgets.recent_entries(
+            view.history, view.viewer, turn_starts=TURN_STARTS, players=view.num_players
+        )
+    )
     before: dict[int, Mapping[str, int]] = {}  # each beach's points at its last lay
     for moves, entry in enumerate(view.history, 1):
         for e in entry.get("events") or ():
