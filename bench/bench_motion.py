@@ -8,8 +8,10 @@ pace, every move animates (``static/boot/motion.js``).  A ``requestAnimationFram
 the page records each frame's interval while an animation runs
 (``html[data-animating]``); the report gives, per game, the moves animated, the frames
 seen during animations and the median and 95th percentile of their intervals (issue
-"The table in motion": at most 20 ms at the 95th percentile), then the end sequence
-stepped through once.  Not a test: timings stay out of the suite.
+"The table in motion": at most 20 ms at the 95th percentile), and the same for the frames
+that hold no render of the app (a render is a click's or a bot's move, whose cost
+``bench_boot.py`` measures: the frame it lands in is the click's, not the animation's),
+then the end sequence stepped through once.  Not a test: timings stay out of the suite.
 
     uv run python bench/bench_motion.py [--games arribada,arraial] [--site DIR] [--json F]
 """
@@ -29,10 +31,13 @@ MAX_STEPS = 600
 SAMPLER = """() => {
   if (window.__frames) return;
   const out = window.__frames = [];
-  let last = 0;
+  let last = 0, render = '';
   const tick = (now) => {
-    if (document.documentElement.dataset.animating === '1' && last) out.push(now - last);
+    const r = document.getElementById('app')?.dataset.render || '';
+    if (document.documentElement.dataset.animating === '1' && last)
+      out.push([now - last, r !== render ? 1 : 0]);
     last = now;
+    render = r;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -84,7 +89,11 @@ def play_game(browser, url: str, game: str, seed: int) -> dict:
         page.click('.shell-end-steps [data-act="app.end-step"].shell-primary')
         page.wait_for_timeout(400)
         steps += 1
-    frames = page.evaluate("() => window.__frames")
+    sampled = page.evaluate("() => window.__frames")
+    frames = [ms for ms, _ in sampled]
+    # the frames of the animations alone: none of them holds a render of the app (a
+    # click's or a bot's move: its cost is the click's, bench_boot.py)
+    calm = [ms for ms, rendered in sampled if not rendered]
     motion = page.evaluate("() => ({...window.tableroMotion, log: undefined})")
     context.close()
     return {
@@ -94,6 +103,8 @@ def play_game(browser, url: str, game: str, seed: int) -> dict:
         "frame_median_ms": round(statistics.median(frames), 1) if frames else None,
         "frame_p95_ms": round(percentile(frames, 0.95), 1) if frames else None,
         "frame_max_ms": round(max(frames), 1) if frames else None,
+        "calm_frames": len(calm),
+        "calm_p95_ms": round(percentile(calm, 0.95), 1) if calm else None,
     }  # fmt: skip
 
 
@@ -113,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{game:11s} {row['end']:8s} {row['decisions']:4d} decisions "
                 f"{row['seconds']:6.1f} s  {row['animations']:4d} animations  "
                 f"{row['frames']:5d} frames: median {row['frame_median_ms']} ms, "
-                f"p95 {row['frame_p95_ms']} ms, max {row['frame_max_ms']} ms; "
+                f"p95 {row['frame_p95_ms']} ms, max {row['frame_max_ms']} ms "
+                f"(without a render: {row['calm_frames']} frames, p95 {row['calm_p95_ms']} ms); "
                 f"{row['end_steps']} end steps"
             )
     write_json(args.json, {"games": results})

@@ -104,6 +104,7 @@ def test_each_games_moves_animate_once_and_a_press_finishes_them(new_page, site_
     page.evaluate("() => document.getAnimations().forEach((a) => a.pause())")
     held = page.evaluate(MOTION)
     assert held["animating"] == "1", "the moves of a table opened anew did not animate"
+    assert_clean(page, "Arraial's table, its moves halfway through their animations")
     click(page, '.shell-bar [data-act="app.drawer"][data-drawer="log"]')
     done = page.evaluate(MOTION)
     assert done["animating"] == "" and done["finished"] >= held["started"]
