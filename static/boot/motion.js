@@ -17,19 +17,21 @@ const MOTION_MS = { appear: 260, drop: 380, flip: 320, leave: 300, count: 420 };
 const MOTION_EASE = { appear: "ease-out", drop: "cubic-bezier(.2,.75,.3,1.08)", flip: "ease-in-out",
   leave: "ease-in", count: "linear" };
 const motionSeen = new Map(); // scope -> the keys animated there
-const motionRunning = new Set(); // Animation objects and count tickers ({finish})
+const motionRunning = new Set(); // every animation not finished: waiting for its frame, or playing
+let motionLive = 0; // of them, those playing
 const motion = { started: 0, finished: 0, instant: 0, log: [] };
 window.tableroMotion = motion;
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function motionBusy() {
-  if (motionRunning.size) document.documentElement.dataset.animating = "1";
+  if (motionLive > 0) document.documentElement.dataset.animating = "1";
   else delete document.documentElement.dataset.animating;
 }
 
 function motionDone(entry) {
   if (!motionRunning.delete(entry)) return;
+  if (entry.live) motionLive -= 1;
   motion.finished += 1;
   motionBusy();
 }
@@ -52,30 +54,35 @@ function motionCount(el, delay) {
   const target = Number(end);
   const start = Number((el.dataset.animFrom || "0").split(",")[0]);
   if (!Number.isFinite(target) || !Number.isFinite(start) || start === target) return null;
-  const begin = performance.now() + delay;
   let frame = 0;
+  el.textContent = String(start);
   const entry = {
+    live: false,
+    start() {
+      const begin = performance.now() + delay;
+      const tick = (now) => {
+        const k = Math.min(1, Math.max(0, (now - begin) / MOTION_MS.count));
+        el.textContent = String(Math.round(start + (target - start) * k));
+        if (k < 1) frame = requestAnimationFrame(tick);
+        else entry.finish();
+      };
+      frame = requestAnimationFrame(tick);
+    },
     finish() {
       cancelAnimationFrame(frame);
       el.textContent = end;
       motionDone(entry);
     },
   };
-  const tick = (now) => {
-    const k = Math.min(1, Math.max(0, (now - begin) / MOTION_MS.count));
-    el.textContent = String(Math.round(start + (target - start) * k));
-    if (k < 1) frame = requestAnimationFrame(tick);
-    else entry.finish();
-  };
-  el.textContent = String(start);
-  frame = requestAnimationFrame(tick);
   return entry;
 }
 
+// An element's animation, made at its first keyframe (the render's frame shows it there)
+// and played from the next frame (start()), so that its frames never hold the render.
 function motionPlay(el) {
   const kind = el.dataset.anim;
   const delay = Number(el.dataset.animDelay) || 0;
-  let entry;
+  let entry = null;
   if (kind === "count") {
     entry = motionCount(el, delay);
   } else if (MOTION_MS[kind]) {
@@ -87,20 +94,27 @@ function motionPlay(el) {
     const animation = el.animate(motionFrames(kind, el.dataset.animFrom), {
       duration: MOTION_MS[kind], delay, easing: MOTION_EASE[kind], fill: kind === "leave" ? "forwards" : "backwards",
     });
-    entry = animation;
+    animation.pause();
+    entry = {
+      live: false,
+      start: () => animation.play(),
+      finish: () => animation.finish(),
+    };
     animation.finished.then(() => motionDone(entry), () => motionDone(entry));
   }
-  if (!entry) return;
+  if (!entry) return null;
   motionRunning.add(entry);
   motion.started += 1;
   motion.log.push({ kind, key: el.dataset.animKey || "", at: performance.now() });
   if (motion.log.length > 60) motion.log.shift();
-  motionBusy();
+  return entry;
 }
 
-// After a patch of root: the moves not animated yet in their table, once.
+// After a patch of root: the moves not animated yet in their table, once, from the
+// frame after the render's.
 function motionAfterPatch(root) {
   const reduce = reducedMotion();
+  const made = [];
   for (const el of root.querySelectorAll("[data-anim]")) {
     const scope = el.closest("[data-anim-scope]")?.dataset.animScope || "";
     let seen = motionSeen.get(scope);
@@ -109,8 +123,21 @@ function motionAfterPatch(root) {
     if (seen.has(key)) continue;
     seen.add(key);
     if (reduce) motion.instant += 1;
-    else motionPlay(el);
+    else {
+      const entry = motionPlay(el);
+      if (entry) made.push(entry);
+    }
   }
+  if (!made.length) return;
+  requestAnimationFrame(() => {
+    for (const entry of made) {
+      if (!motionRunning.has(entry)) continue; // finished already (a click came first)
+      entry.live = true;
+      motionLive += 1;
+      entry.start();
+    }
+    motionBusy();
+  });
 }
 
 // Finish every animation at once (a click or a key: the app acts on the end state).

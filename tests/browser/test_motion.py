@@ -101,7 +101,19 @@ def test_each_games_moves_animate_once_and_a_press_finishes_them(new_page, site_
         # a click during an animation finishes it and acts: the last game's moves again
         # in a fresh table (its save reopened from the start screen), held halfway
         import_game_file(page, mid_game_file(Path(tmp), "arraial", 9))
-    page.evaluate("() => document.getAnimations().forEach((a) => a.pause())")
+    # (held at their first playing frame: the animations start in the frame after the
+    # render's)
+    page.evaluate(
+        """() => new Promise((done) => {
+          const held = () => {
+            const playing = document.documentElement.dataset.animating === '1';
+            if (!playing) return requestAnimationFrame(held);
+            document.getAnimations().forEach((a) => a.pause());
+            done();
+          };
+          held();
+        })"""
+    )
     held = page.evaluate(MOTION)
     assert held["animating"] == "1", "the moves of a table opened anew did not animate"
     assert_clean(page, "Arraial's table, its moves halfway through their animations")
