@@ -155,3 +155,26 @@ def play_until(state, want, seed: int = 1, limit: int = 500):
         moves = state.legal_moves()
         state = state.apply(moves[rng.randbelow(len(moves))])
     raise AssertionError("never reached")
+
+
+def recent_window(view) -> list[tuple[int, dict]]:
+    """The entries the table animates: the viewer's last turn and every turn since, and
+    when the viewer moved last the others' turns before it, back to the viewer's turn
+    before (the latest turn's, without a viewer).  A turn: one player's entries in a
+    row."""
+    turns: list[tuple[int, list[int]]] = []
+    for j, entry in enumerate(view.history):
+        if turns and turns[-1][0] == entry["player"]:
+            turns[-1][1].append(j)
+        else:
+            turns.append((entry["player"], [j]))
+    if not turns:
+        return []
+    mine = [k for k, (p, _) in enumerate(turns) if p == view.viewer]
+    if view.viewer is None:
+        start = len(turns) - 1
+    elif mine and mine[-1] == len(turns) - 1:
+        start = mine[-2] if len(mine) > 1 else 0
+    else:
+        start = mine[-1] if mine else 0
+    return [(j + 1, view.history[j]) for _, js in turns[start:] for j in js]

@@ -9,7 +9,17 @@ from collections.abc import Iterator
 
 import pytest
 from support import ui_helpers
-from support.ui_helpers import EVIL, GAMES, LANGS, SEATS, acts, check_catalogs_agree, find, parse
+from support.ui_helpers import (
+    EVIL,
+    GAMES,
+    LANGS,
+    SEATS,
+    acts,
+    check_catalogs_agree,
+    find,
+    parse,
+    recent_window,
+)
 from tablero.arraial import CARD_CODES, CARDS, Fill, Land, Rotate, Take, drops, slides
 from tablero.arraial.data import COLOURS
 from tablero.arraial.shapes import cells as shape_cells
@@ -620,29 +630,6 @@ def _animated(root) -> dict[str, ET.Element]:
     return {el.get("data-anim-key"): el for el in found}
 
 
-def _window(view) -> list[tuple[int, dict]]:
-    """The entries the table animates: the viewer's last turn and every turn since, and
-    when the viewer moved last the others' turns before it, back to the viewer's turn
-    before (the latest turn's, without a viewer).  A turn: one player's entries in a
-    row."""
-    turns: list[tuple[int, list[int]]] = []
-    for j, entry in enumerate(view.history):
-        if turns and turns[-1][0] == entry["player"]:
-            turns[-1][1].append(j)
-        else:
-            turns.append((entry["player"], [j]))
-    if not turns:
-        return []
-    mine = [k for k, (p, _) in enumerate(turns) if p == view.viewer]
-    if view.viewer is None:
-        start = len(turns) - 1
-    elif mine and mine[-1] == len(turns) - 1:
-        start = mine[-2] if len(mine) > 1 else 0
-    else:
-        start = mine[-1] if mine else 0
-    return [(j + 1, view.history[j]) for _, js in turns[start:] for j in js]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_recent_landings_drop_and_their_visitors_appear_once(players):
     kinds = set()
@@ -653,7 +640,7 @@ def test_the_recent_landings_drop_and_their_visitors_appear_once(players):
             anims = _animated(root)
             kinds |= {el.get("data-anim") for el in anims.values()}
             (board,) = [e for e in root.iter() if "arl-board" in (e.get("class") or "")]
-            for n, entry in _window(view):
+            for n, entry in recent_window(view):
                 for e in entry["events"]:
                     p = e.get("player")
                     where = board if p == viewer else (find(root, data_street=str(p)) or [None])[0]

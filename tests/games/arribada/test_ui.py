@@ -14,6 +14,7 @@ from support.ui_helpers import (
     check_catalogs_agree,
     find,
     parse,
+    recent_window,
     strict_translator,
 )
 from tablero.arribada import (
@@ -609,29 +610,6 @@ def _animated(root) -> dict[str, str]:
     return {el.get("data-anim-key"): el.get("data-anim") for el in found}
 
 
-def _window(view) -> list[tuple[int, dict]]:
-    """The entries the table animates: the viewer's last turn and every turn since, and
-    when the viewer moved last the others' turns before it, back to the viewer's turn
-    before (the latest turn's, without a viewer).  A turn: one player's entries in a
-    row."""
-    turns: list[tuple[int, list[int]]] = []
-    for j, entry in enumerate(view.history):
-        if turns and turns[-1][0] == entry["player"]:
-            turns[-1][1].append(j)
-        else:
-            turns.append((entry["player"], [j]))
-    if not turns:
-        return []
-    mine = [k for k, (p, _) in enumerate(turns) if p == view.viewer]
-    if view.viewer is None:
-        start = len(turns) - 1
-    elif mine and mine[-1] == len(turns) - 1:
-        start = mine[-2] if len(mine) > 1 else 0
-    else:
-        start = mine[-1] if mine else 0
-    return [(j + 1, view.history[j]) for _, js in turns[start:] for j in js]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_recent_moves_pieces_carry_their_animation_once(players):
     seen = set()
@@ -642,7 +620,7 @@ def test_the_recent_moves_pieces_carry_their_animation_once(players):
             view = s.view(viewer)
             root = parse(UI.render_table(view, SEATS[:players], Selection(), T))
             anims = _animated(root)
-            window = _window(view)
+            window = recent_window(view)
             later: dict[str, int] = {}  # cell -> the last move in the window that turned it
             for n, entry in window:
                 if entry["move"].startswith("capture"):
