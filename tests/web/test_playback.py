@@ -13,7 +13,7 @@ import re
 from tablero.core import Rng, make
 from tablero.web.games import get_ui
 from tablero.web.model import PLAYBACK_PACE_MS
-from tablero.web.plugin import EndStep, Seat
+from tablero.web.plugin import EndStep, Seat, no_end_steps
 
 from web.test_app import Page, make_app
 
@@ -155,14 +155,48 @@ def test_a_finished_game_opened_later_shows_its_summary():
 
 
 def test_a_game_without_steps_or_whose_steps_fail_ends_on_its_summary():
+    # a game that has no end sequence: its summary offers none
+    page = at_the_end(make_app(get_ui=stepped_ui(no_end_steps)))
+    html = page.html
+    assert step_of(html) is None and 'class="shell-end"' in html
+    assert not page.find("app.end-step")
+
     def broken(state, seats, t):
         raise RuntimeError("a drawing failed")
 
+    # one whose steps fail or come out empty: the summary, and asked again, it says so
     for steps in (broken, lambda state, seats, t: []):
         page = at_the_end(make_app(get_ui=stepped_ui(steps)))
         html = page.html
         assert step_of(html) is None and 'class="shell-end"' in html
-        assert not page.find("app.end-step")
+        page.click("app.end-step", step="0")
+        html = page.html
+        assert step_of(html) is None and 'class="shell-end"' in html
+        assert page.model.toast == ("app.endstep.none", {})
+        assert "cannot be shown step by step" in html
+
+
+def test_the_summary_offers_the_sequence_without_drawing_it():
+    drawn = []
+
+    def counted(state, seats, t):
+        drawn.append(state)
+        return three_steps(state, seats, t)
+
+    app = make_app(get_ui=stepped_ui(counted))
+    page = at_the_end(app)
+    page.click("app.end-skip")
+    assert drawn  # drawn once, for the sequence the game's end opened on
+    state = page.state
+    from tablero.web.saves import SavedGame
+
+    game = SavedGame(app.store.new_id(), "Later", "arribada", ANA_BEN, state, 1.0, 1.0)
+    app.store.save(game)
+    drawn.clear()
+    later = Page(app, app.boot("en")).send("app.resume", id=game.id)
+    assert later.find("app.end-step", step="0") and not drawn  # offered, not drawn
+    later.click("app.end-step", step="0")
+    assert step_of(later.html) == (0, 3) and len(drawn) == 1  # drawn once, when asked
 
 
 def test_another_games_sequence_is_not_shown():

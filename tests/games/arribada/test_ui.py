@@ -236,10 +236,8 @@ def test_place_flow_select_value_click_cell_preview_confirm():
     assert click(view, Selection({"value": 4}), act="pick-value", value=4)[0].data == {}
 
 
-def test_preview_shows_points_split_into_sequence_and_set():
-    s = from_text(
-        "arribada",
-        """arribada 3p standard
+#: Player B to act in a 3-player game, B's 5 and 6 at the foot of the board.
+B_TO_PLAY = """arribada 3p standard
  .  .  .  .  .  .  .  .  .  .
  .  .  o  .  .  .  o  .  .  .
  .  .  .  .  o  .  .  .  o  .
@@ -256,8 +254,11 @@ rack C: 1 1 2 3 6
 display: 1 2 3 4 5
 bag: rest
 turn: B action
-""",
-    )
+"""
+
+
+def test_preview_shows_points_split_into_sequence_and_set():
+    s = from_text("arribada", B_TO_PLAY)
     view = s.view(1)
     sel = Selection({"value": 4, "move": "place 4 a10"})
     root = parse(UI.render_table(view, SEATS[:3], sel, T))
@@ -655,25 +656,8 @@ def test_the_recent_moves_pieces_carry_their_animation_once(players):
     assert "appear" in seen and "place" in seen
 
 
-SCORING = """arribada 3p standard
- .  .  .  .  .  .  .  .  .  .
- .  .  o  .  .  .  o  .  .  .
- .  .  .  .  o  .  .  .  o  .
- .  o  .  .  .  .  .  .  .  .
- .  .  .  .  #  #  .  o  .  .
- .  .  o  .  #  #  .  .  .  .
- .  .  .  .  .  .  .  .  o  .
- .  o  .  .  .  o  .  .  .  .
- .  .  .  o  .  .  .  o  .  .
- . 5B 6B  .  .  .  .  .  .  .
-rack A: 1 2 3 5 8
-rack B: 4 4 7 7 8
-rack C: 1 1 2 3 6
-display: 1 2 3 4 5
-bag: rest
-score: A=0 B=12 C=0
-turn: B action
-"""
+#: The same with B's 12 points already scored.
+SCORING = B_TO_PLAY.replace("turn: B action", "score: A=0 B=12 C=0\nturn: B action")
 
 
 def test_a_score_counts_from_before_the_move_that_changed_it():

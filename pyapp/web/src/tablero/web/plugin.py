@@ -202,6 +202,18 @@ def table_renderer(
     return render_table
 
 
+def no_end_steps(state: Any, seats: list[Seat], t: Translate) -> list[EndStep]:
+    """The end sequence of a game that has none (:attr:`GameParts.end_steps`' default):
+    its end opens on its summary, which offers no sequence either."""
+    return []
+
+
+def has_end_steps(ui: object) -> bool:
+    """Whether a game's UI tells its end step by step (it gives ``end_steps``), known
+    without drawing them."""
+    return getattr(ui, "end_steps", no_end_steps) is not no_end_steps
+
+
 @dataclass(frozen=True)
 class GameParts(Generic[S]):
     """The :class:`GameUI` methods but ``options`` as the functions of a game's package
@@ -217,9 +229,7 @@ class GameParts(Generic[S]):
     describe: Callable[[Mapping[str, Any], list[Seat], Translate], str]
     render_end: Callable[[S, list[Seat], Translate], str]
     rules_html: Callable[[Translate], str]
-    end_steps: Callable[[S, list[Seat], Translate], list[EndStep]] = field(
-        default=lambda state, seats, t: []
-    )
+    end_steps: Callable[[S, list[Seat], Translate], list[EndStep]] = no_end_steps
 
     @property
     def game_id(self) -> str:

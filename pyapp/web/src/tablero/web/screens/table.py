@@ -39,7 +39,7 @@ from ..model import (
     undoable,
     viewer,
 )
-from ..plugin import EndStep, GameUI, Seat, Selection, Translate
+from ..plugin import EndStep, GameUI, Seat, Selection, Translate, has_end_steps
 from ..remotegames import LINK_JOINER
 from ..saves import SaveConflictError, SavedGame, StorageFullError
 from ..svg import esc
@@ -458,7 +458,7 @@ def game_screen(model: Model, app: App, t: Translate) -> str:
         # The end leads with the result (the plugin's end panel opens with the winner and
         # the scores), then the breakdown, then the final table.
         watch = ""
-        if end_steps(ui, state, seats, t):
+        if has_end_steps(ui):  # (its steps are drawn when asked for, not for the button)
             watch = button(t("app.endstep.watch"), "app.end-step", step="0")
         parts.append(
             '<section class="shell-end" aria-labelledby="shell-end-h" data-decision="end">'
@@ -589,6 +589,10 @@ def end_step(app: App, model: Model, data: dict[str, str]) -> Model:
         step = max(0, int(data.get("step", "0")))
     except ValueError:
         step = 0
+    seats = shown_seats(game.seats, app, model.lang)
+    if not end_steps(app.get_ui(game.game_id), game.state, seats, app.t(model.lang)):
+        # none to show (its drawing failed): the summary stays, and says so
+        return replace(model, end_step=None, toast=("app.endstep.none", {}))
     return replace(model, end_step=(game.id, step))
 
 
