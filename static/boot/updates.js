@@ -35,14 +35,49 @@ function showUpdatePrompt(registration) {
       $("update-reload").textContent = t("boot.update.reload-anyway");
       return;
     }
-    reloading = true;
-    const waiting = registration.waiting;
-    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
-    else location.reload();
+    takeOver(registration);
   };
   $("update-later").onclick = () => {
     prompt.hidden = true;
   };
+}
+
+// Reload: the waiting version is asked to take over (SKIP_WAITING), and the page reloads
+// on `controllerchange`.  The ask is repeated while the version still waits (a message to
+// a worker that is starting or stopping can be lost, and nothing would say so), and after
+// the last one the page reloads anyway: it then runs whichever version is active, and a
+// version still waiting is offered again by the prompt.  tableroBoot.updateTakeover
+// counts the asks (the tests lower askEveryMs).  docs/pwa.md, "Updates".
+boot.updateTakeover = { askEveryMs: 2000, asks: 4, asked: 0 };
+
+let reloadAsked = false;
+function reloadOnce() {
+  if (reloadAsked) return;
+  reloadAsked = true;
+  location.reload();
+}
+
+function takeOver(registration) {
+  if (reloading) return; // pressed again while it waits
+  reloading = true;
+  const takeover = boot.updateTakeover;
+  const ask = () => {
+    const waiting = registration.waiting;
+    if (!waiting) {
+      // it is taking over (controllerchange reloads), or nothing was waiting at all
+      if (takeover.asked) setTimeout(reloadOnce, takeover.askEveryMs);
+      else reloadOnce();
+      return;
+    }
+    if (takeover.asked >= takeover.asks) {
+      reloadOnce(); // no answer: the prompt offers the waiting version again
+      return;
+    }
+    takeover.asked += 1;
+    waiting.postMessage({ type: "SKIP_WAITING" });
+    setTimeout(ask, takeover.askEveryMs);
+  };
+  ask();
 }
 
 function watchInstalling(registration, worker) {
@@ -96,7 +131,7 @@ async function registerServiceWorker() {
     const hadController = Boolean(navigator.serviceWorker.controller);
     const registration = await navigator.serviceWorker.register(data.sw, { scope: "./" });
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (reloading) location.reload();
+      if (reloading) reloadOnce();
     });
     if (registration.waiting && navigator.serviceWorker.controller) {
       showUpdatePrompt(registration);
