@@ -6,8 +6,8 @@
 // --- a move in motion --------------------------------------------------------------------
 // The table's renderers mark what a move moved (tablero.web.widgets.motion): data-anim
 // (appear, drop, flip, leave, count), data-anim-key (the move and the piece),
-// data-anim-from ("dx,dy": where a drop comes from; a count's first number) and
-// data-anim-delay (ms).  After each patch, every marked element whose key this page has
+// data-anim-from ("dx,dy": where a drop comes from; a count's first number),
+// data-anim-origin (a drop from another element's place, measured) and data-anim-delay (ms).  After each patch, every marked element whose key this page has
 // not animated yet in its table (data-anim-scope: the game and the seat looking at it)
 // plays once, with the Web Animations API on transform and opacity only.  Nothing waits
 // for an animation: a click or a key during one finishes them all first, and under
@@ -46,6 +46,27 @@ function motionFrames(kind, from) {
   }
   if (kind === "flip") return [{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }];
   return [{ opacity: 1 }, { opacity: 0 }]; // leave
+}
+
+// Where a drop comes from: data-anim-origin's element (a selector within the table), its
+// place against the element's own container, measured now (only the page knows the
+// layout: a row of cards that wraps); else data-anim-from.  The measure is kept in
+// data-anim-measured ("dx,dy"; the tests read it).
+function motionFrom(el) {
+  const selector = el.dataset.animOrigin;
+  if (!selector || !el.parentElement) return el.dataset.animFrom;
+  let origin = null;
+  try {
+    origin = (el.closest("[data-anim-scope]") || document).querySelector(selector);
+  } catch {
+    origin = null; // not a selector: the estimate
+  }
+  if (!origin) return el.dataset.animFrom;
+  const from = origin.getBoundingClientRect();
+  const to = el.parentElement.getBoundingClientRect();
+  const measured = `${Math.round(from.left - to.left)},${Math.round(from.top - to.top)}`;
+  el.dataset.animMeasured = measured;
+  return measured;
 }
 
 // A number ticking from data-anim-from's first value to the element's own text.
@@ -91,7 +112,7 @@ function motionPlay(el) {
       el.style.transformBox = "fill-box";
       el.style.transformOrigin = "center";
     }
-    const animation = el.animate(motionFrames(kind, el.dataset.animFrom), {
+    const animation = el.animate(motionFrames(kind, motionFrom(el)), {
       duration: MOTION_MS[kind], delay, easing: MOTION_EASE[kind], fill: kind === "leave" ? "forwards" : "backwards",
     });
     animation.pause();

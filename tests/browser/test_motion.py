@@ -40,9 +40,23 @@ KINDS = {
     "arraial": {"drop"},
     "diadeplaya": {"appear"},
 }
+#: How many moves into each game its file is (9 unless said): Día de Playa's first
+#: player's last turn then took the market's last card, so the two others slid along.
+MOVES = {"diadeplaya": 16}
 MOTION = (
     "() => ({...window.tableroMotion, animating: document.documentElement.dataset.animating || ''})"
 )
+
+
+#: Each market card that slid along: [the place it came from as motion.js measured it,
+#: its old slot's place against its own now].
+MARKET_SLIDES = """() => Array.from(document.querySelectorAll('.dp-market [data-anim-origin]'))
+  .map((el) => {
+    const from = document.querySelector(el.dataset.animOrigin).getBoundingClientRect();
+    const to = el.parentElement.getBoundingClientRect();
+    return [el.dataset.animMeasured || null,
+            `${Math.round(from.left - to.left)},${Math.round(from.top - to.top)}`];
+  })"""
 
 
 def playback_on(page) -> None:
@@ -82,11 +96,15 @@ def test_each_games_moves_animate_once_and_a_press_finishes_them(new_page, site_
     with tempfile.TemporaryDirectory() as tmp:
         for game in GAMES:
             before = page.evaluate(MOTION)
-            import_game_file(page, mid_game_file(Path(tmp), game, 9))
+            import_game_file(page, mid_game_file(Path(tmp), game, MOVES.get(game, 9)))
             now = page.evaluate(MOTION)
             started = now["started"] - before["started"]
             kinds = {e["kind"] for e in now["log"][-started:]} if started else set()
             assert started > 0 and KINDS[game] <= kinds, (game, started, kinds)
+            if game == "diadeplaya":
+                # the market's cards slid along from their old slots, as laid out here
+                slid = page.evaluate(MARKET_SLIDES)
+                assert slid and all(measured == now for measured, now in slid), slid
             # each animation ends (and says so)
             page.wait_for_function(
                 "s => window.tableroMotion.finished >= s"

@@ -938,6 +938,8 @@ def test_the_market_slides_its_cards_along_and_turns_the_new_one_face_up():
     for k in (2, 3):
         el = slots[f"{m}:market:{k}"]
         assert (el.get("data-anim"), el.get("data-anim-from")) == ("drop", f"{-MARKET_SLOT_PX},0")
+        # from its old slot (the one before it), as the page lays the market out
+        assert el.get("data-anim-origin") == f'.dp-market [data-slot="{k - 1}"]'
     shown = [li.get("data-face") for li in having(root, "data-slot")]
     assert [f[:-1] for f in shown[1:]] == [f[:-1] for f in before[:2]]  # turned over
     # a take of the first slot leaves the others where they were: they only turn over

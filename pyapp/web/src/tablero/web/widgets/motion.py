@@ -17,7 +17,11 @@ once):
     grows from a smaller size into its place (a tile placed, a card laid, a shell put);
 ``drop``
     falls or slides in from ``dx, dy`` (in the element's own units: an SVG element's are
-    its drawing's) to its place (Arraial's piece, a card drawn from a pile);
+    its drawing's) to its place (Arraial's piece, a card drawn from a pile); or, with an
+    ``origin`` (a selector within the table), from the place of the element it selects,
+    measured by the page against the element's container (a card slid along a row that
+    may wrap: only the page knows its layout; ``dx, dy`` then stand in when nothing
+    matches);
 ``flip``
     turns over about its vertical axis (a tile turned face down, a card turned face up);
 ``leave``
@@ -54,22 +58,36 @@ def move_key(moves: int, part: str = "") -> str:
 
 
 def motion(
-    kind: MotionKind, key: str, *, dx: float = 0, dy: float = 0, delay: int = 0
+    kind: MotionKind,
+    key: str,
+    *,
+    dx: float = 0,
+    dy: float = 0,
+    delay: int = 0,
+    origin: str = "",
 ) -> dict[str, str]:
     """The attributes (for :func:`tablero.web.svg.tag`'s keywords) that animate an element
     with ``kind`` once under ``key`` (:func:`move_key`); ``dx, dy``: where a ``drop``
-    comes from, or a ``count``'s first number (``dx``); ``delay``: ms before it starts.
+    comes from, or a ``count``'s first number (``dx``); ``delay``: ms before it starts;
+    ``origin``: a ``drop``'s place of departure as a selector within the table (the
+    element's container moves from there; the page measures it).
 
     >>> motion("drop", "3", dy=-40)
     {'data_anim': 'drop', 'data_anim_key': '3', 'data_anim_from': '0,-40'}
     >>> motion("appear", "3", delay=150)["data_anim_delay"]
     '150'
+    >>> motion("drop", "4", dx=90, origin='[data-slot="3"]')["data_anim_origin"]
+    '[data-slot="3"]'
     """
     if kind not in MOTION_KINDS:
         raise ValueError(f"unknown motion {kind!r}")
+    if origin and kind != "drop":
+        raise ValueError(f"only a drop comes from an origin, not {kind!r}")
     out = {"data_anim": kind, "data_anim_key": key}
     if dx or dy:
         out["data_anim_from"] = f"{num(dx)},{num(dy)}"
+    if origin:
+        out["data_anim_origin"] = origin
     if delay:
         out["data_anim_delay"] = str(int(delay))
     return out

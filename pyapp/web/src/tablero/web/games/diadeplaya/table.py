@@ -128,8 +128,8 @@ def recent_cards(view: DiaDePlayaState) -> dict[int, list[tuple[int, int, int, i
 
 # --- the recent moves in motion (widgets.motion) ---------------------------------------
 
-#: A market slot's width with the gap to the next, in pixels (where a card that slid
-#: along the market comes from).
+#: A market slot's width with the gap to the next, in pixels: where a card that slid
+#: along the market comes from when the page cannot measure its old slot's place.
 MARKET_SLOT_PX = FACE_COLS * MARKET_BLOCK_PX + 24
 #: A score's count starts once the card's blocks have appeared (ms).
 COUNT_DELAY = 250
@@ -222,7 +222,9 @@ def _market_motion(
         now = MARKET_SIZE - len(rest) + k
         if 0 <= now < len(shown) and shown[now] == face:
             key = widgets.move_key(moves, f"market:{now + 1}")
-            slid = widgets.motion("drop", key, dx=(was - now) * MARKET_SLOT_PX)
+            # from its old slot, as the page lays the market out (it may wrap)
+            slid = widgets.motion("drop", key, dx=(was - now) * MARKET_SLOT_PX,
+                                  origin=f'.dp-market [data-slot="{was + 1}"]')  # fmt: skip
             out.market[now] = slid if was != now else widgets.motion("flip", key)
     deal = next((e for e in events if e.get("type") == "deal"), None)
     at = MARKET_SIZE - held
