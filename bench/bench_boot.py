@@ -92,6 +92,8 @@ for p in (ROOT, ROOT / "tests" / "browser", ROOT / "bench"):
         sys.path.insert(0, str(p))
 
 from bench_engine import playout  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
 import build  # noqa: E402
 
@@ -317,11 +319,30 @@ def prepare_site(work: Path, site: str | None, name: str = "dist") -> tuple[Path
 
 # --- in-page probes ----------------------------------------------------------------------
 
+
 # Installed before the page's scripts.  Watches #app[data-render] and body[data-ready];
 # with ``auto`` it clicks the app to interactive (reveal -> rack tile -> cell -> preview:
 # an Arribada game); with ``auto`` "board", any game: the pass screen's button, then the
 # render that shows the game's own controls is interactive.  It times trusted clicks from
 # the click event (capture phase, on window) to the render.
+class VisitFailed(RuntimeError):
+    """A visit that did not become interactive: counted and reported, the run goes on."""
+
+
+# What a visit that never became interactive shows (its failure's message).
+STUCK_JS = """() => ({
+  ready: document.readyState, body: {...(document.body?.dataset || {})},
+  boot: {stage: window.tableroBoot?.stage, engines: window.tableroBoot?.engines,
+         pyscript: window.tableroBoot?.pyscript, failed: window.tableroBoot?.failed || null},
+  controlled: !!navigator.serviceWorker?.controller,
+  bench: window.__bench ? {t: window.__bench.t, steps: window.__bench.steps} : null,
+  acts: Array.from(document.querySelectorAll('#app [data-act]')).slice(0, 12)
+    .map((e) => e.dataset.act),
+  motion: window.tableroMotion ? {started: window.tableroMotion.started,
+    finished: window.tableroMotion.finished} : null,
+  text: (document.body?.innerText || '').slice(0, 300),
+})"""
+
 PROBE_JS = """
 (() => {
   if (window.__bench || location.protocol !== 'http:') return;
@@ -350,12 +371,13 @@ PROBE_JS = """
       // Any game: the pass screen's button if there is one, then the first render that
       // shows the game's own controls (a data-act that is not the app's).
       if (q('[data-act]:not([data-act^="app."])')) { B.t.interactive = now(); return; }
-      const reveal = picked ? null : q('[data-act="app.reveal"]');
-      if (!reveal) return;
+      if (picked || !q('[data-act="app.reveal"]')) return;
       picked = busy = true;
       setTimeout(() => {
         busy = false;
         const t0 = now();
+        const reveal = q('[data-act="app.reveal"]');  // found again, as below
+        if (!reveal) { picked = false; return; }
         fire(reveal);
         B.steps.push(['reveal', t0, now()]);
       }, 0);
@@ -365,19 +387,27 @@ PROBE_JS = """
       if (q('.arr-preview')) B.t.interactive = now();
       return;
     }
-    let target = null, name = null;
-    if (q('[data-act="app.reveal"]')) { target = q('[data-act="app.reveal"]'); name = 'reveal'; }
+    let sel = null, name = null;
+    if (q('[data-act="app.reveal"]')) { sel = '[data-act="app.reveal"]'; name = 'reveal'; }
     else if (!picked && q('[data-act="pick-value"]')) {
-      target = q('[data-act="pick-value"]'); name = 'pick'; picked = true;
+      sel = '[data-act="pick-value"]'; name = 'pick'; picked = true;
     } else if (picked && q('[data-act="cell"]')) {
-      target = q('[data-act="cell"]'); name = 'cell'; celled = true;
+      sel = '[data-act="cell"]'; name = 'cell'; celled = true;
     }
-    if (!target) return;
+    if (!sel) return;
     busy = true;
     setTimeout(() => {
       busy = false;
       const t0 = now();
-      fire(target);  // the app's listener runs synchronously: t1 - t0 is its whole work
+      // found again: a render in between (the app's own, after its boot) may have
+      // replaced the element, and a click on a detached element reaches no listener
+      const el = q(sel);
+      if (!el) {  // gone: the next render picks again
+        if (name === 'pick') picked = false;
+        if (name === 'cell') celled = false;
+        return;
+      }
+      fire(el);  // the app's listener runs synchronously: t1 - t0 is its whole work
       B.steps.push([name, t0, now()]);
     }, 0);
   }
@@ -498,11 +528,23 @@ class Bench:
                 url += "#" + fragment
             page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
             if app:
-                page.wait_for_function(
-                    "() => (window.__bench && window.__bench.t.interactive !== undefined)"
-                    " || (document.body && document.body.dataset.bootFailed)",
-                    timeout=BOOT_TIMEOUT_MS,
-                )
+                try:
+                    page.wait_for_function(
+                        "() => (window.__bench && window.__bench.t.interactive !== undefined)"
+                        " || (document.body && document.body.dataset.bootFailed)",
+                        timeout=BOOT_TIMEOUT_MS,
+                    )
+                except PlaywrightError as error:
+                    if not isinstance(error, PlaywrightTimeoutError):
+                        # the page's renderer crashed (Playwright says "Target crashed")
+                        raise VisitFailed(
+                            f"app page failed ({target.name}, {phase} {game or ''}, run {run}):"
+                            f" {error.message}"
+                        ) from None
+                    raise VisitFailed(
+                        f"app not interactive in {BOOT_TIMEOUT_MS // 1000} s ({target.name}, "
+                        f"{phase} {game or ''}, run {run}): {page.evaluate(STUCK_JS)}"
+                    ) from None
                 failed = page.evaluate("document.body.dataset.bootFailed || ''")
                 if failed:
                     message = page.inner_text("#boot-error")
@@ -1053,6 +1095,7 @@ def main(argv: list[str] | None = None) -> int:
             targets.append(Target(args.against_label, BenchServer(other).start(), other))
         profiles = work / "profiles"
         visits: list[dict] = []
+        stuck: list[str] = []  # visits that never became interactive
         try:
             with sync_playwright() as pw:
                 bench = Bench(pw, targets, profiles, fragment, storage, args.clicks,
@@ -1060,24 +1103,34 @@ def main(argv: list[str] | None = None) -> int:
                 # warm the OS file cache for Chromium itself (not timed)
                 pw.chromium.launch(**launch_options(player=True)).close()
 
-                def record(v: dict) -> None:
+                def record(v: dict | None) -> None:
+                    if v is None:
+                        return
                     visits.append(v)
                     who = f"{v['kind']} {v.get('target', '')}".strip()
                     what = f"{v['phase']} {v.get('game') or ''}".strip()
                     print(f"run {v['run'] + 1}/{args.runs} {who:9} {what:26} "
                           f"{v['boot_s']:.2f} s", flush=True)  # fmt: skip
 
+                def attempt(*how) -> dict | None:
+                    try:
+                        return bench.visit(*how)
+                    except VisitFailed as failure:
+                        stuck.append(str(failure))
+                        print(f"STUCK: {failure}", flush=True)
+                        return None
+
                 for run in range(args.runs):
                     apps: list[Target | None] = list(targets if run % 2 == 0 else targets[::-1])
                     order = [*apps, None] if run % 2 == 0 else [None, *apps]  # None: bare
                     for phase in ("first", "second"):
                         for target in order:
-                            record(bench.visit("app" if target else "bare", phase, run, target))
+                            record(attempt("app" if target else "bare", phase, run, target))
                     for target in apps:
                         assert target is not None
                         target.server.stop()
                         try:
-                            v = bench.visit("app", "offline", run, target)
+                            v = attempt("app", "offline", run, target)
                         finally:
                             target.server.start()
                         record(v)
@@ -1086,7 +1139,7 @@ def main(argv: list[str] | None = None) -> int:
                             if target is None or game not in target.games:
                                 continue  # a game the site does not offer yet
                             for phase in ("game-second", "game-link-later", "game-link"):
-                                record(bench.visit("app", phase, run, target, game))
+                                record(attempt("app", phase, run, target, game))
                     for profile in profiles.glob(f"run{run}-*"):
                         shutil.rmtree(profile, ignore_errors=True)
                 if args.playouts:
@@ -1139,14 +1192,26 @@ def main(argv: list[str] | None = None) -> int:
               "snapshot, so their times are not those of a later visit:")  # fmt: skip
         for line in failed:
             print(f"  - {line}")
+    if stuck:
+        print(f"\nRUN FAILED: {len(stuck)} visit(s) never became interactive (left out of "
+              "the figures):")  # fmt: skip
+        for line in stuck:
+            print(f"  - {line}")
     if args.json:
         Path(args.json).write_text(
             json.dumps(
-                {"info": info, "summary": summary, "compared": compared, "visits": visits}, indent=1
+                {
+                    "info": info,
+                    "summary": summary,
+                    "compared": compared,
+                    "visits": visits,
+                    "stuck": stuck,
+                },
+                indent=1,
             )  # fmt: skip
             + "\n"
         )
-    return 1 if failed else 0
+    return 1 if failed or stuck else 0
 
 
 if __name__ == "__main__":
