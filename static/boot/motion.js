@@ -7,10 +7,10 @@
 // The table's renderers mark what a move moved (tablero.web.widgets.motion): data-anim
 // (appear, drop, flip, leave, count), data-anim-key (the move and the piece),
 // data-anim-from ("dx,dy": where a drop comes from; a count's first number),
-// data-anim-origin (a drop from another element's place, measured) and data-anim-delay (ms).  After each patch, every marked element whose key this page has
-// not animated yet in its table (data-anim-scope: the game and the seat looking at it)
-// plays once, with the Web Animations API on transform and opacity only.  Nothing waits
-// for an animation: a click or a key during one finishes them all first, and under
+// data-anim-origin (a drop from another element's place, measured) and data-anim-delay
+// (ms).  After each patch, every marked element whose key this page has not animated yet
+// in its table (data-anim-scope: the game and the seat looking at it) plays once, with
+// the Web Animations API on transform and opacity only.  Nothing waits for an animation: a click or a key during one finishes them all first, and under
 // prefers-reduced-motion the end is shown at once.  window.tableroMotion counts what ran
 // (the tests read it; the benchmark of frames too).
 const MOTION_MS = { appear: 260, drop: 380, flip: 320, leave: 300, count: 420 };
