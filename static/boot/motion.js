@@ -10,9 +10,10 @@
 // data-anim-origin (a drop from another element's place, measured) and data-anim-delay
 // (ms).  After each patch, every marked element whose key this page has not animated yet
 // in its table (data-anim-scope: the game and the seat looking at it) plays once, with
-// the Web Animations API on transform and opacity only.  Nothing waits for an animation: a click or a key during one finishes them all first, and under
-// prefers-reduced-motion the end is shown at once.  window.tableroMotion counts what ran
-// (the tests read it; the benchmark of frames too).
+// the Web Animations API on transform and opacity only.  Nothing waits for an animation:
+// a click or a key during one finishes them all first, and under prefers-reduced-motion
+// the end is shown at once.  window.tableroMotion counts what ran (the tests read it; the
+// benchmark of frames too).
 const MOTION_MS = { appear: 260, drop: 380, flip: 320, leave: 300, count: 420 };
 const MOTION_EASE = { appear: "ease-out", drop: "cubic-bezier(.2,.75,.3,1.08)", flip: "ease-in-out",
   leave: "ease-in", count: "linear" };
